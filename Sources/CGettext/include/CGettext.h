@@ -1,0 +1,18 @@
+#ifndef PARLANCE_CGETTEXT_H
+#define PARLANCE_CGETTEXT_H
+
+#include <stddef.h>
+
+/// Binds a gettext text domain to a folder of compiled catalogs and selects the
+/// language for `LC_MESSAGES` lookups. Returns 0 on success.
+int parlance_gettext_setup(const char *domain, const char *directory, const char *language);
+
+/// `dgettext(domain, msgid)`.
+const char *parlance_dgettext(const char *domain, const char *msgid);
+
+/// Bytes malloc has handed out and not got back, in every arena plus mmapped chunks
+/// (`mallinfo2`: `uordblks + hblkhd`). Here beside gettext because the benchmarks' memory
+/// figures need it and Swift's Glibc module does not expose `<malloc.h>` either.
+size_t parlance_heap_in_use(void);
+
+#endif

@@ -1,0 +1,26 @@
+/// Every table of one language, immutable once built.
+public final class LanguageCatalog: Sendable {
+  public let language: LanguageTag
+  /// Table name → key → entry.
+  public let tables: [String: CatalogTable]
+  /// What the files of this language said, in file order.
+  public let diagnostics: [Diagnostic]
+  /// The files read, in the order they were merged (later ones win).
+  public let files: [String]
+
+  public init(
+    language: LanguageTag, tables: [String: CatalogTable], diagnostics: [Diagnostic],
+    files: [String]
+  ) {
+    self.language = language
+    self.tables = tables
+    self.diagnostics = diagnostics
+    self.files = files
+  }
+
+  /// True when a file of this language has an error (not just warnings).
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// The number of keys in all tables.
+  public var count: Int { tables.values.reduce(0) { $0 + $1.count } }
+}

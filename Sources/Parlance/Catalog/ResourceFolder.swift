@@ -1,0 +1,153 @@
+import Foundation
+
+/// A resources folder as an app or a translator ships it:
+///
+/// ```
+/// Resources/
+///   en.lproj/Localizable.strings       Apple strings
+///   en.lproj/Localizable.stringsdict   Apple plurals
+///   ru.lproj/Errors.strings            any table name
+///   Base.lproj/Localizable.strings     used under the development language
+///   Localizable.xcstrings              String Catalog: many languages, one table
+///   po/ru.po                           gettext, for the table `Localizable`
+///   ja.lproj/banner.png                a localized resource
+///   banner.png                         the unlocalized one
+/// ```
+///
+/// Scanning reads folder and file names, and the String Catalogs (they say which
+/// languages they hold); the other files are read when a language is loaded.
+public struct ResourceFolder: Sendable {
+  /// A String Catalog of the folder, parsed when the folder is scanned.
+  public struct StringCatalog: Sendable {
+    public let table: String
+    public let url: URL
+    public let file: PendingXCStringsFile
+  }
+
+  public let url: URL
+  /// The `.lproj` folders of each language (`zh-CN.lproj` and `zh_CN.lproj` are one
+  /// language), sorted by name.
+  public let languageFolders: [LanguageTag: [URL]]
+  /// `Base.lproj`, if present.
+  public let baseFolder: URL?
+  /// `po/<tag>.po` files, for the table `Localizable`.
+  public let gettextFiles: [LanguageTag: [URL]]
+  /// `*.xcstrings` files at the top of the folder.
+  public let stringCatalogs: [StringCatalog]
+  /// Names that are not language tags (skipped, never turned into paths) and problems
+  /// of the String Catalogs.
+  public let diagnostics: [Diagnostic]
+
+  /// Scans `url`; throws `ResourceError.missingFolder` when it is not a folder.
+  public init(url: URL) throws(ResourceError) {
+    self.url = url
+    let names = try Self.contents(of: url, required: true)
+    var folders: [LanguageTag: [URL]] = [:]
+    var base: URL?
+    var diagnostics: [Diagnostic] = []
+    var catalogs: [StringCatalog] = []
+    for name in names {
+      let item = url.appendingPathComponent(name, isDirectory: false)
+      if name.hasSuffix(".lproj") {
+        let stem = String(name.dropLast(".lproj".count))
+        if stem == "Base" {
+          base = url.appendingPathComponent(name, isDirectory: true)
+        } else if let tag = try? LanguageTag(stem) {
+          folders[tag, default: []].append(url.appendingPathComponent(name, isDirectory: true))
+        } else {
+          diagnostics.append(Self.warning(item.path, .invalidLanguageFolder(name)))
+        }
+      } else if name.hasSuffix(".xcstrings") {
+        do {
+          let file = try PendingXCStringsFile.parse(contentsOf: item)
+          catalogs.append(
+            StringCatalog(table: String(name.dropLast(".xcstrings".count)), url: item, file: file))
+          diagnostics += file.diagnostics
+        } catch {
+          diagnostics.append(
+            Diagnostic(
+              file: item.path, location: SourceLocation(line: 1, column: 1), severity: .error,
+              kind: .unreadableFile(reason: error.localizedDescription)))
+        }
+      }
+    }
+    var gettext: [LanguageTag: [URL]] = [:]
+    let poFolder = url.appendingPathComponent("po", isDirectory: true)
+    for name in (try? Self.contents(of: poFolder, required: false)) ?? []
+    where name.hasSuffix(".po") {
+      let item = poFolder.appendingPathComponent(name, isDirectory: false)
+      if let tag = try? LanguageTag(String(name.dropLast(".po".count))) {
+        gettext[tag, default: []].append(item)
+      } else {
+        diagnostics.append(Self.warning(item.path, .invalidLanguageFile(name)))
+      }
+    }
+    self.languageFolders = folders
+    self.baseFolder = base
+    self.gettextFiles = gettext
+    self.stringCatalogs = catalogs
+    self.diagnostics = diagnostics
+  }
+
+  /// The languages this folder has translations for, in any format.
+  public var languages: [LanguageTag] {
+    var all = Set(languageFolders.keys).union(gettextFiles.keys)
+    for catalog in stringCatalogs { all.formUnion(catalog.file.entries.keys) }
+    return all.sorted()
+  }
+
+  /// The development language a String Catalog declares, if any.
+  public var sourceLanguage: LanguageTag? {
+    stringCatalogs.lazy.compactMap(\.file.sourceLanguage).first
+  }
+
+  /// The folders to read for `language`: its own; for the development language, `Base`
+  /// first so that its own files override it.
+  func folders(for language: LanguageTag, isDevelopment: Bool) -> [URL] {
+    var result: [URL] = []
+    if isDevelopment, let baseFolder { result.append(baseFolder) }
+    result += languageFolders[language] ?? []
+    return result
+  }
+
+  private static func contents(of url: URL, required: Bool) throws(ResourceError) -> [String] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      if required { throw ResourceError.missingFolder(url.path) }
+      return []
+    }
+    do {
+      return try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    } catch {
+      throw ResourceError.unreadableFolder(url.path, reason: error.localizedDescription)
+    }
+  }
+
+  private static func warning(_ path: String, _ kind: Diagnostic.Kind) -> Diagnostic {
+    Diagnostic(
+      file: path, location: SourceLocation(line: 1, column: 1), severity: .warning, kind: kind)
+  }
+}
+
+/// A resources folder that cannot be used at all.
+public enum ResourceError: Error, Hashable, Sendable, CustomStringConvertible {
+  case missingFolder(String)
+  case unreadableFolder(String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .missingFolder(let path): "resources folder '\(path)' does not exist"
+    case .unreadableFolder(let path, let reason):
+      "cannot read resources folder '\(path)': \(reason)"
+    }
+  }
+}
+
+public struct PendingXCStringsFile: Sendable {
+  public var sourceLanguage: LanguageTag? { nil }
+  public var entries: [LanguageTag: [ParsedEntry]] { [:] }
+  public var diagnostics: [Diagnostic] { [] }
+  static func parse(contentsOf url: URL) throws -> PendingXCStringsFile { PendingXCStringsFile() }
+}

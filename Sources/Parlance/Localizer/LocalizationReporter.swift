@@ -1,0 +1,48 @@
+/// Something a translator or developer should hear about, reported once.
+public enum LocalizationEvent: Hashable, Sendable, CustomStringConvertible {
+  /// No language of the chain has the key; the key itself was shown.
+  case missingKey(key: String, table: String, chain: [LanguageTag])
+  /// A message was shown with a placeholder it had no value for.
+  case renderProblem(key: String, table: String, problem: RenderProblem)
+  /// A catalog or setting file had problems; catalogs still load what they can.
+  case diagnostics([Diagnostic])
+  /// The choice of language could not be saved; the switch happened all the same.
+  case preferenceNotSaved(reason: String)
+
+  public var description: String {
+    switch self {
+    case .missingKey(let key, let table, let chain):
+      "missing key '\(key)' in table '\(table)' (looked in \(chain.map(\.identifier).joined(separator: ", ")))"
+    case .renderProblem(let key, let table, let problem):
+      "message '\(key)' in table '\(table)': \(problem)"
+    case .diagnostics(let diagnostics):
+      diagnostics.map(\.description).joined(separator: "\n")
+    case .preferenceNotSaved(let reason):
+      "language choice not saved: \(reason)"
+    }
+  }
+}
+
+/// Receives what lookups and loads find wrong. Called from any thread.
+public protocol LocalizationReporter: Sendable {
+  func report(_ event: LocalizationEvent)
+}
+
+/// Writes each event to standard error, one line per diagnostic.
+public struct StandardErrorReporter: LocalizationReporter {
+  public let prefix: String
+
+  public init(prefix: String = "parlance: ") {
+    self.prefix = prefix
+  }
+
+  public func report(_ event: LocalizationEvent) {
+    let text: String
+    if case .diagnostics = event {
+      text = event.description + "\n"  // already file:line:column: severity: …
+    } else {
+      text = prefix + "warning: " + event.description + "\n"
+    }
+    FileHandleWriter.standardError(text)
+  }
+}

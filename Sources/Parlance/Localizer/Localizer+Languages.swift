@@ -1,0 +1,34 @@
+/// A language the resources offer, described for a language menu.
+public struct LanguageDescription: Hashable, Sendable, Codable {
+  public let tag: LanguageTag
+  /// In the language itself: "Deutsch".
+  public let name: String
+  /// "German"
+  public let englishName: String
+  public let direction: TextDirection
+  /// The share of the development language's keys this language translates, 0…1.
+  public let completeness: Double
+}
+
+extension Localizer {
+  /// Every available language with its names, direction and completeness, sorted by tag.
+  ///
+  /// Loads the catalogs it has not loaded yet (once each).
+  public func describeLanguages() -> [LanguageDescription] {
+    let development = catalog(for: developmentLanguage)
+    let sourceKeys = development.tables.mapValues { Set($0.keys) }
+    let total = sourceKeys.values.reduce(0) { $0 + $1.count }
+    return availableLanguages.map { tag in
+      let catalog = catalog(for: tag)
+      var present = 0
+      for (table, keys) in sourceKeys {
+        guard let translated = catalog.tables[table] else { continue }
+        present += keys.reduce(0) { $0 + (translated[$1] == nil ? 0 : 1) }
+      }
+      return LanguageDescription(
+        tag: tag, name: tag.nativeName, englishName: tag.englishName,
+        direction: tag.direction,
+        completeness: total == 0 ? 1 : Double(present) / Double(total))
+    }
+  }
+}

@@ -1,0 +1,375 @@
+import Foundation
+import Synchronization
+
+/// The live localization state of a program: the chosen language's catalogs, switched
+/// atomically at run time.
+///
+/// A `Localizer` holds one immutable snapshot (fallback chain + catalogs). Lookups read
+/// the snapshot and are safe from any thread, also during a switch. A switch negotiates
+/// the new chain, loads and validates what it lacks, then swaps the snapshot in one
+/// step and notifies every observer once; a failed load leaves everything as it was.
+/// Switches are serialized; lookups never wait for one.
+///
+/// Build one in `main` and pass it down; `LocalizationSystem.bootstrap(_:)` can make it
+/// the process-wide default for `localized(_:)`.
+public final class Localizer: Sendable {
+  /// The table of keys given without a table, as in Apple's `NSLocalizedString`.
+  public static let defaultTable = "Localizable"
+
+  /// The language the keys and unlocalized resources are written in.
+  public let developmentLanguage: LanguageTag
+  /// The folders catalogs are read from, later ones overriding earlier ones.
+  public let loader: CatalogLoader
+  public let renderOptions: RenderOptions
+
+  private let store: (any PreferenceStore)?
+  private let reporter: (any LocalizationReporter)?
+  private let environment: [String: String]
+  private let current: Mutex<Snapshot>
+  private let catalogs: Mutex<[LanguageTag: LanguageCatalog]>
+  private let switching = Mutex<Void>(())
+  private let observers = Mutex<Observers>(Observers())
+  private let reported = Mutex<Set<String>>([])
+
+  /// Opens the resources folders and activates the stored preference (or `language`).
+  ///
+  /// - Parameters:
+  ///   - resources: folders in the `.lproj` layout; a later folder overrides an
+  ///     earlier one key by key (a translator's working copy over the shipped files).
+  ///   - developmentLanguage: the language of the keys; when nil, the `sourceLanguage`
+  ///     of a String Catalog in the folders, else `en`.
+  ///   - language: a language for this run only, overriding the stored preference
+  ///     without changing it (`parlance --language de`).
+  ///   - preferences: where the user's choice is kept; nil keeps it in memory only.
+  ///   - environment: read for the system languages (`LANGUAGE`, `LC_ALL`, …).
+  ///   - reporter: receives missing keys and catalog diagnostics, once each.
+  /// - Throws: `LocalizerError.resources` when a folder does not exist. Catalog
+  ///   problems never throw here: what loads is used and the diagnostics are reported.
+  public init(
+    resources: [URL],
+    developmentLanguage: LanguageTag? = nil,
+    language: LanguageTag? = nil,
+    preferences: (any PreferenceStore)? = nil,
+    environment: [String: String] = ProcessEnvironment.variables(),
+    reporter: (any LocalizationReporter)? = nil,
+    renderOptions: RenderOptions = RenderOptions()
+  ) throws(LocalizerError) {
+    var folders: [ResourceFolder] = []
+    for url in resources {
+      do {
+        folders.append(try ResourceFolder(url: url))
+      } catch {
+        throw .resources(error)
+      }
+    }
+    let development =
+      developmentLanguage ?? folders.lazy.compactMap(\.sourceLanguage).first ?? LanguageTag.english
+    self.developmentLanguage = development
+    self.loader = CatalogLoader(folders: folders, developmentLanguage: development)
+    self.store = preferences
+    self.reporter = reporter
+    self.environment = environment
+    self.renderOptions = renderOptions
+
+    let folderDiagnostics = folders.flatMap(\.diagnostics)
+    if !folderDiagnostics.isEmpty { reporter?.report(.diagnostics(folderDiagnostics)) }
+
+    var preference = LanguagePreference.followSystem
+    if let language {
+      preference = .pinned(language)
+    } else if let store = preferences {
+      let (stored, warning) = store.load()
+      preference = stored
+      if let warning { reporter?.report(.diagnostics([warning])) }
+    }
+    let chain = Self.negotiate(preference, loader: loader, environment: environment)
+    var loaded: [LanguageTag: LanguageCatalog] = [:]
+    for tag in chain.languages {
+      let catalog = loader.load(tag)
+      if !catalog.diagnostics.isEmpty { reporter?.report(.diagnostics(catalog.diagnostics)) }
+      loaded[tag] = catalog
+    }
+    self.catalogs = Mutex(loaded)
+    self.current = Mutex(Snapshot(preference: preference, chain: chain, catalogs: loaded))
+  }
+
+  /// Opens one resources folder; see `init(resources:…)`.
+  public convenience init(
+    resources: URL,
+    developmentLanguage: LanguageTag? = nil,
+    language: LanguageTag? = nil,
+    preferences: (any PreferenceStore)? = nil,
+    environment: [String: String] = ProcessEnvironment.variables(),
+    reporter: (any LocalizationReporter)? = nil
+  ) throws(LocalizerError) {
+    try self.init(
+      resources: [resources], developmentLanguage: developmentLanguage, language: language,
+      preferences: preferences, environment: environment, reporter: reporter)
+  }
+
+  // MARK: State
+
+  /// The active choice: the system's languages or a pinned one.
+  public var preference: LanguagePreference { snapshot.preference }
+
+  /// The languages a lookup walks, in order.
+  public var chain: FallbackChain { snapshot.chain }
+
+  /// The language lookups try first.
+  public var language: LanguageTag { snapshot.chain.head ?? developmentLanguage }
+
+  /// The languages the resources have translations for, with the development language.
+  public var availableLanguages: [LanguageTag] { loader.availableLanguages }
+
+  /// The user's languages from the environment, as gettext reads them.
+  public var systemLanguages: [LanguageTag] { SystemLanguages.current(environment: environment) }
+
+  var snapshot: Snapshot { current.withLock { $0 } }
+
+  /// The catalog of `language`, loaded on first use and kept unless it has errors.
+  public func catalog(for language: LanguageTag) -> LanguageCatalog {
+    if let cached = catalogs.withLock({ $0[language] }) { return cached }
+    let catalog = loader.load(language)
+    if !catalog.hasErrors {
+      catalogs.withLock { $0[language] = $0[language] ?? catalog }
+    }
+    return catalog
+  }
+
+  // MARK: Lookup
+
+  /// The value of `key` in the first language of the chain that has it, unformatted
+  /// (as `NSLocalizedString` returns it); the key itself when none has it, reported
+  /// once to the reporter.
+  public func string(_ key: String, table: String = Localizer.defaultTable) -> String {
+    let snapshot = self.snapshot
+    if let entry = snapshot.entry(key, table: table)?.entry { return entry.value }
+    reportMissing(key, table: table, snapshot: snapshot)
+    return key
+  }
+
+  /// The message `key` with its `#{name}` placeholders filled:
+  /// `string("user.name.format", ["name": "Smith"])` → "Signed in as Smith".
+  public func string(
+    _ key: String, _ named: [String: MessageArgument], table: String = Localizer.defaultTable
+  ) -> String {
+    resolve(key, table: table, named: named).value
+  }
+
+  /// The message `key` with printf arguments (`%1$@`, `%d`) and named placeholders.
+  public func string(
+    _ key: String, arguments: [MessageArgument], named: [String: MessageArgument] = [:],
+    table: String = Localizer.defaultTable
+  ) -> String {
+    resolve(key, table: table, arguments: arguments, named: named).value
+  }
+
+  /// The plural message `key` for `count`, by the CLDR rules of the language that
+  /// supplies it: `string("files.count", count: 21)` in Russian → "21 файл".
+  ///
+  /// `count` is the first printf argument and the named argument `count`.
+  public func string(
+    _ key: String, count: Int, named: [String: MessageArgument] = [:],
+    table: String = Localizer.defaultTable
+  ) -> String {
+    var named = named
+    if named["count"] == nil { named["count"] = MessageArgument(count) }
+    return resolve(key, table: table, arguments: [MessageArgument(count)], named: named).value
+  }
+
+  /// The message `key` in gettext context `context` (`msgctxt`): the same English word
+  /// can need two translations ("Open" a file, "Open" as a state).
+  public func string(
+    _ key: String, context: String, table: String = Localizer.defaultTable
+  ) -> String {
+    let resolution = resolve(CatalogEntry.key(key, context: context), table: table)
+    return resolution.isMissing ? key : resolution.value
+  }
+
+  /// Looks `key` up along the chain and renders it, telling which language supplied it.
+  public func resolve(
+    _ key: String, table: String = Localizer.defaultTable,
+    arguments: [MessageArgument] = [], named: [String: MessageArgument] = [:]
+  ) -> Resolution {
+    let snapshot = self.snapshot
+    guard let (entry, language) = snapshot.entry(key, table: table) else {
+      reportMissing(key, table: table, snapshot: snapshot)
+      return Resolution(
+        value: key, key: key, table: table, language: nil, requested: snapshot.chain.head,
+        origin: nil)
+    }
+    var problems: [RenderProblem] = []
+    let value =
+      arguments.isEmpty && named.isEmpty
+      ? entry.value
+      : entry.message.render(
+        arguments: arguments, named: named, language: language, options: renderOptions,
+        problems: &problems)
+    for problem in problems {
+      reportOnce(.renderProblem(key: key, table: table, problem: problem))
+    }
+    return Resolution(
+      value: value, key: key, table: table, language: language,
+      requested: snapshot.chain.head, origin: entry.origin)
+  }
+
+  // MARK: Switching
+
+  /// Switches to `preference`, loading off the caller's thread, and stores the choice.
+  ///
+  /// Every observer hears of the change once, after lookups see the new language.
+  /// Choosing `.followSystem` always notifies, even when the languages stay the same.
+  /// - Throws: `LocalizerError` when a catalog of the new chain has errors or a pinned
+  ///   language has no translations; the previous language stays active.
+  ///
+  /// - Parameter persisting: false to switch for this run only, leaving the stored
+  ///   choice as it is.
+  @concurrent
+  @discardableResult
+  public func setLanguage(_ preference: LanguagePreference, persisting: Bool = true)
+    async throws(LocalizerError) -> LanguageChange
+  {
+    try switchLanguage(to: preference, persisting: persisting)
+  }
+
+  /// `setLanguage` for callers without concurrency (a command-line tool): blocks the
+  /// calling thread while loading.
+  @discardableResult
+  public func switchLanguage(to preference: LanguagePreference, persisting: Bool = true)
+    throws(LocalizerError) -> LanguageChange
+  {
+    let change: LanguageChange = try switching.withLock { _ throws(LocalizerError) in
+      let chain = Self.negotiate(preference, loader: loader, environment: environment)
+      if case .pinned(let tag) = preference,
+        !chain.links.contains(where: { $0.reason != .developmentLanguage }),
+        tag.maximized.language != developmentLanguage.maximized.language
+      {
+        throw .unavailableLanguage(tag, available: availableLanguages)
+      }
+      var loaded = catalogs.withLock { $0 }
+      for tag in chain.languages where loaded[tag] == nil {
+        let catalog = loader.load(tag)
+        if catalog.hasErrors { throw .catalogFailed(tag, catalog.diagnostics) }
+        if !catalog.diagnostics.isEmpty { reporter?.report(.diagnostics(catalog.diagnostics)) }
+        loaded[tag] = catalog
+      }
+      catalogs.withLock { $0 = loaded }
+      let next = Snapshot(preference: preference, chain: chain, catalogs: loaded)
+      let previous = current.withLock { state in
+        defer { state = next }
+        return state
+      }
+      do {
+        if persisting { try store?.save(preference) }
+      } catch {
+        reporter?.report(.preferenceNotSaved(reason: "\(error)"))
+      }
+      return LanguageChange(previous: previous.chain, current: chain, preference: preference)
+    }
+    notify(change)
+    return change
+  }
+
+  /// Follows the system languages again; same as `setLanguage(.followSystem)`.
+  @discardableResult
+  public func resetToSystemLanguage() async throws(LocalizerError) -> LanguageChange {
+    try await setLanguage(.followSystem)
+  }
+
+  static func negotiate(
+    _ preference: LanguagePreference, loader: CatalogLoader, environment: [String: String]
+  ) -> FallbackChain {
+    let requested: [LanguageTag]
+    switch preference {
+    case .followSystem: requested = SystemLanguages.current(environment: environment)
+    case .pinned(let tag): requested = [tag]
+    }
+    return LanguageNegotiator.negotiate(
+      requested: requested, available: loader.availableLanguages,
+      default: loader.developmentLanguage)
+  }
+
+  // MARK: Observing
+
+  /// Calls `handler` once after each change, on the thread that made the switch.
+  ///
+  /// Keep the token: the observation ends when it is cancelled or released.
+  public func observe(_ handler: @escaping @Sendable (LanguageChange) -> Void)
+    -> ObservationToken
+  {
+    let id = observers.withLock { observers in
+      observers.nextID += 1
+      observers.handlers[observers.nextID] = handler
+      return observers.nextID
+    }
+    return ObservationToken { [weak self] in
+      _ = self?.observers.withLock { $0.handlers.removeValue(forKey: id) }
+    }
+  }
+
+  /// The changes from now on, as an asynchronous sequence. Ends when the consumer stops.
+  public var changes: AsyncStream<LanguageChange> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: LanguageChange.self, bufferingPolicy: .bufferingNewest(16))
+    let token = observe { continuation.yield($0) }
+    continuation.onTermination = { _ in token.cancel() }
+    return stream
+  }
+
+  private func notify(_ change: LanguageChange) {
+    let handlers = observers.withLock { Array($0.handlers.sorted { $0.key < $1.key }.map(\.value)) }
+    for handler in handlers { handler(change) }
+  }
+
+  // MARK: Reporting
+
+  private func reportMissing(_ key: String, table: String, snapshot: Snapshot) {
+    reportOnce(.missingKey(key: key, table: table, chain: snapshot.chain.languages))
+  }
+
+  private func reportOnce(_ event: LocalizationEvent) {
+    guard let reporter else { return }
+    let isNew = reported.withLock { $0.insert(event.description).inserted }
+    if isNew { reporter.report(event) }
+  }
+}
+
+extension Localizer {
+  /// The active chain with its catalogs, immutable.
+  final class Snapshot: Sendable {
+    let preference: LanguagePreference
+    let chain: FallbackChain
+    let catalogs: [LanguageCatalog]
+    /// `Localizable` of each catalog, looked up without hashing the table name.
+    let defaultTables: [CatalogTable]
+
+    init(
+      preference: LanguagePreference, chain: FallbackChain,
+      catalogs: [LanguageTag: LanguageCatalog]
+    ) {
+      self.preference = preference
+      self.chain = chain
+      self.catalogs = chain.languages.compactMap { catalogs[$0] }
+      self.defaultTables = self.catalogs.map { $0.tables[Localizer.defaultTable] ?? [:] }
+    }
+
+    /// The first entry for `key` along the chain, with the language that has it.
+    func entry(_ key: String, table: String) -> (entry: CatalogEntry, language: LanguageTag)? {
+      if table == Localizer.defaultTable {
+        for index in defaultTables.indices {
+          if let entry = defaultTables[index][key] { return (entry, catalogs[index].language) }
+        }
+        return nil
+      }
+      for catalog in catalogs {
+        if let entry = catalog.tables[table]?[key] { return (entry, catalog.language) }
+      }
+      return nil
+    }
+  }
+
+  struct Observers {
+    var nextID: UInt64 = 0
+    var handlers: [UInt64: @Sendable (LanguageChange) -> Void] = [:]
+  }
+}

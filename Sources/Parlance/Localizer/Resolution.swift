@@ -1,0 +1,18 @@
+/// The outcome of one lookup: the text and where it came from.
+public struct Resolution: Hashable, Sendable {
+  /// The rendered text, or the key itself when no language has it.
+  public let value: String
+  public let key: String
+  public let table: String
+  /// The language whose catalog supplied the value; nil when the key is missing.
+  public let language: LanguageTag?
+  /// The head of the chain, the language the user asked for.
+  public let requested: LanguageTag?
+  /// The file and position of the entry used; nil when the key is missing.
+  public let origin: EntryOrigin?
+
+  /// True when the value came from a language after the head of the chain, or not at all.
+  public var isFallback: Bool { language != requested }
+  /// True when no language of the chain has the key.
+  public var isMissing: Bool { language == nil }
+}

@@ -1,0 +1,45 @@
+/// One printf conversion of a message: `%@`, `%2$lld`, `%-8.2f`.
+public struct FormatSpecifier: Hashable, Sendable, CustomStringConvertible {
+  /// What kind of value the conversion reads.
+  public enum ValueType: String, Hashable, Sendable {
+    case object  // %@
+    case signedInteger  // %d %i %D
+    case unsignedInteger  // %u %x %X %o %U %O
+    case floatingPoint  // %f %F %e %E %g %G %a %A
+    case character  // %c %C
+    case cString  // %s %S
+    case pointer  // %p
+  }
+
+  /// 1-based position written in the template (`%2$d` → 2), nil for `%d`.
+  public let explicitPosition: Int?
+  /// 0-based index of the argument it reads, after counting the implicit ones.
+  public let argumentIndex: Int
+  public let flags: String
+  public let width: Int?
+  public let precision: Int?
+  /// `h`, `hh`, `l`, `ll`, `q`, `z`, `t`, `j`, `L` or empty.
+  public let length: String
+  /// The conversion character: `@`, `d`, `f`, …
+  public let conversion: Character
+  /// The text as written in the template.
+  public let text: String
+
+  public var valueType: ValueType {
+    switch conversion {
+    case "@": .object
+    case "d", "i", "D": .signedInteger
+    case "u", "x", "X", "o", "U", "O": .unsignedInteger
+    case "f", "F", "e", "E", "g", "G", "a", "A": .floatingPoint
+    case "c", "C": .character
+    case "s", "S": .cString
+    default: .pointer
+    }
+  }
+
+  public var description: String { text }
+
+  static let conversions: Set<UInt8> = Set("@dDiuUxXoOfFeEgGaAcCsSp".utf8)
+  static let lengthBytes: Set<UInt8> = Set("hlqztjL".utf8)
+  static let flagBytes: Set<UInt8> = Set("-+ #0'".utf8)
+}

@@ -1,0 +1,234 @@
+/// A message parsed once into literal runs and the arguments between them.
+///
+/// Understands named placeholders `#{name}`, printf specifiers with positions
+/// (`%@ %d %ld %lld %u %f %.2f %1$@ %2$d %%`) and `.stringsdict` variables
+/// (`%#@files@`, `%2$#@folders@`). Anything else that looks like a specifier but is not
+/// one stays as literal text and is listed in `problems`, for lint.
+///
+/// Example: `"#{name} has %1$d new %2$@"` → `[named(name), " has ", %1$d, " new ", %2$@]`.
+public struct MessageTemplate: Hashable, Sendable {
+  enum Segment: Hashable, Sendable {
+    case literal(String)
+    case named(String)
+    case format(FormatSpecifier)
+    case variable(name: String, argumentIndex: Int)
+  }
+
+  /// A part of the template that looks like a placeholder but is not a valid one.
+  public struct Problem: Hashable, Sendable {
+    /// Offset in Unicode scalars from the start of the template.
+    public let offset: Int
+    public let text: String
+  }
+
+  /// The text as written by the translator.
+  public let source: String
+  let segments: [Segment]
+  public let problems: [Problem]
+
+  /// True when the template has no placeholder and no escape: rendering returns `source`.
+  public let isPlain: Bool
+
+  /// The names of the `#{name}` placeholders, in order of appearance.
+  public var placeholderNames: [String] {
+    segments.compactMap { if case .named(let name) = $0 { name } else { nil } }
+  }
+
+  /// The printf specifiers, in order of appearance (`%%` excluded).
+  public var formatSpecifiers: [FormatSpecifier] {
+    segments.compactMap { if case .format(let specifier) = $0 { specifier } else { nil } }
+  }
+
+  /// The `%#@name@` variables with the argument each one reads.
+  public var variables: [(name: String, argumentIndex: Int)] {
+    segments.compactMap {
+      if case .variable(let name, let index) = $0 { (name, index) } else { nil }
+    }
+  }
+
+  public init(_ source: String) {
+    self.init(source, implicitArgument: nil)
+  }
+
+  /// A template whose specifiers without position (`%d`) all read argument
+  /// `implicitArgument`: the form "%d files" of a plural variable reads the variable's
+  /// argument, wherever the variable stands in the message.
+  init(_ source: String, implicitArgument: Int?) {
+    self.source = source
+    var parser = TemplateParser(source, implicitArgument: implicitArgument)
+    (segments, problems) = parser.parse()
+    switch segments.first {
+    case nil: isPlain = true
+    case .literal(let text): isPlain = segments.count == 1 && text == source
+    default: isPlain = false
+    }
+  }
+}
+
+/// Single pass over the UTF-8 bytes of a template.
+private struct TemplateParser {
+  let source: String
+  let bytes: [UInt8]
+  var segments: [MessageTemplate.Segment] = []
+  var problems: [MessageTemplate.Problem] = []
+  var literalStart = 0
+  var pendingLiteral = ""
+  var nextImplicitArgument = 0
+  let implicitArgument: Int?
+
+  init(_ source: String, implicitArgument: Int?) {
+    self.source = source
+    self.bytes = Array(source.utf8)
+    self.implicitArgument = implicitArgument
+  }
+
+  mutating func parse() -> ([MessageTemplate.Segment], [MessageTemplate.Problem]) {
+    // Fast path: most messages have no placeholder at all.
+    if !bytes.contains(UInt8(ascii: "%")) && !bytes.contains(UInt8(ascii: "#")) {
+      return (source.isEmpty ? [] : [.literal(source)], [])
+    }
+    var index = 0
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "#"):
+        if let (name, end) = namedPlaceholder(at: index) {
+          flushLiteral(upTo: index)
+          segments.append(.named(name))
+          index = end
+          literalStart = end
+        } else {
+          index += 1
+        }
+      case UInt8(ascii: "%"):
+        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "%") {
+          flushLiteral(upTo: index + 1)  // keeps one "%"
+          index += 2
+          literalStart = index
+        } else if let (segment, end) = specifier(at: index) {
+          flushLiteral(upTo: index)
+          segments.append(segment)
+          index = end
+          literalStart = end
+        } else {
+          let end = min(index + 2, bytes.count)
+          problems.append(
+            MessageTemplate.Problem(
+              offset: scalarOffset(of: index),
+              text: String(decoding: bytes[index..<end], as: UTF8.self)))
+          index += 1
+        }
+      default:
+        index += 1
+      }
+    }
+    flushLiteral(upTo: bytes.count)
+    return (segments, problems)
+  }
+
+  private mutating func flushLiteral(upTo end: Int) {
+    guard literalStart < end else { return }
+    let text = String(decoding: bytes[literalStart..<end], as: UTF8.self)
+    if case .literal(let previous)? = segments.last {
+      segments[segments.count - 1] = .literal(previous + text)
+    } else {
+      segments.append(.literal(text))
+    }
+  }
+
+  private func scalarOffset(of byteIndex: Int) -> Int {
+    bytes[..<byteIndex].reduce(0) { $0 + (($1 & 0xC0) == 0x80 ? 0 : 1) }
+  }
+
+  /// `#{name}` with a name of ASCII letters, digits, `_`, `.`, `-`.
+  private func namedPlaceholder(at start: Int) -> (String, Int)? {
+    guard start + 2 < bytes.count, bytes[start + 1] == UInt8(ascii: "{") else { return nil }
+    var index = start + 2
+    while index < bytes.count, bytes[index].isPlaceholderNameByte { index += 1 }
+    guard index > start + 2, index < bytes.count, bytes[index] == UInt8(ascii: "}") else {
+      return nil
+    }
+    return (String(decoding: bytes[(start + 2)..<index], as: UTF8.self), index + 1)
+  }
+
+  private mutating func specifier(at start: Int) -> (MessageTemplate.Segment, Int)? {
+    var index = start + 1
+    func digits() -> Int? {
+      var value: Int?
+      while index < bytes.count, bytes[index].isASCIIDigit, (value ?? 0) < 100_000 {
+        value = (value ?? 0) * 10 + Int(bytes[index] - 0x30)
+        index += 1
+      }
+      return value
+    }
+    var position: Int?
+    let afterPercent = index
+    if let number = digits(), index < bytes.count, bytes[index] == UInt8(ascii: "$") {
+      guard number >= 1 else { return nil }
+      position = number
+      index += 1
+    } else {
+      index = afterPercent
+    }
+
+    // %#@variable@
+    if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "#"),
+      bytes[index + 1] == UInt8(ascii: "@")
+    {
+      var end = index + 2
+      while end < bytes.count, bytes[end] != UInt8(ascii: "@"), bytes[end].isVariableNameByte {
+        end += 1
+      }
+      guard end < bytes.count, bytes[end] == UInt8(ascii: "@"), end > index + 2 else {
+        return nil
+      }
+      let name = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
+      return (.variable(name: name, argumentIndex: takeArgument(position)), end + 1)
+    }
+
+    let flagsStart = index
+    while index < bytes.count, FormatSpecifier.flagBytes.contains(bytes[index]) { index += 1 }
+    let flags = String(decoding: bytes[flagsStart..<index], as: UTF8.self)
+    let width = digits()
+    var precision: Int?
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      precision = digits() ?? 0
+    }
+    let lengthStart = index
+    while index < bytes.count, FormatSpecifier.lengthBytes.contains(bytes[index]),
+      index - lengthStart < 2
+    {
+      index += 1
+    }
+    let length = String(decoding: bytes[lengthStart..<index], as: UTF8.self)
+    guard ["", "h", "hh", "l", "ll", "q", "z", "t", "j", "L"].contains(length),
+      index < bytes.count, FormatSpecifier.conversions.contains(bytes[index])
+    else { return nil }
+    let conversion = Character(Unicode.Scalar(bytes[index]))
+    index += 1
+    let specifier = FormatSpecifier(
+      explicitPosition: position, argumentIndex: takeArgument(position), flags: flags,
+      width: width, precision: precision, length: length, conversion: conversion,
+      text: String(decoding: bytes[start..<index], as: UTF8.self))
+    return (.format(specifier), index)
+  }
+
+  private mutating func takeArgument(_ position: Int?) -> Int {
+    if let position { return position - 1 }
+    if let implicitArgument { return implicitArgument }
+    defer { nextImplicitArgument += 1 }
+    return nextImplicitArgument
+  }
+}
+
+extension UInt8 {
+  fileprivate var isPlaceholderNameByte: Bool {
+    isASCIIAlphanumeric || self == UInt8(ascii: "_") || self == UInt8(ascii: ".")
+      || self == UInt8(ascii: "-")
+  }
+
+  fileprivate var isVariableNameByte: Bool {
+    isASCIIAlphanumeric || self == UInt8(ascii: "_") || self == UInt8(ascii: ".")
+      || self == UInt8(ascii: "-")
+  }
+}

@@ -1,0 +1,32 @@
+/// A CLDR plural category: which form of a word a number takes in a language.
+///
+/// English has `one` (1 file) and `other` (0, 2, 1.5 files); Russian adds `few`
+/// (2 файла) and `many` (5 файлов); Arabic uses all six.
+public enum PluralCategory: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
+  case zero
+  case one
+  case two
+  case few
+  case many
+  case other
+
+  /// CLDR order, as the ICU shim numbers them.
+  var index: Int {
+    switch self {
+    case .zero: 0
+    case .one: 1
+    case .two: 2
+    case .few: 3
+    case .many: 4
+    case .other: 5
+    }
+  }
+
+  init(index: Int) {
+    self = Self.allCases.indices.contains(index) ? Self.allCases[index] : .other
+  }
+
+  public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
+    lhs.index < rhs.index
+  }
+}

@@ -1,0 +1,97 @@
+import CParlanceICU
+import Synchronization
+
+/// The CLDR plural rules of one language, from ICU.
+///
+/// Rules are chosen by the language of the message (the app's language), never by the
+/// process locale. One instance per language and kind is kept for the life of the
+/// process (`PluralRules.cardinal(for:)`), and the categories of 0…1023 are computed
+/// once, so selecting for a small integer is an array read.
+public final class PluralRules: Sendable {
+  public enum Kind: Hashable, Sendable {
+    /// "1 file, 2 files"
+    case cardinal
+    /// "1st, 2nd, 3rd, 4th"
+    case ordinal
+  }
+
+  public let language: LanguageTag
+  public let kind: Kind
+  /// The categories this language uses, in CLDR order.
+  public let categories: [PluralCategory]
+
+  private let handle: RulesHandle
+  private let smallIntegers: [PluralCategory]
+
+  private static let cache = Mutex<[CacheKey: PluralRules]>([:])
+
+  private struct CacheKey: Hashable {
+    let language: String
+    let kind: Kind
+  }
+
+  /// The cardinal rules of `language`, shared and cached.
+  public static func cardinal(for language: LanguageTag) -> PluralRules {
+    rules(for: language, kind: .cardinal)
+  }
+
+  /// The ordinal rules of `language`, shared and cached.
+  public static func ordinal(for language: LanguageTag) -> PluralRules {
+    rules(for: language, kind: .ordinal)
+  }
+
+  public static func rules(for language: LanguageTag, kind: Kind) -> PluralRules {
+    let key = CacheKey(language: language.identifier, kind: kind)
+    if let cached = cache.withLock({ $0[key] }) { return cached }
+    let rules = PluralRules(language: language, kind: kind)
+    return cache.withLock { cache in
+      if let raced = cache[key] { return raced }
+      cache[key] = rules
+      return rules
+    }
+  }
+
+  private init(language: LanguageTag, kind: Kind) {
+    self.language = language
+    self.kind = kind
+    let handle = RulesHandle(language: language, ordinal: kind == .ordinal)
+    self.handle = handle
+    let set = parlance_plural_categories(handle.pointer)
+    self.categories = PluralCategory.allCases.filter { set & (1 << UInt32($0.index)) != 0 }
+    self.smallIntegers = (0..<1024).map {
+      PluralCategory(index: Int(parlance_plural_select_integer(handle.pointer, Int64($0))))
+    }
+  }
+
+  /// The category of an integer: ru 1 → one, 2 → few, 5 → many, 21 → one.
+  public func category(for value: Int64) -> PluralCategory {
+    if value >= 0, value < Int64(smallIntegers.count) { return smallIntegers[Int(value)] }
+    return PluralCategory(index: Int(parlance_plural_select_integer(handle.pointer, value)))
+  }
+
+  /// The category of a decimal as written, visible fraction digits included:
+  /// en "1" → one but "1.0" → other; ru "1.5" → other. Nil for a malformed number.
+  public func category(forDecimal text: String) -> PluralCategory? {
+    let index = parlance_plural_select_decimal(handle.pointer, text)
+    return index < 0 ? nil : PluralCategory(index: Int(index))
+  }
+
+  /// The category of a double, written in its shortest form (`1.5`, `2`).
+  public func category(for value: Double) -> PluralCategory {
+    if let integer = Int64(exactly: value) { return category(for: integer) }
+    return category(forDecimal: String(value)) ?? .other
+  }
+}
+
+/// Owns the ICU rules handle; ICU's rules are immutable and safe to share.
+private final class RulesHandle: @unchecked Sendable {
+  let pointer: UnsafeMutableRawPointer?
+
+  init(language: LanguageTag, ordinal: Bool) {
+    pointer = parlance_plural_rules_open(language.identifier, ordinal ? 1 : 0)
+  }
+
+  deinit {
+    parlance_plural_rules_close(pointer)
+  }
+}

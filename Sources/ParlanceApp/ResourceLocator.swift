@@ -1,0 +1,47 @@
+import Foundation
+import Parlance
+
+/// Finds the app's own translations when `--resources` is not given.
+///
+/// Order: `$PARLANCE_RESOURCES`; `Resources/` in a folder above the executable (a
+/// SwiftPM build in the repository: `.build/debug/parlance` → `./Resources`);
+/// `../share/parlance/Resources` beside an installed binary.
+enum ResourceLocator {
+  static func defaultResources() -> URL {
+    let environment = ProcessInfo.processInfo.environment
+    if let path = environment["PARLANCE_RESOURCES"], !path.isEmpty {
+      return URL(fileURLWithPath: path, isDirectory: true)
+    }
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var directory = executable.deletingLastPathComponent()
+    let installed = directory.deletingLastPathComponent()
+      .appendingPathComponent("share/parlance/Resources", isDirectory: true)
+    for _ in 0..<5 {
+      let candidate = directory.appendingPathComponent("Resources", isDirectory: true)
+      if FileManager.default.fileExists(
+        atPath: candidate.appendingPathComponent("en.lproj").path)
+      {
+        return candidate
+      }
+      directory = directory.deletingLastPathComponent()
+    }
+    if FileManager.default.fileExists(atPath: installed.path) { return installed }
+    return URL(fileURLWithPath: "Resources", isDirectory: true)
+  }
+
+  /// A localizer over `--resources` (or the default), with `--language` for this run,
+  /// the user's stored preference and warnings on standard error.
+  static func localizer(_ arguments: ParsedArguments) throws -> Localizer {
+    let language = try arguments.languageTag("--language")
+    let resources =
+      arguments.value("--resources").map { URL(fileURLWithPath: $0, isDirectory: true) }
+      ?? defaultResources()
+    do {
+      return try Localizer(
+        resources: resources, language: language, preferences: FilePreferenceStore.standard(),
+        reporter: StandardErrorReporter())
+    } catch {
+      throw CommandFailure(message: error.description)
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import Parlance
+
+/// `parlance languages`: what the resources offer, by their own names.
+enum LanguagesCommand: Subcommand {
+  static let name = "languages"
+  static let usage = "parlance languages [--resources DIR] [--json]"
+  static let options: Set<String> = ["--resources"]
+  static let flags: Set<String> = ["--json"]
+
+  static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
+    _ = try arguments.positionals()
+    let localizer = try ResourceLocator.localizer(arguments)
+    let languages = localizer.describeLanguages()
+    if arguments.has("--json") {
+      print(
+        JSONOutput.array(
+          languages.map { language in
+            .object([
+              ("tag", .string(language.tag.identifier)),
+              ("name", .string(language.name)),
+              ("englishName", .string(language.englishName)),
+              ("direction", .string(language.direction.rawValue)),
+              ("completeness", .number((language.completeness * 1000).rounded() / 1000)),
+            ])
+          }))
+      return .success
+    }
+    let width = languages.map { $0.tag.identifier.count }.max() ?? 0
+    for language in languages {
+      let tag = language.tag.identifier.padding(toLength: width, withPad: " ", startingAt: 0)
+      let percent = Int((language.completeness * 100).rounded())
+      let marks =
+        (language.tag == localizer.developmentLanguage ? " (development)" : "")
+        + (language.direction == .rightToLeft ? " (right to left)" : "")
+      print("\(tag)  \(language.name) — \(language.englishName), \(percent)%\(marks)")
+    }
+    return .success
+  }
+}

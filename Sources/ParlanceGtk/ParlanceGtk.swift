@@ -1,0 +1,1 @@
+// The GTK 3 layer: see the files of this folder.

@@ -1,0 +1,1 @@
+// The view model and renderer of the window.

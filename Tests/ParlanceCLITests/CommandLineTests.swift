@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct CommandLineTests {
+  let runner: CommandRunner
+
+  init() throws {
+    runner = try CommandRunner()
+  }
+
+  func json(_ text: String) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(text.utf8))
+  }
+
+  @Test func stringInALanguage() throws {
+    let output = try runner.run(["string", "greeting", "--language", "de"])
+    #expect(output.status == 0)
+    #expect(output.stdout == "Hallo!\n")
+    #expect(output.stderr == "")
+  }
+
+  @Test func stringWithNamedArguments() throws {
+    let output = try runner.run([
+      "string", "message.arrival", "--language", "ja", "--arg", "name=Anna", "--arg", "city=Kraków",
+      "--arg", "day=3月3日",
+    ])
+    #expect(output.status == 0)
+    #expect(output.stdout == "3月3日にKrakówのAnnaさんからメッセージが届きました。\n")
+  }
+
+  @Test func stringAsJSON() throws {
+    let output = try runner.run(["string", "greeting", "--language", "de-AT", "--json"])
+    #expect(output.status == 0)
+    let object = try #require(try json(output.stdout) as? [String: Any])
+    #expect(object["key"] as? String == "greeting")
+    #expect(object["table"] as? String == "Localizable")
+    #expect(object["value"] as? String == "Hallo!")
+    #expect(object["language"] as? String == "de")
+    #expect(object["requested"] as? String == "de")
+    #expect(object["fallback"] as? Bool == false)
+    #expect(output.stdout.hasPrefix(#"{"key": "greeting", "table": "Localizable", "value""#))
+  }
+
+  @Test func missingKeyAsJSON() throws {
+    let output = try runner.run(["string", "no.such.key", "--language", "pl", "--json"])
+    #expect(output.status == 1)
+    let object = try #require(try json(output.stdout) as? [String: Any])
+    #expect(object["value"] as? String == "no.such.key")
+    #expect(object["language"] is NSNull)
+    #expect(object["requested"] as? String == "pl")
+    #expect(object["fallback"] as? Bool == true)
+    #expect(output.stderr.contains("missing key 'no.such.key'"))
+  }
+
+  @Test func otherTable() throws {
+    let output = try runner.run([
+      "string", "error.settings.corrupt", "--table", "Errors", "--language", "en",
+    ])
+    #expect(output.status == 0)
+    #expect(output.stdout.contains("following the system language"))
+  }
+
+  @Test func systemLanguageFromTheEnvironment() throws {
+    let output = try runner.run(
+      ["string", "greeting", "--json"], environment: ["LANGUAGE": "ru:de", "LANG": "de_DE.UTF-8"])
+    let object = try #require(try json(output.stdout) as? [String: Any])
+    #expect(object["language"] as? String == "ru")
+  }
+
+  @Test func languagesAsJSON() throws {
+    let output = try runner.run(["languages", "--json"])
+    #expect(output.status == 0)
+    let list = try #require(try json(output.stdout) as? [[String: Any]])
+    let tags = list.compactMap { $0["tag"] as? String }
+    #expect(Set(tags).isSuperset(of: ["en", "de", "ru", "ja", "zh-Hans", "ar", "he", "pl"]))
+    let arabic = try #require(list.first { $0["tag"] as? String == "ar" })
+    #expect(arabic["name"] as? String == "العربية")
+    #expect(arabic["englishName"] as? String == "Arabic")
+    #expect(arabic["direction"] as? String == "rtl")
+    #expect(arabic["completeness"] as? Double == 1)
+    let japanese = try #require(list.first { $0["tag"] as? String == "ja" })
+    #expect(japanese["name"] as? String == "日本語")
+    #expect(japanese["direction"] as? String == "ltr")
+  }
+
+  @Test func languagesAsText() throws {
+    let output = try runner.run(["languages"])
+    #expect(output.status == 0)
+    #expect(output.stdout.contains("de"))
+    #expect(output.stdout.contains("Deutsch — German, 100%"))
+  }
+
+  @Test func negotiatePrintsTheChain() throws {
+    let output = try runner.run([
+      "negotiate", "--requested", "zh-TW,de-AT", "--available", "en,de,zh-Hans,zh-Hant",
+      "--default", "en",
+    ])
+    #expect(output.status == 0)
+    #expect(output.stdout == "zh-Hant\nde\nen\n")
+  }
+
+  @Test func negotiateExplains() throws {
+    let output = try runner.run([
+      "negotiate", "--requested", "pt-PT", "--available", "en,pt", "--default=en", "--explain",
+    ])
+    #expect(output.stdout.hasPrefix("pt: same language and script (pt-Latn) as requested pt-PT\n"))
+  }
+
+  @Test func setLanguagePersistsForTheNextRun() throws {
+    let set = try runner.run(["set-language", "pl"])
+    #expect(set.status == 0)
+    let stored = try String(contentsOf: runner.preferenceFile, encoding: .utf8)
+    #expect(stored.contains(#""language" : "pl""#))
+    #expect(try runner.run(["string", "greeting"]).stdout == "Witaj!\n")
+    #expect(try runner.run(["set-language", "system"]).status == 0)
+    #expect(
+      try runner.run(["string", "greeting"], environment: ["LANG": "ja_JP.UTF-8"]).stdout
+        == "こんにちは！\n")
+  }
+
+  @Test func corruptSettingsWarnAndFollowTheSystem() throws {
+    try FileManager.default.createDirectory(
+      at: runner.preferenceFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("not json".utf8).write(to: runner.preferenceFile)
+    let output = try runner.run(["string", "greeting"], environment: ["LANG": "de_DE.UTF-8"])
+    #expect(output.status == 0)
+    #expect(output.stdout == "Hallo!\n")
+    #expect(output.stderr.contains("language.json:1:1: warning: invalid setting"))
+    #expect(try String(contentsOf: runner.preferenceFile, encoding: .utf8) == "not json")
+  }
+
+  @Test(arguments: [
+    (["string", "greeting", "--language", "../x"], "invalid language tag '../x'"),
+    (["string", "greeting", "--bogus"], "unknown option '--bogus'"),
+    (["string"], "missing KEY"),
+    (["frobnicate"], "unknown subcommand 'frobnicate'"),
+    (["set-language", "de_DE/.."], "invalid language tag"),
+    (["negotiate", "--requested", "de"], "missing --available"),
+    (["string", "greeting", "--count", "many"], "--count takes an integer"),
+    (["string", "greeting", "--language"], "option '--language' needs a value"),
+  ])
+  func badUsageExitsTwoWithTheUsageLine(_ arguments: [String], _ message: String) throws {
+    let output = try runner.run(arguments)
+    #expect(output.status == 2)
+    #expect(output.stdout == "")
+    #expect(output.stderr.contains(message))
+    #expect(output.stderr.contains("usage: parlance"))
+  }
+
+  @Test func missingResourcesFolderExitsOneNamingIt() throws {
+    let output = try runner.run(["string", "greeting", "--resources", "/nonexistent/res"])
+    #expect(output.status == 1)
+    #expect(output.stderr.contains("'/nonexistent/res'"))
+  }
+
+  @Test func unavailableLanguageCannotBeSet() throws {
+    let output = try runner.run(["set-language", "ko"])
+    #expect(output.status == 1)
+    #expect(output.stderr.contains("no translations for 'ko'"))
+    #expect(!FileManager.default.fileExists(atPath: runner.preferenceFile.path))
+  }
+
+  @Test func overviewShowsEveryLanguage() throws {
+    let output = try runner.run([])
+    #expect(output.status == 0)
+    for greeting in ["Hello!", "Hallo!", "こんにちは！", "你好！", "Witaj!"] {
+      #expect(output.stdout.contains(greeting))
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Runs the built `parlance` binary as a user would, with its own environment.
+struct CommandRunner {
+  struct Output {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+  }
+
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// `$PARLANCE_BIN`, else the debug build next to these tests.
+  static var binary: URL {
+    if let path = ProcessInfo.processInfo.environment["PARLANCE_BIN"] {
+      return URL(fileURLWithPath: path)
+    }
+    // The test bundle sits in the same build folder as the executable.
+    let candidates = [
+      Bundle.main.bundleURL.appendingPathComponent("parlance"),
+      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("parlance"),
+      packageRoot.appendingPathComponent(".build/debug/parlance"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+      ?? candidates[candidates.count - 1]
+  }
+
+  static var resources: URL { packageRoot.appendingPathComponent("Resources") }
+
+  let configHome: URL
+
+  init() throws {
+    configHome = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parlance-cli-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: configHome, withIntermediateDirectories: true)
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: configHome)
+  }
+
+  var preferenceFile: URL { configHome.appendingPathComponent("parlance/language.json") }
+
+  func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Output {
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    var environment = [
+      "XDG_CONFIG_HOME": configHome.path, "HOME": configHome.path, "LANG": "C.UTF-8",
+    ]
+    environment["PARLANCE_RESOURCES"] = Self.resources.path
+    environment.merge(extra) { _, new in new }
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Output(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+}

@@ -1,0 +1,97 @@
+import Parlance
+import Testing
+
+@Suite struct MessageTemplateTests {
+  @Test func namedPlaceholdersInOnePass() {
+    let template = MessageTemplate("#{name} from #{city} wrote on #{day}.")
+    #expect(template.placeholderNames == ["name", "city", "day"])
+    #expect(
+      template.render(named: ["name": "Anna", "city": "Kraków", "day": "Monday"])
+        == "Anna from Kraków wrote on Monday.")
+  }
+
+  @Test func insertedValuesAreNeverExpandedAgain() {
+    let template = MessageTemplate("Hello #{name}, you are #{role}")
+    let value = template.render(named: ["name": "#{role}", "role": "%d admin %@"])
+    #expect(value == "Hello #{role}, you are %d admin %@")
+  }
+
+  @Test func missingNamedValueStaysVisibleAndIsReported() {
+    var problems: [RenderProblem] = []
+    let value = MessageTemplate("Hi #{name} and #{other}").render(
+      named: ["name": "Bo"], problems: &problems)
+    #expect(value == "Hi Bo and #{other}")
+    #expect(problems == [.missingNamedArgument("other")])
+  }
+
+  @Test(arguments: [
+    ("%@ has %d files", ["Anna", 3] as [MessageArgument], "Anna has 3 files"),
+    ("%2$d Dateien gehören %1$@", ["Anna", 3], "3 Dateien gehören Anna"),
+    ("%ld %lld %u", [1, -2, 3], "1 -2 3"),
+    ("%.2f%%", [12.345], "12.35%"),
+    ("%f", [2], "2.000000"),
+    ("[%5d|%-5d|%05d]", [42, 42, 42], "[   42|42   |00042]"),
+    ("%x %X %o", [255, 255, 8], "ff FF 10"),
+    ("%s and %c", ["text", 65], "text and A"),
+    ("%1$@ %1$@", ["echo"], "echo echo"),
+    ("%e", [1234.5], "1.234500e+03"),
+    ("100%% sure", [], "100% sure"),
+    ("%@", [0.5], "0.5"),
+    ("%d", [3.0], "3"),
+  ])
+  func printfSpecifiers(_ source: String, _ arguments: [MessageArgument], _ expected: String) {
+    #expect(MessageTemplate(source).render(arguments: arguments) == expected)
+  }
+
+  @Test func missingArgumentShowsAMarkerNotACrash() {
+    var problems: [RenderProblem] = []
+    let value = MessageTemplate("%1$@ and %2$d").render(arguments: ["x"], problems: &problems)
+    #expect(value == "x and [missing %2$d]")
+    #expect(problems.count == 1)
+  }
+
+  @Test func wrongTypeShowsAMarker() {
+    var problems: [RenderProblem] = []
+    let value = MessageTemplate("%d items, %u left, %f%%").render(
+      arguments: ["many", -1, "x"], problems: &problems)
+    #expect(
+      value
+        == #"[%d: not a integer: "many"] items, [%u: not a integer: "-1"] left, [%f: not a number: "x"]%"#
+    )
+    #expect(problems.count == 3)
+  }
+
+  @Test func specifiersAndVariablesAreListed() {
+    let template = MessageTemplate("%#@files@ in %2$#@folders@ by %@, %3$lld")
+    #expect(template.variables.map(\.name) == ["files", "folders"])
+    #expect(template.variables.map(\.argumentIndex) == [0, 1])
+    #expect(template.formatSpecifiers.map(\.text) == ["%@", "%3$lld"])
+    #expect(template.formatSpecifiers.map(\.argumentIndex) == [1, 2])
+    #expect(template.formatSpecifiers.map(\.valueType) == [.object, .signedInteger])
+  }
+
+  @Test func invalidSpecifiersStayLiteralAndAreListed() {
+    let template = MessageTemplate("50%y off, #{unclosed, #{} and %")
+    #expect(template.render() == "50%y off, #{unclosed, #{} and %")
+    #expect(template.problems.map(\.text) == ["%y", "%"])
+    #expect(template.problems.map(\.offset) == [2, 30])
+  }
+
+  @Test func plainTemplatesReturnTheirSource() {
+    #expect(MessageTemplate("Just text").isPlain)
+    #expect(!MessageTemplate("50%% off").isPlain)
+    #expect(MessageTemplate("50%% off").render() == "50% off")
+    #expect(MessageTemplate("").render() == "")
+  }
+
+  @Test func bidiIsolationWrapsInsertedValues() {
+    let options = RenderOptions(isolatesArguments: true)
+    let value = MessageTemplate("مرحبًا #{name}!").render(named: ["name": "Anna"], options: options)
+    #expect(value == "مرحبًا \u{2068}Anna\u{2069}!")
+  }
+
+  @Test func nonASCIILiteralsSurvive() {
+    let template = MessageTemplate("「#{day}」に%@さんから")
+    #expect(template.render(arguments: ["アンナ"], named: ["day": "月曜日"]) == "「月曜日」にアンナさんから")
+  }
+}
