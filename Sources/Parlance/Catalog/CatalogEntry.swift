@@ -13,7 +13,10 @@ public struct EntryOrigin: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One translated message of a table, parsed once when its file is loaded.
-public struct CatalogEntry: Hashable, Sendable {
+///
+/// A class: tables hand out one reference per lookup instead of copying the message,
+/// its origin and its text (the lookup hot path).
+public final class CatalogEntry: Sendable {
   public let message: Message
   public let origin: EntryOrigin
   /// The text shown without arguments (escapes resolved), kept ready for lookups.
@@ -25,7 +28,7 @@ public struct CatalogEntry: Hashable, Sendable {
     self.value = message.displayValue
   }
 
-  public init(template: MessageTemplate, origin: EntryOrigin) {
+  public convenience init(template: MessageTemplate, origin: EntryOrigin) {
     self.init(message: .text(template), origin: origin)
   }
 
@@ -38,4 +41,43 @@ public struct CatalogEntry: Hashable, Sendable {
 }
 
 /// The messages of one table (`Localizable`, `Errors`, …) in one language.
-public typealias CatalogTable = [String: CatalogEntry]
+///
+/// Each slot keeps the display text next to the entry, so a plain lookup reads it from
+/// the table's own storage without following the reference to the entry.
+public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
+  private struct Slot: Sendable {
+    let value: String
+    let entry: CatalogEntry
+  }
+
+  private var slots: [String: Slot]
+
+  public init(minimumCapacity: Int = 0) {
+    slots = Dictionary(minimumCapacity: minimumCapacity)
+  }
+
+  public init(dictionaryLiteral elements: (String, CatalogEntry)...) {
+    self.init(minimumCapacity: elements.count)
+    for (key, entry) in elements { self[key] = entry }
+  }
+
+  public subscript(key: String) -> CatalogEntry? {
+    get { slots[key]?.entry }
+    set { slots[key] = newValue.map { Slot(value: $0.value, entry: $0) } }
+  }
+
+  /// The display text of `key`: the lookup hot path.
+  @inline(__always)
+  public func value(_ key: String) -> String? {
+    slots[key]?.value
+  }
+
+  public var count: Int { slots.count }
+  public var isEmpty: Bool { slots.isEmpty }
+  public func contains(_ key: String) -> Bool { slots[key] != nil }
+
+  /// Every key with its entry, in no particular order.
+  public var entries: [(key: String, entry: CatalogEntry)] {
+    slots.map { ($0.key, $0.value.entry) }
+  }
+}

@@ -47,7 +47,8 @@ public struct CatalogLoader: Sendable {
       }
       for url in folder.gettextFiles[language] ?? [] {
         builder.read(url, table: Localizer.defaultTable) {
-          ([], [])
+          let file = try PoParser.parse(contentsOf: url)
+          return (file.entries, file.diagnostics)
         }
       }
       for catalog in folder.stringCatalogs {
@@ -141,7 +142,8 @@ enum CatalogFormat {
       }
       return (entries, file.diagnostics)
     case .stringsdict:
-      return ([], [])
+      let file = try StringsdictParser.parse(contentsOf: url)
+      return (file.entries, file.diagnostics)
     }
   }
 }

@@ -21,7 +21,7 @@ public struct ResourceFolder: Sendable {
   public struct StringCatalog: Sendable {
     public let table: String
     public let url: URL
-    public let file: PendingXCStringsFile
+    public let file: XCStringsFile
   }
 
   public let url: URL
@@ -59,7 +59,7 @@ public struct ResourceFolder: Sendable {
         }
       } else if name.hasSuffix(".xcstrings") {
         do {
-          let file = try PendingXCStringsFile.parse(contentsOf: item)
+          let file = try XCStringsParser.parse(contentsOf: item)
           catalogs.append(
             StringCatalog(table: String(name.dropLast(".xcstrings".count)), url: item, file: file))
           diagnostics += file.diagnostics
@@ -143,11 +143,4 @@ public enum ResourceError: Error, Hashable, Sendable, CustomStringConvertible {
       "cannot read resources folder '\(path)': \(reason)"
     }
   }
-}
-
-public struct PendingXCStringsFile: Sendable {
-  public var sourceLanguage: LanguageTag? { nil }
-  public var entries: [LanguageTag: [ParsedEntry]] { [:] }
-  public var diagnostics: [Diagnostic] { [] }
-  static func parse(contentsOf url: URL) throws -> PendingXCStringsFile { PendingXCStringsFile() }
 }

@@ -33,6 +33,31 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case invalidSetting(reason: String)
     case keyInSeveralFormats(String, otherFile: String)
     case invalidLanguageFile(String)
+    // .stringsdict and .xcstrings
+    case missingFormatKey(key: String)
+    case undefinedVariable(String, key: String)
+    case unsupportedRuleType(String, key: String)
+    case variableWidthRule(key: String, width: String)
+    /// Empty plural forms, in CLDR order; `other` among them renders nothing.
+    case emptyPluralForms(key: String, variable: String, categories: [PluralCategory])
+    /// `standIn` is the form used instead; nil when the variable has no form at all.
+    case missingOtherForm(key: String, variable: String, standIn: PluralCategory?)
+    case unknownPluralCategory(String, key: String, variable: String)
+    case invalidEntry(key: String, reason: String)
+    case invalidLocalization(key: String, language: String, reason: String)
+    case invalidJSON(reason: String)
+    case duplicateJSONKey(String, firstAt: SourceLocation)
+    case missingSourceLanguage
+    case invalidLanguageCode(String)
+    case unknownTranslationState(String, key: String, language: String)
+    // gettext .po
+    case unexpectedPoToken(expected: String, found: String)
+    case unknownCharset(String)
+    case invalidPluralForms(reason: String)
+    case missingPluralForms
+    case pluralFormCount(msgid: String, found: Int, nplurals: Int)
+    case emptyMsgid
+    case invalidLanguageHeader(String)
   }
 
   /// The file's path as given to the parser (relative paths stay relative).
@@ -72,6 +97,52 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
       "key '\(key)' is also defined in '\(other)' for this language; this file's value wins"
     case .invalidLanguageFile(let name):
       "file '\(name)' is not named after a valid language tag; skipped"
+    case .missingFormatKey(let key):
+      "'\(key)' has no 'NSStringLocalizedFormatKey'; the entry is skipped"
+    case .undefinedVariable(let name, let key):
+      "'\(key)' uses variable '\(name)', which it does not define; the entry is skipped"
+    case .unsupportedRuleType(let type, let key):
+      "'\(key)' uses unsupported rule type '\(type)'; the entry is skipped"
+    case .variableWidthRule(let key, let width):
+      "variable-width variants of '\(key)' are not supported; the widest (\(width)) is used"
+    case .emptyPluralForms(let key, let variable, let categories):
+      "empty \(categories.count == 1 ? "form" : "forms") "
+        + categories.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        + " of variable '\(variable)' in '\(key)'; "
+        + (categories.count == 1 ? "it " : "they ")
+        + (categories.contains(.other)
+          ? (categories.count == 1 ? "renders" : "render") + " nothing"
+          : (categories.count == 1 ? "falls" : "fall") + " back to 'other'")
+    case .missingOtherForm(let key, let variable, let standIn?):
+      "variable '\(variable)' in '\(key)' has no 'other' form; "
+        + "the '\(standIn.rawValue)' form stands in for it"
+    case .missingOtherForm(let key, let variable, nil):
+      "variable '\(variable)' in '\(key)' has no forms; the entry is skipped"
+    case .unknownPluralCategory(let name, let key, let variable):
+      "unknown plural category '\(name)' in variable '\(variable)' of '\(key)'; ignored"
+    case .invalidEntry(let key, let reason): "'\(key)' is skipped: \(reason)"
+    case .invalidLocalization(let key, let language, let reason):
+      "the '\(language)' localization of '\(key)' is skipped: \(reason)"
+    case .invalidJSON(let reason): "invalid JSON: \(reason)"
+    case .duplicateJSONKey(let key, let first):
+      "duplicate key '\(key)' (first defined at \(first)); the first value wins"
+    case .missingSourceLanguage:
+      "the catalog has no valid 'sourceLanguage'; keys without a translation are not served"
+    case .invalidLanguageCode(let code):
+      "'\(code)' is not a valid language tag; its translations are skipped"
+    case .unknownTranslationState(let state, let key, let language):
+      "unknown state '\(state)' of '\(key)' in '\(language)'; the value is not used"
+    case .unexpectedPoToken(let expected, let found): "expected \(expected), found \(found)"
+    case .unknownCharset(let charset): "unknown charset '\(charset)'; the file is read as UTF-8"
+    case .invalidPluralForms(let reason):
+      "invalid 'Plural-Forms': \(reason); every number takes form 0"
+    case .missingPluralForms:
+      "plural entries but no 'Plural-Forms' in the header; using 'nplurals=2; plural=n != 1'"
+    case .pluralFormCount(let msgid, let found, let nplurals):
+      "'\(msgid)' has \(found) plural forms but 'Plural-Forms' says nplurals=\(nplurals)"
+    case .emptyMsgid: "entry with an empty 'msgid' is not the header; ignored"
+    case .invalidLanguageHeader(let value):
+      "'Language: \(value)' is not a valid language tag; ignored"
     }
   }
 

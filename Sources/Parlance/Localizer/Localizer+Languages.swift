@@ -16,14 +16,14 @@ extension Localizer {
   /// Loads the catalogs it has not loaded yet (once each).
   public func describeLanguages() -> [LanguageDescription] {
     let development = catalog(for: developmentLanguage)
-    let sourceKeys = development.tables.mapValues { Set($0.keys) }
+    let sourceKeys = development.tables.mapValues { Set($0.entries.map(\.key)) }
     let total = sourceKeys.values.reduce(0) { $0 + $1.count }
     return availableLanguages.map { tag in
       let catalog = catalog(for: tag)
       var present = 0
       for (table, keys) in sourceKeys {
         guard let translated = catalog.tables[table] else { continue }
-        present += keys.reduce(0) { $0 + (translated[$1] == nil ? 0 : 1) }
+        present += keys.reduce(0) { $0 + (translated.contains($1) ? 1 : 0) }
       }
       return LanguageDescription(
         tag: tag, name: tag.nativeName, englishName: tag.englishName,

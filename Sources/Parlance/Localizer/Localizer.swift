@@ -25,7 +25,12 @@ public final class Localizer: Sendable {
   private let store: (any PreferenceStore)?
   private let reporter: (any LocalizationReporter)?
   private let environment: [String: String]
-  private let current: Mutex<Snapshot>
+  /// The active snapshot, read without a lock: every snapshot ever published stays
+  /// alive in `published`, so a reader can never hold a freed one. Switching back to a
+  /// configuration seen before republishes its snapshot, so the list stays as small as
+  /// the number of distinct configurations (languages × catalog versions).
+  private let current: Atomic<Unmanaged<Snapshot>>
+  private let published: Mutex<[Snapshot]>
   private let catalogs: Mutex<[LanguageTag: LanguageCatalog]>
   private let switching = Mutex<Void>(())
   private let observers = Mutex<Observers>(Observers())
@@ -90,7 +95,9 @@ public final class Localizer: Sendable {
       loaded[tag] = catalog
     }
     self.catalogs = Mutex(loaded)
-    self.current = Mutex(Snapshot(preference: preference, chain: chain, catalogs: loaded))
+    let first = Snapshot(preference: preference, chain: chain, catalogs: loaded)
+    self.published = Mutex([first])
+    self.current = Atomic(Unmanaged.passUnretained(first))
   }
 
   /// Opens one resources folder; see `init(resources:…)`.
@@ -124,7 +131,7 @@ public final class Localizer: Sendable {
   /// The user's languages from the environment, as gettext reads them.
   public var systemLanguages: [LanguageTag] { SystemLanguages.current(environment: environment) }
 
-  var snapshot: Snapshot { current.withLock { $0 } }
+  var snapshot: Snapshot { current.load(ordering: .acquiring).takeUnretainedValue() }
 
   /// The catalog of `language`, loaded on first use and kept unless it has errors.
   public func catalog(for language: LanguageTag) -> LanguageCatalog {
@@ -142,8 +149,11 @@ public final class Localizer: Sendable {
   /// (as `NSLocalizedString` returns it); the key itself when none has it, reported
   /// once to the reporter.
   public func string(_ key: String, table: String = Localizer.defaultTable) -> String {
-    let snapshot = self.snapshot
-    if let entry = snapshot.entry(key, table: table)?.entry { return entry.value }
+    // The hot path: no lock, no retain of the snapshot, only the value String copied.
+    let value = current.load(ordering: .acquiring)._withUnsafeGuaranteedRef {
+      $0.value(key, table: table)
+    }
+    if let value { return value }
     reportMissing(key, table: table, snapshot: snapshot)
     return key
   }
@@ -153,7 +163,7 @@ public final class Localizer: Sendable {
   public func string(
     _ key: String, _ named: [String: MessageArgument], table: String = Localizer.defaultTable
   ) -> String {
-    resolve(key, table: table, named: named).value
+    render(key, table: table, arguments: [], named: named)
   }
 
   /// The message `key` with printf arguments (`%1$@`, `%d`) and named placeholders.
@@ -161,7 +171,34 @@ public final class Localizer: Sendable {
     _ key: String, arguments: [MessageArgument], named: [String: MessageArgument] = [:],
     table: String = Localizer.defaultTable
   ) -> String {
-    resolve(key, table: table, arguments: arguments, named: named).value
+    render(key, table: table, arguments: arguments, named: named)
+  }
+
+  /// `resolve(…).value` without building a `Resolution`: the path of every formatted
+  /// lookup.
+  private func render(
+    _ key: String, table: String, arguments: [MessageArgument],
+    named: [String: MessageArgument]
+  ) -> String {
+    let snapshot = self.snapshot
+    guard let (entry, index) = snapshot.entryAndIndex(key, table: table) else {
+      reportMissing(key, table: table, snapshot: snapshot)
+      return key
+    }
+    var problems: [RenderProblem] = []
+    let value: String
+    if case .text(let template) = entry.message {
+      value = template.render(
+        arguments: arguments, named: named, options: renderOptions, problems: &problems)
+    } else {
+      value = entry.message.render(
+        arguments: arguments, named: named, language: snapshot.catalogs[index].language,
+        options: renderOptions, problems: &problems)
+    }
+    for problem in problems {
+      reportOnce(.renderProblem(key: key, table: table, problem: problem))
+    }
+    return value
   }
 
   /// The plural message `key` for `count`, by the CLDR rules of the language that
@@ -254,11 +291,11 @@ public final class Localizer: Sendable {
         loaded[tag] = catalog
       }
       catalogs.withLock { $0 = loaded }
-      let next = Snapshot(preference: preference, chain: chain, catalogs: loaded)
-      let previous = current.withLock { state in
-        defer { state = next }
-        return state
-      }
+      let next = publish(Snapshot(preference: preference, chain: chain, catalogs: loaded))
+      let previous = current.exchange(
+        Unmanaged.passUnretained(next), ordering: .acquiringAndReleasing
+      )
+      .takeUnretainedValue()
       do {
         if persisting { try store?.save(preference) }
       } catch {
@@ -274,6 +311,15 @@ public final class Localizer: Sendable {
   @discardableResult
   public func resetToSystemLanguage() async throws(LocalizerError) -> LanguageChange {
     try await setLanguage(.followSystem)
+  }
+
+  /// The published snapshot equal to `candidate`, or `candidate` once kept alive.
+  private func publish(_ candidate: Snapshot) -> Snapshot {
+    published.withLock { list in
+      if let same = list.first(where: { $0.isSame(as: candidate) }) { return same }
+      list.append(candidate)
+      return candidate
+    }
   }
 
   static func negotiate(
@@ -353,16 +399,43 @@ extension Localizer {
       self.defaultTables = self.catalogs.map { $0.tables[Localizer.defaultTable] ?? [:] }
     }
 
-    /// The first entry for `key` along the chain, with the language that has it.
-    func entry(_ key: String, table: String) -> (entry: CatalogEntry, language: LanguageTag)? {
+    /// Same preference, chain and catalog objects: interchangeable for readers.
+    func isSame(as other: Snapshot) -> Bool {
+      preference == other.preference && chain == other.chain
+        && catalogs.count == other.catalogs.count
+        && zip(catalogs, other.catalogs).allSatisfy { $0 === $1 }
+    }
+
+    /// The unformatted value of `key`, without building anything else.
+    func value(_ key: String, table: String) -> String? {
       if table == Localizer.defaultTable {
         for index in defaultTables.indices {
-          if let entry = defaultTables[index][key] { return (entry, catalogs[index].language) }
+          if let value = defaultTables[index].value(key) { return value }
         }
         return nil
       }
       for catalog in catalogs {
-        if let entry = catalog.tables[table]?[key] { return (entry, catalog.language) }
+        if let value = catalog.tables[table]?.value(key) { return value }
+      }
+      return nil
+    }
+
+    /// The first entry for `key` along the chain, with the language that has it.
+    func entry(_ key: String, table: String) -> (entry: CatalogEntry, language: LanguageTag)? {
+      guard let (entry, index) = entryAndIndex(key, table: table) else { return nil }
+      return (entry, catalogs[index].language)
+    }
+
+    /// The first entry for `key` along the chain, with the index of its catalog.
+    func entryAndIndex(_ key: String, table: String) -> (CatalogEntry, Int)? {
+      if table == Localizer.defaultTable {
+        for index in defaultTables.indices {
+          if let entry = defaultTables[index][key] { return (entry, index) }
+        }
+        return nil
+      }
+      for index in catalogs.indices {
+        if let entry = catalogs[index].tables[table]?[key] { return (entry, index) }
       }
       return nil
     }

@@ -29,8 +29,14 @@ extension Message {
           let category: PluralCategory =
             number == 0 && variable.forms[.zero] != nil ? .zero : rules.category(for: number)
           guard let form = variable.forms[category] ?? variable.forms[.other] else { return nil }
+          var formArguments = arguments
+          if variable.argumentIndex >= formArguments.count {
+            // The number came by name: let the form's "%d" read it too.
+            formArguments += Array(
+              repeating: value, count: variable.argumentIndex - formArguments.count + 1)
+          }
           return form.render(
-            arguments: arguments, named: named, options: options, problems: &formProblems)
+            arguments: formArguments, named: named, options: options, problems: &formProblems)
         }, problems: &problems)
       problems += formProblems
       return text

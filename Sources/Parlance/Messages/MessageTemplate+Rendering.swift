@@ -85,7 +85,7 @@ extension MessageTemplate {
           append(text, to: &output, options)
         } else {
           problems.append(.wrongArgumentType(specifier, argument))
-          output += "[\(specifier.text): not a \(specifier.valueType.noun): \"\(argument)\"]"
+          output += "[\(specifier.text): not \(specifier.valueType.noun): \"\(argument)\"]"
         }
       case .variable(let name, let index):
         if let text = substitute(name, index) {
@@ -122,12 +122,12 @@ extension MessageTemplate {
 extension FormatSpecifier.ValueType {
   fileprivate var noun: String {
     switch self {
-    case .object: "value"
-    case .signedInteger, .unsignedInteger: "integer"
-    case .floatingPoint: "number"
-    case .character: "character"
-    case .cString: "string"
-    case .pointer: "pointer"
+    case .object: "a value"
+    case .signedInteger, .unsignedInteger: "an integer"
+    case .floatingPoint: "a number"
+    case .character: "a character"
+    case .cString: "a string"
+    case .pointer: "a pointer"
     }
   }
 }

@@ -83,9 +83,10 @@ private struct TemplateParser {
   }
 
   mutating func parse() -> ([MessageTemplate.Segment], [MessageTemplate.Problem]) {
-    // Fast path: most messages have no placeholder at all.
+    // Fast path: most messages have no placeholder at all, and need no segment array
+    // (`isPlain` renders them as their source).
     if !bytes.contains(UInt8(ascii: "%")) && !bytes.contains(UInt8(ascii: "#")) {
-      return (source.isEmpty ? [] : [.literal(source)], [])
+      return ([], [])
     }
     var index = 0
     while index < bytes.count {

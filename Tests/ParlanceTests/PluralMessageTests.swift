@@ -1,0 +1,94 @@
+import Parlance
+import Testing
+
+@Suite struct PluralMessageTests {
+  let filesInFolders = Message.plural(
+    PluralMessage(
+      format: "%#@files@ in %#@folders@",
+      variables: [
+        ("files", "d", nil, [.one: "%d file", .other: "%d files"]),
+        ("folders", "d", nil, [.one: "%d folder", .other: "%d folders"]),
+      ]))
+
+  func render(_ message: Message, _ arguments: [MessageArgument], _ language: String) -> String {
+    var problems: [RenderProblem] = []
+    return message.render(arguments: arguments, language: .test(language), problems: &problems)
+  }
+
+  @Test func eachVariableReadsItsOwnArgument() {
+    #expect(render(filesInFolders, [1, 3], "en") == "1 file in 3 folders")
+    #expect(render(filesInFolders, [5, 1], "en") == "5 files in 1 folder")
+  }
+
+  @Test func formsFollowTheLanguageOfTheMessage() {
+    let russian = Message.plural(
+      PluralMessage(
+        format: "%#@files@",
+        variables: [
+          (
+            "files", "d", nil,
+            [.one: "%d файл", .few: "%d файла", .many: "%d файлов", .other: "%d файла"]
+          )
+        ]))
+    #expect(render(russian, [1], "ru") == "1 файл")
+    #expect(render(russian, [2], "ru") == "2 файла")
+    #expect(render(russian, [5], "ru") == "5 файлов")
+    #expect(render(russian, [21], "ru") == "21 файл")
+    // A fraction chooses "other" (CLDR), whose %d then refuses it visibly.
+    #expect(render(russian, [1.5], "ru") == "[%d: not an integer: \"1.5\"] файла")
+  }
+
+  @Test func reorderedVariablesKeepTheirArguments() {
+    let japanese = Message.plural(
+      PluralMessage(
+        format: "%2$#@folders@内の%1$#@files@",
+        variables: [
+          ("files", "d", nil, [.other: "%1$d個のファイル"]),
+          ("folders", "d", nil, [.other: "%2$d個のフォルダ"]),
+        ]))
+    #expect(render(japanese, [3, 2], "ja") == "2個のフォルダ内の3個のファイル")
+  }
+
+  @Test func appleZeroFormIsUsedForZeroEvenWithoutACLDRZero() {
+    let message = Message.plural(
+      PluralMessage(
+        format: "%#@items@",
+        variables: [("items", "d", nil, [.zero: "No items", .one: "%d item", .other: "%d items"])]))
+    #expect(render(message, [0], "en") == "No items")
+    #expect(render(message, [1], "en") == "1 item")
+  }
+
+  @Test func missingFormFallsBackToOther() {
+    let message = Message.plural(
+      PluralMessage(format: "%#@n@", variables: [("n", "d", nil, [.other: "%d things"])]))
+    #expect(render(message, [1], "en") == "1 things")
+  }
+
+  @Test func argumentNumberFromTheFileWins() {
+    let message = Message.plural(
+      PluralMessage(
+        format: "%1$@ has %#@photos@",
+        variables: [("photos", "lld", 2, [.one: "%lld photo", .other: "%lld photos"])]))
+    #expect(render(message, ["Anna", 1], "en") == "Anna has 1 photo")
+    #expect(render(message, ["Anna", 4], "en") == "Anna has 4 photos")
+  }
+
+  @Test func missingNumberLeavesTheVariableVisible() {
+    var problems: [RenderProblem] = []
+    let text = filesInFolders.render(language: .test("en"), problems: &problems)
+    #expect(text == "%#@files@ in %#@folders@")
+    #expect(problems.contains(.missingVariable("files")))
+  }
+
+  @Test func namedArgumentCanChooseTheForm() {
+    var problems: [RenderProblem] = []
+    let text = filesInFolders.render(
+      named: ["files": 2, "folders": 1], language: .test("en"), problems: &problems)
+    #expect(text == "2 files in 1 folder")
+    #expect(problems.isEmpty)
+  }
+
+  @Test func displayValueUsesOtherForms() {
+    #expect(filesInFolders.displayValue == "%d files in %d folders")
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import Parlance
+
+/// `case.expected.json` beside each `case.stringsdict`.
+private struct StringsdictFixture: Decodable {
+  var entries: [String: ExpectedMessage]
+  /// The keys of `entries` in file order.
+  var order: [String]
+  /// `line:column: severity: message`, in order.
+  var diagnostics: [String]
+}
+
+private func parse(_ text: String) -> StringsdictFile {
+  StringsdictParser.parse(Data(text.utf8), file: "test.stringsdict")
+}
+
+private func plist(_ body: String) -> String {
+  """
+  <?xml version="1.0" encoding="UTF-8"?>
+  <plist version="1.0">
+  <dict>
+  \(body)
+  </dict>
+  </plist>
+  """
+}
+
+private func pluralEntry(_ key: String, forms: String = "<key>other</key><string>%d x</string>")
+  -> String
+{
+  """
+    <key>\(key)</key>
+    <dict>
+      <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+      <key>n</key>
+      <dict>
+        <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        \(forms)
+      </dict>
+    </dict>
+  """
+}
+
+@Suite("StringsdictParser")
+struct StringsdictParserTests {
+  @Test("fixture", arguments: fixtureNames(in: "stringsdict", extension: "stringsdict"))
+  func fixture(_ name: String) throws {
+    let source = try fixtureURL("stringsdict/\(name).stringsdict")
+    let expected = try JSONDecoder().decode(
+      StringsdictFixture.self,
+      from: Data(contentsOf: try fixtureURL("stringsdict/\(name).expected.json")))
+
+    let file = try StringsdictParser.parse(contentsOf: source)
+
+    #expect(file.entries.map(\.key) == expected.order)
+    #expect(Set(expected.entries.keys) == Set(expected.order), "fixture is consistent")
+    for entry in file.entries {
+      expected.entries[entry.key]?.check(entry, in: name)
+    }
+    #expect(renderedDiagnostics(file.diagnostics) == expected.diagnostics)
+    #expect(file.diagnostics.allSatisfy { $0.file == source.path })
+  }
+
+  @Test func fixturesAreFound() {
+    // The parameterized test passes vacuously when the resource folder is missing.
+    #expect(fixtureNames(in: "stringsdict", extension: "stringsdict").count >= 10)
+  }
+
+  @Test func binaryPropertyListLoadsWithoutLocations() throws {
+    let dictionary: [String: Any] = [
+      "files": [
+        "NSStringLocalizedFormatKey": "%#@files@",
+        "files": [
+          "NSStringFormatSpecTypeKey": "NSStringPluralRuleType",
+          "NSStringFormatValueTypeKey": "d",
+          "one": "%d file", "other": "%d files",
+        ],
+      ],
+      "plain": "Plain",
+    ]
+    let data = try PropertyListSerialization.data(
+      fromPropertyList: dictionary, format: .binary, options: 0)
+    let file = StringsdictParser.parse(data, file: "b.stringsdict")
+    #expect(file.diagnostics.isEmpty)
+    #expect(file.entries.map(\.key) == ["files", "plain"])
+    #expect(file.entries.allSatisfy { $0.location == SourceLocation(line: 1, column: 1) })
+    var problems: [RenderProblem] = []
+    let text = file.entries[0].message.render(
+      arguments: [1], language: .test("en"), problems: &problems)
+    #expect(text == "1 file")
+  }
+
+  @Test func locationsMatchEscapedAndNestedKeys() {
+    let emptyOne = "<key>one</key><string></string><key>other</key><string>%d</string>"
+    let file = parse(
+      plist(
+        """
+          <!-- <key>commented</key> -->
+          <key>a &amp; b &#x41;&#66;</key>
+          <string>x</string>
+        \(pluralEntry("t&lt;1&gt;", forms: emptyOne))
+        """))
+    #expect(file.entries.map(\.key) == ["a & b AB", "t<1>"])
+    #expect(
+      file.entries.map(\.location) == [
+        SourceLocation(line: 5, column: 3), SourceLocation(line: 7, column: 3),
+      ])
+    // The empty form is reported at its variable's key.
+    #expect(file.diagnostics.map(\.location) == [SourceLocation(line: 10, column: 5)])
+  }
+
+  @Test func duplicateKeyKeepsTheLastValue() {
+    let file = parse(
+      plist("<key>a</key><string>first</string>\n<key>a</key><string>second</string>"))
+    #expect(file.entries.map(\.message) == [.text(MessageTemplate("second"))])
+    #expect(
+      file.diagnostics.map(\.kind) == [
+        .duplicateKey("a", firstAt: SourceLocation(line: 4, column: 1))
+      ])
+  }
+
+  @Test func everyTopLevelKeyIsAnEntryOrNamedByADiagnostic() {
+    let file = parse(
+      plist(
+        pluralEntry("ok") + pluralEntry("no-forms", forms: "")
+          + "<key>number</key><integer>3</integer>"))
+    #expect(file.entries.map(\.key) == ["ok"])
+    #expect(file.diagnostics.count == 2)
+    #expect(file.diagnostics.allSatisfy { $0.severity == .error })
+  }
+
+  @Test(arguments: ["", "not xml at all", "<plist><dict><key>a</key>", "\u{0}\u{1}bplist00"])
+  func garbageGivesOneErrorAndNoEntries(_ text: String) {
+    let file = parse(text)
+    #expect(file.entries.isEmpty)
+    #expect(file.diagnostics.count == 1)
+    #expect(file.diagnostics.first?.severity == .error)
+  }
+
+  @Test func largeFileIsReadInLinearTime() {
+    // 20 000 entries, about 6 MB: a quadratic step would not finish.
+    let body = (0..<20_000).map { pluralEntry("key.\($0)") }.joined(separator: "\n")
+    let file = parse(plist(body))
+    #expect(file.entries.count == 20_000)
+    #expect(file.entries.last?.location == SourceLocation(line: 4 + 9 * 19_999, column: 3))
+  }
+}

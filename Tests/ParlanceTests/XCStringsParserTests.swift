@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import Parlance
+
+/// `case.expected.json` beside each `case.xcstrings`.
+private struct XCStringsFixture: Decodable {
+  var sourceLanguage: String?
+  var version: String?
+  /// Per language, per key.
+  var entries: [String: [String: ExpectedMessage]]
+  /// `line:column: language 'key' variation: reason`, in file order.
+  var unusable: [String]
+  var diagnostics: [String]
+}
+
+func renderedUnusable(_ units: [XCStringsFile.UnusableUnit]) -> [String] {
+  units.map { unit in
+    let reason =
+      switch unit.reason {
+      case .state(let state): "state '\(state)'"
+      case .missingState: "no state"
+      case .emptyValue: "empty value"
+      case .noDesktopVariant: "no desktop variant"
+      case .missingOtherForm: "no 'other' form"
+      }
+    let variation = unit.variation.map { " " + $0 } ?? ""
+    return "\(unit.location): \(unit.language) '\(unit.key)'\(variation): \(reason)"
+  }
+}
+
+private func parse(_ text: String) -> XCStringsFile {
+  XCStringsParser.parse(Data(text.utf8), file: "test.xcstrings")
+}
+
+@Suite("XCStringsParser")
+struct XCStringsParserTests {
+  @Test("fixture", arguments: fixtureNames(in: "xcstrings", extension: "xcstrings"))
+  func fixture(_ name: String) throws {
+    let source = try fixtureURL("xcstrings/\(name).xcstrings")
+    let expected = try JSONDecoder().decode(
+      XCStringsFixture.self,
+      from: Data(contentsOf: try fixtureURL("xcstrings/\(name).expected.json")))
+
+    let file = try XCStringsParser.parse(contentsOf: source)
+
+    #expect(file.sourceLanguage?.identifier == expected.sourceLanguage)
+    #expect(file.version == expected.version)
+    let languages = Set(file.entries.keys.map(\.identifier))
+    #expect(languages == Set(expected.entries.keys))
+    for (language, entries) in file.entries {
+      let wanted = expected.entries[language.identifier] ?? [:]
+      #expect(Set(entries.map(\.key)) == Set(wanted.keys), "\(language)")
+      // File order: the locations never go back.
+      #expect(entries.map(\.location) == entries.map(\.location).sorted(), "\(language)")
+      for entry in entries {
+        wanted[entry.key]?.check(entry, in: "\(name) [\(language)]")
+      }
+    }
+    #expect(renderedUnusable(file.unusable).sorted() == expected.unusable.sorted())
+    #expect(renderedDiagnostics(file.diagnostics) == expected.diagnostics)
+    #expect(file.diagnostics.allSatisfy { $0.file == source.path })
+  }
+
+  @Test func fixturesAreFound() {
+    #expect(fixtureNames(in: "xcstrings", extension: "xcstrings").count >= 9)
+  }
+
+  @Test(arguments: [
+    ("", "1:1"), ("{", "1:2"), ("{\"strings\": {\"a\": }}", "1:19"), ("[1, 2", "1:6"),
+    ("{\"strings\": {\"a\": tru}}", "1:19"), ("{\n  \"strings\": \"x\n\"}", "2:14"),
+  ])
+  func corruptJSONIsAnErrorWhereItGoesWrong(_ text: String, _ location: String) {
+    let file = parse(text)
+    #expect(file.entries.isEmpty)
+    #expect(file.diagnostics.count == 1)
+    #expect(file.diagnostics.first?.severity == .error)
+    #expect(file.diagnostics.first?.location.description == location)
+  }
+
+  @Test func wrongTypesAtTheTopAreAnErrorAtTheStart() {
+    let file = parse(#"{"sourceLanguage": "en", "strings": ["a"]}"#)
+    #expect(file.entries.isEmpty)
+    #expect(
+      renderedDiagnostics(file.diagnostics) == [
+        "1:1: error: invalid JSON: 'strings' should be an object"
+      ])
+  }
+
+  @Test func missingSourceLanguageServesOnlyTranslations() {
+    let file = parse(
+      #"{"strings": {"a": {"localizations": {"de": {"stringUnit": "#
+        + #"{"state": "translated", "value": "A"}}}}}}"#)
+    #expect(file.sourceLanguage == nil)
+    #expect(file.entries.keys.map(\.identifier) == ["de"])
+    #expect(file.diagnostics.map(\.kind) == [.missingSourceLanguage])
+  }
+
+  @Test func duplicateKeyKeepsTheFirstValue() {
+    let file = parse(
+      """
+      {"sourceLanguage": "en", "strings": {
+      "a": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "1"}}}},
+      "a": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "2"}}}}
+      }}
+      """)
+    #expect(file.entries[.test("en")]?.map(\.message) == [.text(MessageTemplate("1"))])
+    #expect(
+      file.diagnostics.map(\.kind) == [
+        .duplicateJSONKey("a", firstAt: SourceLocation(line: 2, column: 1))
+      ])
+  }
+
+  @Test func largeCatalogIsReadInLinearTime() {
+    // 30 000 keys in 3 languages, about 5 MB.
+    let keys = (0..<30_000).map { index in
+      """
+      "key \(index)" : { "localizations" : {
+        "de" : { "stringUnit" : { "state" : "translated", "value" : "Wert \(index)" } },
+        "fr" : { "stringUnit" : { "state" : "new", "value" : "valeur \(index)" } } } }
+      """
+    }
+    let file = parse(
+      "{ \"sourceLanguage\" : \"en\", \"strings\" : {\n" + keys.joined(separator: ",\n") + "\n} }")
+    #expect(file.entries[.test("en")]?.count == 30_000)
+    #expect(file.entries[.test("de")]?.count == 30_000)
+    #expect(file.unusable.count == 30_000)
+    #expect(
+      file.entries[.test("de")]?.last?.location == SourceLocation(line: 2 + 3 * 29_999, column: 1))
+  }
+}
