@@ -1,0 +1,235 @@
+import Foundation
+
+/// A generated German catalog, written once to a temporary folder in every format the
+/// contenders read:
+///
+/// ```
+/// <root>/Resources/de.lproj/Localizable.strings         ours
+/// <root>/Bench.bundle/Info.plist                        development region de
+/// <root>/Bench.bundle/de.lproj/Localizable.strings      Foundation's Bundle (same bytes)
+/// <root>/locale/de/LC_MESSAGES/bench.mo                 gettext (from bench.po, msgfmt)
+/// <root>/Tiny/de.lproj/Localizable.strings              one key: warms up memory probes
+/// ```
+///
+/// Keys look like real ones (`settings.list.item1234.title`) and values are 10 to 60
+/// characters of German with umlauts, ß, typographic quotes and the odd symbol, so
+/// hashing, UTF-8 decoding and escapes cost what they cost in an app.
+struct Fixtures {
+  static let domain = "bench"
+  static let language = "de"
+  /// The key of the three-placeholder message.
+  static let greetingKey = "bench.greeting.three"
+  static let greetingTemplate = "Hello #{a}, #{b} and #{c}"
+  static let greetingFormat = "Hello %@, %@ and %@"
+
+  let root: URL
+  let keys: [String]
+  let values: [String]
+  /// The `.strings` file as written.
+  let stringsBytes: [UInt8]
+
+  var resources: URL { root.appendingPathComponent("Resources", isDirectory: true) }
+  /// A flat bundle for Foundation. Not `Resources` itself: CFBundle on Linux takes a
+  /// folder named `Resources` for a bundle's resources subfolder and finds no table.
+  var bundle: URL { root.appendingPathComponent("Bench.bundle", isDirectory: true) }
+  var tinyResources: URL { root.appendingPathComponent("Tiny", isDirectory: true) }
+  var stringsFile: URL {
+    resources.appendingPathComponent("de.lproj/Localizable.strings", isDirectory: false)
+  }
+  var localeDirectory: URL { root.appendingPathComponent("locale", isDirectory: true) }
+
+  /// Generates `count` keys (the last one is the greeting) and writes every file; throws
+  /// with a readable reason.
+  init(count: Int, seed: UInt64 = 0x5EED_CA7A_1060) throws {
+    var random = SplitMix64(seed: seed)
+    var keys: [String] = []
+    var values: [String] = []
+    keys.reserveCapacity(count + 1)
+    values.reserveCapacity(count + 1)
+    for index in 0..<(count - 1) {
+      let screen = Self.screens[Int(random.next() % UInt64(Self.screens.count))]
+      let section = Self.sections[Int(random.next() % UInt64(Self.sections.count))]
+      let suffix = Self.suffixes[Int(random.next() % UInt64(Self.suffixes.count))]
+      // The item number keeps keys unique; the rest varies their length and prefix.
+      keys.append("\(screen).\(section).item\(index).\(suffix)")
+      values.append(Self.value(&random))
+    }
+    keys.append(Self.greetingKey)
+    values.append(Self.greetingTemplate)
+    self.keys = keys
+    self.values = values
+
+    root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parlance-bench-\(getpid())", isDirectory: true)
+    try? FileManager.default.removeItem(at: root)
+    stringsBytes = Array(Self.stringsText(keys: keys, values: values).utf8)
+    try write()
+  }
+
+  func removeFiles() {
+    try? FileManager.default.removeItem(at: root)
+  }
+
+  private func write() throws {
+    let manager = FileManager.default
+    let lproj = stringsFile.deletingLastPathComponent()
+    try manager.createDirectory(at: lproj, withIntermediateDirectories: true)
+    try Data(stringsBytes).write(to: stringsFile)
+    let bundleLproj = bundle.appendingPathComponent("de.lproj", isDirectory: true)
+    try manager.createDirectory(at: bundleLproj, withIntermediateDirectories: true)
+    try Data(stringsBytes).write(
+      to: bundleLproj.appendingPathComponent("Localizable.strings", isDirectory: false))
+    // Without it CFBundle on Linux finds no table: a bundle needs an Info.plist.
+    try Data(Self.infoPlist.utf8).write(
+      to: bundle.appendingPathComponent("Info.plist", isDirectory: false))
+
+    let tiny = tinyResources.appendingPathComponent("de.lproj", isDirectory: true)
+    try manager.createDirectory(at: tiny, withIntermediateDirectories: true)
+    try Data("\"tiny.key\" = \"Winzig\";\n".utf8).write(
+      to: tiny.appendingPathComponent("Localizable.strings", isDirectory: false))
+
+    let messages = localeDirectory.appendingPathComponent(
+      "\(Self.language)/LC_MESSAGES", isDirectory: true)
+    try manager.createDirectory(at: messages, withIntermediateDirectories: true)
+    let po = root.appendingPathComponent("\(Self.domain).po", isDirectory: false)
+    try Data(Self.poText(keys: keys, values: values).utf8).write(to: po)
+    let mo = messages.appendingPathComponent("\(Self.domain).mo", isDirectory: false)
+    try Self.run("msgfmt", ["-o", mo.path, po.path])
+  }
+
+  // MARK: Formats
+
+  /// Apple `.strings` text: a comment before each group of keys, as translators' files
+  /// have, and C escapes for quotes and newlines.
+  static func stringsText(keys: [String], values: [String]) -> String {
+    var text = "/* Generated by parlance-bench: \(keys.count) keys. */\n\n"
+    for (index, (key, value)) in zip(keys, values).enumerated() {
+      if index % 8 == 0 {
+        text += "/* \(key.split(separator: ".").prefix(2).joined(separator: " › ")) */\n"
+      }
+      text += "\"\(escaped(key))\" = \"\(escaped(value))\";\n"
+    }
+    return text
+  }
+
+  /// A gettext catalog with the same keys as msgids.
+  static func poText(keys: [String], values: [String]) -> String {
+    var text = """
+      msgid ""
+      msgstr ""
+      "Content-Type: text/plain; charset=UTF-8\\n"
+      "Language: de\\n"
+
+
+      """
+    for (key, value) in zip(keys, values) {
+      text += "msgid \"\(escaped(key))\"\nmsgstr \"\(escaped(value))\"\n\n"
+    }
+    return text
+  }
+
+  /// The escapes both `.strings` and `.po` understand.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  static let infoPlist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+      <key>CFBundleDevelopmentRegion</key>
+      <string>de</string>
+      <key>CFBundleIdentifier</key>
+      <string>org.parlance.bench</string>
+    </dict>
+    </plist>
+
+    """
+
+  // MARK: Vocabulary
+
+  static let screens = [
+    "settings", "profile", "inbox", "compose", "search", "onboarding", "billing", "sharing",
+    "calendar", "contacts", "photos", "player", "downloads", "account", "notifications",
+    "privacy",
+  ]
+  static let sections = [
+    "header", "list", "detail", "toolbar", "dialog", "footer", "menu", "sheet", "form", "banner",
+  ]
+  static let suffixes = [
+    "title", "subtitle", "button", "placeholder", "hint", "accessibility.label", "error",
+    "message",
+  ]
+  static let words = [
+    "Einstellungen", "Konto", "Datei", "öffnen", "schließen", "Größe", "Übersicht",
+    "Benachrichtigungen", "Änderungen", "speichern", "löschen", "für", "über", "Schlüssel",
+    "Nachricht", "Freigabe", "Verlauf", "Suche", "zurück", "weiter", "Fenster", "Ordner",
+    "Kalender", "Fotos", "Wiedergabe", "Datenschutz", "herunterladen", "Profil", "Gerät",
+    "die", "der", "und", "mit", "nicht", "jetzt", "alle", "Ihre", "wird", "ist", "neu",
+  ]
+
+  /// 10 to 60 characters of words; about one in ten gets a non-Latin symbol, quotes or
+  /// an escape, as real catalogs do.
+  static func value(_ random: inout SplitMix64) -> String {
+    let length = 10 + Int(random.next() % 51)
+    var text = ""
+    while text.count < length {
+      if !text.isEmpty { text += " " }
+      text += words[Int(random.next() % UInt64(words.count))]
+    }
+    text = String(text.prefix(length))
+    if text.hasSuffix(" ") { text.removeLast(); text += "…" }
+    switch random.next() % 40 {
+    case 0: text = "„" + text.dropLast(2) + "“"
+    case 1: text = String(text.dropLast(2)) + " ✓"
+    case 2: text = String(text.dropLast(3)) + " 🔒"
+    case 3: text = String(text.dropLast(2)) + "\n…"
+    case 4: text = "\"" + text.dropLast(2) + "\""
+    default: break
+    }
+    return text
+  }
+
+  // MARK: Processes
+
+  /// Runs a tool from `PATH`, failing with its output when it fails.
+  static func run(_ tool: String, _ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [tool] + arguments
+    let errors = Pipe()
+    process.standardError = errors
+    do {
+      try process.run()
+    } catch {
+      throw FixtureError("cannot run \(tool): \(error)")
+    }
+    let output = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw FixtureError(
+        "\(tool) failed (exit \(process.terminationStatus)): "
+          + String(decoding: output, as: UTF8.self)
+          + (tool == "msgfmt" ? " — install gettext (apt-get install gettext)" : ""))
+    }
+  }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}
