@@ -1,0 +1,129 @@
+import CGtk
+
+/// GTK's process-wide state: initialization, the main loop and main-loop sources.
+///
+/// GTK is single-threaded: everything here except `post(_:)` runs on the main thread, the
+/// thread that called `initialize()`. Swift's own main-actor queue (`Task { @MainActor }`,
+/// `DispatchQueue.main`) is not drained while `gtk_main` runs, so work for the GTK thread
+/// goes through `idle(_:)`, `timeout(milliseconds:_:)` or, from any other thread, `post(_:)`.
+@MainActor
+public enum Gtk {
+  /// Whether `initialize()` has succeeded in this process.
+  public private(set) static var isInitialized = false
+
+  /// Opens the display and initializes GTK; returns false when there is no usable display.
+  ///
+  /// Safe to call more than once. Turns off the blinking cursor, which would otherwise make
+  /// two screenshots of the same window differ.
+  @discardableResult
+  public static func initialize() -> Bool {
+    if isInitialized { return true }
+    guard Bool(gboolean: gtk_init_check(nil, nil)) else { return false }
+    isInitialized = true
+    if let settings = gtk_settings_get_default() {
+      parlance_object_set_boolean(settings, "gtk-cursor-blink", false.gboolean)
+    }
+    return true
+  }
+
+  /// Pins the theme, font, animations and font rendering so screenshots are reproducible.
+  ///
+  /// Applies to widgets drawn afterwards. Requires a successful `initialize()`.
+  /// - Parameter fontName: a Pango font description such as `"WenQuanYi Micro Hei 10"`;
+  ///   nil keeps the current font.
+  public static func configureForScreenshots(fontName: String? = nil) {
+    guard isInitialized, let settings = gtk_settings_get_default() else { return }
+    parlance_object_set_string(settings, "gtk-theme-name", "Adwaita")
+    parlance_object_set_string(settings, "gtk-icon-theme-name", "Adwaita")
+    parlance_object_set_boolean(settings, "gtk-application-prefer-dark-theme", false.gboolean)
+    parlance_object_set_boolean(settings, "gtk-enable-animations", false.gboolean)
+    parlance_object_set_boolean(settings, "gtk-cursor-blink", false.gboolean)
+    parlance_object_set_int(settings, "gtk-xft-antialias", 1)
+    parlance_object_set_int(settings, "gtk-xft-hinting", 1)
+    parlance_object_set_string(settings, "gtk-xft-hintstyle", "hintslight")
+    parlance_object_set_string(settings, "gtk-xft-rgba", "none")
+    parlance_object_set_int(settings, "gtk-xft-dpi", 96 * 1024)
+    if let fontName {
+      parlance_object_set_string(settings, "gtk-font-name", fontName)
+    }
+  }
+
+  /// Runs the GTK main loop until `quit()` is called.
+  public static func main() {
+    gtk_main()
+  }
+
+  /// Makes the innermost running `main()` return.
+  public static func quit() {
+    gtk_main_quit()
+  }
+
+  /// Runs main-loop iterations until `condition` holds or `timeout` passes; returns whether
+  /// the condition held.
+  ///
+  /// For tests and for waiting on a window to be drawn without a fixed sleep. Sources and
+  /// signal handlers run normally during the wait.
+  @discardableResult
+  public static func iterate(
+    until condition: () -> Bool,
+    timeout: Duration = .seconds(5)
+  ) -> Bool {
+    let deadline = g_get_monotonic_time() + microseconds(timeout)
+    while !condition() {
+      if g_get_monotonic_time() >= deadline { return false }
+      if !Bool(gboolean: g_main_context_iteration(nil, false.gboolean)) {
+        // Nothing was ready: a short nap instead of a busy loop, still well under a frame.
+        g_usleep(1_000)
+      }
+    }
+    return true
+  }
+
+  /// Dispatches everything the main loop has ready now (events, redraws, idle sources).
+  public static func iteratePending() {
+    while Bool(gboolean: g_main_context_pending(nil)) {
+      g_main_context_iteration(nil, false.gboolean)
+    }
+  }
+
+  /// Runs `work` once on the main loop when it has nothing more urgent to do.
+  ///
+  /// Runs after pending redraws (default idle priority). The returned token removes the
+  /// source if it has not run yet; dropping the token does not.
+  @discardableResult
+  public static func idle(_ work: @escaping @MainActor () -> Void) -> SourceToken {
+    SourceToken.attach(g_idle_source_new()) {
+      work()
+      return .stop
+    }
+  }
+
+  /// Calls `work` every `milliseconds` until it returns `.stop` or the token removes it.
+  @discardableResult
+  public static func timeout(
+    milliseconds: UInt32,
+    _ work: @escaping @MainActor () -> SourceAction
+  ) -> SourceToken {
+    SourceToken.attach(g_timeout_source_new(milliseconds), work)
+  }
+
+  /// Runs `work` once on the GTK main loop; callable from any thread.
+  ///
+  /// This is how code on another thread (a language-change observer called from a loader
+  /// thread) reaches the widgets: GLib's source attachment is thread-safe and wakes up the
+  /// main loop. `work` runs when the main loop runs (`main()` or `iterate(until:timeout:)`).
+  @discardableResult
+  public nonisolated static func post(
+    _ work: @escaping @MainActor @Sendable () -> Void
+  ) -> SourceToken {
+    SourceToken.attach(g_idle_source_new()) {
+      work()
+      return .stop
+    }
+  }
+
+  private static func microseconds(_ duration: Duration) -> gint64 {
+    let (seconds, attoseconds) = duration.components
+    return gint64(seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+  }
+}

@@ -1,0 +1,64 @@
+import CGtk
+
+/// A main-loop source (idle or timeout) that can be removed before it runs again.
+///
+/// Holds a reference on the `GSource`, not on the work: dropping the token leaves the source
+/// attached. `remove()` is thread-safe and may be called after the source finished.
+public final class SourceToken: @unchecked Sendable {
+  private let source: UnsafeMutablePointer<GSource>
+
+  private init(source: UnsafeMutablePointer<GSource>) {
+    self.source = source
+  }
+
+  /// Whether the source is still attached (has neither finished nor been removed).
+  public var isActive: Bool {
+    !Bool(gboolean: g_source_is_destroyed(source))
+  }
+
+  /// Removes the source so its work does not run (again).
+  public func remove() {
+    g_source_destroy(source)
+  }
+
+  deinit {
+    g_source_unref(source)
+  }
+
+  /// Attaches `source` to the default main context with `work` as its callback; takes
+  /// over the caller's reference on `source`.
+  static func attach(
+    _ source: UnsafeMutablePointer<GSource>?,
+    _ work: @escaping @MainActor () -> SourceAction
+  ) -> SourceToken {
+    guard let source else {
+      preconditionFailure("GLib failed to allocate a main-loop source")
+    }
+    let box = Unmanaged.passRetained(SourceCallback(work)).toOpaque()
+    g_source_set_callback(source, sourceTrampoline, box, releaseSourceCallback)
+    g_source_attach(source, nil)
+    return SourceToken(source: source)
+  }
+}
+
+/// The Swift work of a source, owned by GLib through the source's destroy notify.
+private final class SourceCallback: @unchecked Sendable {
+  let work: @MainActor () -> SourceAction
+
+  init(_ work: @escaping @MainActor () -> SourceAction) {
+    self.work = work
+  }
+}
+
+private let sourceTrampoline: GSourceFunc = { data in
+  guard let data else { return false.gboolean }
+  let callback = Unmanaged<SourceCallback>.fromOpaque(data).takeUnretainedValue()
+  // The default main context is dispatched on the GTK (main) thread.
+  let action = MainActor.assumeIsolated { callback.work() }
+  return (action == .continue).gboolean
+}
+
+private let releaseSourceCallback: GDestroyNotify = { data in
+  guard let data else { return }
+  Unmanaged<SourceCallback>.fromOpaque(data).release()
+}

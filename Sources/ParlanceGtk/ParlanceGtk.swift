@@ -1,1 +1,0 @@
-// The GTK 3 layer: see the files of this folder.

@@ -1,0 +1,99 @@
+import CGtk
+
+/// Text the user reads but does not edit (`GtkLabel`).
+@MainActor
+public final class Label: Widget {
+  /// Creates a label showing `text` as is (no markup, no mnemonic).
+  public init(_ text: String = "") {
+    super.init(sinking: gtk_label_new(text))
+  }
+
+  override init(sinking pointer: UnsafeMutablePointer<GtkWidget>?) {
+    super.init(sinking: pointer)
+  }
+
+  private var labelPointer: UnsafeMutablePointer<GtkLabel> {
+    parlance_gtk_label(widgetPointer)
+  }
+
+  /// The text, shown literally: `<b>` stays `<b>` (translations cannot inject markup).
+  public var text: String {
+    get { String(borrowingGLibString: gtk_label_get_text(labelPointer)) ?? "" }
+    set { gtk_label_set_text(labelPointer, newValue) }
+  }
+
+  /// Whether long text breaks into several lines.
+  public var wrap: Bool {
+    get { Bool(gboolean: gtk_label_get_line_wrap(labelPointer)) }
+    set { gtk_label_set_line_wrap(labelPointer, newValue.gboolean) }
+  }
+
+  /// Where text that does not fit is shortened with "…".
+  public var ellipsize: EllipsizeMode {
+    get { EllipsizeMode(gtk_label_get_ellipsize(labelPointer)) }
+    set { gtk_label_set_ellipsize(labelPointer, newValue.pangoValue) }
+  }
+
+  /// Horizontal text alignment from 0 (start) to 1 (end); mirrored in RTL.
+  public var xalign: Float {
+    get { gtk_label_get_xalign(labelPointer) }
+    set { gtk_label_set_xalign(labelPointer, newValue) }
+  }
+
+  /// Vertical text alignment from 0 (top) to 1 (bottom).
+  public var yalign: Float {
+    get { gtk_label_get_yalign(labelPointer) }
+    set { gtk_label_set_yalign(labelPointer, newValue) }
+  }
+
+  /// Whether the user can select (and copy) the text.
+  public var selectable: Bool {
+    get { Bool(gboolean: gtk_label_get_selectable(labelPointer)) }
+    set { gtk_label_set_selectable(labelPointer, newValue.gboolean) }
+  }
+
+  /// The widest the label asks to be, in average characters; -1 for no limit.
+  public var maxWidthChars: Int {
+    get { Int(gtk_label_get_max_width_chars(labelPointer)) }
+    set { gtk_label_set_max_width_chars(labelPointer, Int32(newValue)) }
+  }
+
+  /// The width the label asks for, in average characters; -1 for the text's own width.
+  public var widthChars: Int {
+    get { Int(gtk_label_get_width_chars(labelPointer)) }
+    set { gtk_label_set_width_chars(labelPointer, Int32(newValue)) }
+  }
+
+  /// Whether the text on screen was shortened with "…" at the last layout.
+  public var isEllipsized: Bool {
+    guard let layout = gtk_label_get_layout(labelPointer) else { return false }
+    return Bool(gboolean: pango_layout_is_ellipsized(layout))
+  }
+
+  /// The width in pixels of the text as currently laid out (after wrapping or ellipsizing).
+  public var layoutWidth: Int {
+    guard let layout = gtk_label_get_layout(labelPointer) else { return 0 }
+    var width: Int32 = 0
+    var height: Int32 = 0
+    pango_layout_get_pixel_size(layout, &width, &height)
+    return Int(width)
+  }
+
+  /// The width in pixels the text needs on one line with the label's font, unshortened.
+  public var naturalTextWidth: Int {
+    guard let layout = gtk_widget_create_pango_layout(widgetPointer, text) else { return 0 }
+    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    var width: Int32 = 0
+    var height: Int32 = 0
+    pango_layout_get_pixel_size(layout, &width, &height)
+    return Int(width)
+  }
+
+  /// Whether the user cannot read all of the text: it is ellipsized, or its layout is wider
+  /// than the space the label was allocated (clipped).
+  ///
+  /// Meaningful once the label was allocated (its window shown and laid out).
+  public var isTruncated: Bool {
+    isEllipsized || layoutWidth > allocation.width
+  }
+}

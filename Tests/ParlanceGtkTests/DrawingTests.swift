@@ -1,0 +1,116 @@
+import Foundation
+import ParlanceGtk
+import XCTest
+
+final class DrawingTests: GtkTestCase, @unchecked Sendable {
+  func testOnNextDrawFiresOnce() throws {
+    try onMainActor {
+      try requireDisplay()
+      let window = try showWindow(with: Label("draw me"))
+      let draws = CallCounter()
+      window.onNextDraw { draws.count += 1 }
+      window.queueDraw()
+      XCTAssertTrue(Gtk.iterate(until: { draws.count == 1 }))
+      XCTAssertTrue(window.waitForFirstDraw(), "draws again after the one-shot handler")
+      XCTAssertEqual(draws.count, 1)
+    }
+  }
+
+  func testSnapshotPNGHasWindowSizeAndContent() throws {
+    try onMainActor {
+      try requireDisplay()
+      let box = Box(orientation: .vertical, spacing: 8)
+      box.setMargins(12)
+      box.append(Label("Parlance — 日本語 — العربية"))
+      box.append(Button(label: "OK"))
+      let window = try showWindow(with: box, size: Size(width: 300, height: 180))
+      let path = NSTemporaryDirectory() + "parlance-gtk-\(getpid())-snapshot.png"
+      defer { try? FileManager.default.removeItem(atPath: path) }
+
+      try window.snapshotPNG(to: path)
+
+      let header = try pngHeaderSize(atPath: path)
+      XCTAssertEqual(header.width, window.allocation.width)
+      XCTAssertEqual(header.height, window.allocation.height)
+      XCTAssertEqual(window.size, Size(width: 300, height: 180))
+      let image = try Screenshot(contentsOfPNG: path)
+      XCTAssertEqual(image.width, header.width)
+      XCTAssertFalse(image.isUniform, "the capture is blank")
+      let background = image.pixel(x: 1, y: 1)
+      XCTAssertGreaterThan(image.pixels.filter { $0 != background }.count, 100)
+    }
+  }
+
+  func testSnapshotsOfSameWindowMatch() throws {
+    try onMainActor {
+      try requireDisplay()
+      let window = try showWindow(with: Label("stable"))
+      let first = try window.snapshot()
+      XCTAssertTrue(window.waitForFirstDraw())
+      let second = try window.snapshot()
+      XCTAssertEqual(first.differingPixelCount(from: second), 0)
+    }
+  }
+
+  func testSnapshotBeforeLayoutThrows() throws {
+    try onMainActor {
+      try requireDisplay()
+      let label = Label("never shown")
+      XCTAssertThrowsError(try label.snapshot()) { error in
+        XCTAssertEqual(error as? GtkError, .notLaidOut)
+      }
+    }
+  }
+
+  func testEllipsizedLabelReportsTruncation() throws {
+    try onMainActor {
+      try requireDisplay()
+      let box = Box(orientation: .vertical)
+      let short = Label("OK")
+      let long = Label("Eine sehr lange Beschriftung, die nicht passt")
+      long.ellipsize = .end
+      long.maxWidthChars = 5
+      long.halign = .start
+      box.append(short)
+      box.append(long)
+      _ = try showWindow(with: box, size: Size(width: 120, height: 80))
+      XCTAssertTrue(long.isEllipsized)
+      XCTAssertTrue(long.isTruncated)
+      XCTAssertGreaterThan(long.naturalTextWidth, long.allocation.width)
+      XCTAssertFalse(short.isTruncated)
+      XCTAssertLessThanOrEqual(short.layoutWidth, short.allocation.width)
+    }
+  }
+
+  func testPixbufLoadsWrittenPNGAndReportsMissingFile() throws {
+    try onMainActor {
+      try requireDisplay()
+      let window = try showWindow(with: Label("pixbuf"), size: Size(width: 160, height: 90))
+      let path = NSTemporaryDirectory() + "parlance-gtk-\(getpid())-pixbuf.png"
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      try window.snapshotPNG(to: path)
+      let pixbuf = try Pixbuf(contentsOfFile: path)
+      XCTAssertEqual(pixbuf.width, window.allocation.width)
+      XCTAssertEqual(pixbuf.height, window.allocation.height)
+      let image = Image(pixbuf: pixbuf)
+      XCTAssertFalse(image.isEmpty)
+      XCTAssertThrowsError(try Pixbuf(contentsOfFile: path + ".missing")) { error in
+        guard case .glib(let message)? = error as? GtkError else {
+          return XCTFail("unexpected error \(error)")
+        }
+        XCTAssertTrue(message.contains(".missing"), message)
+      }
+    }
+  }
+
+  /// Reads width and height from a PNG's IHDR chunk (bytes 16..<24, big-endian).
+  private func pngHeaderSize(atPath path: String) throws -> Size {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    guard data.count >= 24 else { throw CocoaError(.fileReadCorruptFile) }
+    func bigEndian(_ offset: Int) -> Int {
+      data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+    }
+    return Size(width: bigEndian(16), height: bigEndian(20))
+  }
+}
