@@ -65,6 +65,10 @@ let package = Package(
       name: "ParlanceGtkTests",
       dependencies: ["ParlanceGtk"]
     ),
+    .testTarget(
+      name: "ParlanceUITests",
+      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -28,13 +28,15 @@ protocol Subcommand {
 }
 
 enum CommandLineTool {
-  static let subcommands: [any Subcommand.Type] = [
-    StringCommand.self, LanguagesCommand.self, NegotiateCommand.self,
-    SetLanguageCommand.self,
-  ]
+  static var subcommands: [any Subcommand.Type] {
+    [
+      StringCommand.self, LanguagesCommand.self, NegotiateCommand.self,
+      SetLanguageCommand.self, ScreenshotCommand.self,
+    ]
+  }
 
   static var usage: String {
-    (["parlance [--language TAG] [--resources DIR]"] + subcommands.map { $0.usage })
+    ([WindowCommand.usage] + subcommands.map { $0.usage })
       .enumerated()
       .map { ($0.offset == 0 ? "usage: " : "       ") + $0.element }
       .joined(separator: "\n")
@@ -54,7 +56,7 @@ enum CommandLineTool {
       command = found
       rest.removeFirst()
     } else {
-      command = OverviewCommand.self
+      command = WindowCommand.self
     }
     do {
       if rest.contains("--help") {

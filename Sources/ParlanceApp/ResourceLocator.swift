@@ -29,17 +29,26 @@ enum ResourceLocator {
     return URL(fileURLWithPath: "Resources", isDirectory: true)
   }
 
-  /// A localizer over `--resources` (or the default), with `--language` for this run,
-  /// the user's stored preference and warnings on standard error.
-  static func localizer(_ arguments: ParsedArguments) throws -> Localizer {
-    let language = try arguments.languageTag("--language")
+  /// `--resources` (or the default), then `--translations` over it when given.
+  static func resourceFolders(_ arguments: ParsedArguments) -> [URL] {
     let resources =
       arguments.value("--resources").map { URL(fileURLWithPath: $0, isDirectory: true) }
       ?? defaultResources()
+    let translations = arguments.value("--translations").map {
+      URL(fileURLWithPath: $0, isDirectory: true)
+    }
+    return [resources] + (translations.map { [$0] } ?? [])
+  }
+
+  /// A localizer over `--resources` (or the default) and `--translations`, with
+  /// `--language` for this run, the user's stored preference and warnings on standard
+  /// error.
+  static func localizer(_ arguments: ParsedArguments) throws -> Localizer {
+    let language = try arguments.languageTag("--language")
     do {
       return try Localizer(
-        resources: resources, language: language, preferences: FilePreferenceStore.standard(),
-        reporter: StandardErrorReporter())
+        resources: resourceFolders(arguments), language: language,
+        preferences: FilePreferenceStore.standard(), reporter: StandardErrorReporter())
     } catch {
       throw CommandFailure(message: error.description)
     }

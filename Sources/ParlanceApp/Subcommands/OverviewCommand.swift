@@ -1,21 +1,14 @@
 import Foundation
 import Parlance
 
-/// `parlance` without a subcommand: shows the core at work in the terminal, switching
-/// live through every language with one `Localizer`.
-enum OverviewCommand: Subcommand {
-  static let name = ""
-  static let usage = "parlance [--language TAG] [--resources DIR]"
-  static let options: Set<String> = ["--language", "--resources"]
-  static let flags: Set<String> = []
-
-  static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-    _ = try arguments.positionals()
-    let localizer = try ResourceLocator.localizer(arguments)
+/// The core at work in the terminal, switching live through every language with one
+/// `Localizer`: what `parlance` shows when there is no display.
+enum OverviewCommand {
+  static func show(_ localizer: Localizer) throws -> ExitStatus {
     print("Parlance: \(localizer.preference) → \(localizer.chain)")
     for line in localizer.chain.explain() { print("  " + line) }
     print()
-    show(localizer)
+    showLanguage(localizer)
     let token = localizer.observe { change in
       print("— switched to \(change.current)")
     }
@@ -28,12 +21,12 @@ enum OverviewCommand: Subcommand {
         print("  \(tag): \(error)")
         continue
       }
-      show(localizer)
+      showLanguage(localizer)
     }
     return .success
   }
 
-  private static func show(_ localizer: Localizer) {
+  private static func showLanguage(_ localizer: Localizer) {
     let language = localizer.language
     print(
       "[\(language)] \(language.nativeName) (\(language.englishName), \(language.direction.rawValue))"

@@ -1,0 +1,67 @@
+import Foundation
+import Parlance
+import ParlanceUI
+
+/// `parlance screenshot`: the window in every language, photographed from one process.
+enum ScreenshotCommand: Subcommand {
+  static let name = "screenshot"
+  static let usage =
+    "parlance screenshot --out DIR [--languages all|L1,L2] [--translations DIR] [--size WxH] [--resources DIR]"
+  static let options: Set<String> = [
+    "--out", "--languages", "--translations", "--size", "--resources",
+  ]
+  static let flags: Set<String> = []
+
+  static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
+    _ = try arguments.positionals()
+    guard let out = arguments.value("--out") else { throw arguments.usageError("missing --out") }
+    let (width, height) = try size(arguments.value("--size") ?? "760x640", arguments)
+    let resources = ResourceLocator.resourceFolders(arguments)
+    let localizer: Localizer
+    do throws(LocalizerError) {
+      // No preference store: photographing never changes the user's choice.
+      localizer = try Localizer(resources: resources, reporter: StandardErrorReporter())
+    } catch {
+      throw CommandFailure(message: error.description)
+    }
+    var languages = localizer.availableLanguages
+    if let list = arguments.value("--languages"), list != "all" {
+      languages = []
+      for item in list.split(separator: ",") {
+        do {
+          languages.append(try LanguageTag(String(item)))
+        } catch {
+          throw arguments.usageError(error.description)
+        }
+      }
+    }
+    let directory = URL(fileURLWithPath: out, isDirectory: true)
+    return try MainActor.assumeIsolated { () throws -> ExitStatus in
+      do throws(ScreenshotSession.Failure) {
+        let session = try ScreenshotSession(
+          localizer: localizer, size: .init(width: width, height: height))
+        let total = languages.count
+        var index = 0
+        _ = try session.capture(languages, into: directory) { shot in
+          index += 1
+          print("[\(index)/\(total)] \(shot.language): \(shot.file.path)")
+        }
+        return .success
+      } catch {
+        throw CommandFailure(message: error.description)
+      }
+    }
+  }
+
+  private static func size(_ text: String, _ arguments: ParsedArguments) throws(UsageError)
+    -> (Int, Int)
+  {
+    let parts = text.lowercased().split(separator: "x")
+    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+      (200...4000).contains(width), (200...4000).contains(height)
+    else {
+      throw arguments.usageError("--size takes WIDTHxHEIGHT between 200 and 4000, got '\(text)'")
+    }
+    return (width, height)
+  }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Parlance
+import ParlanceUI
+
+/// `parlance` without a subcommand: the window. Without a display, the same languages
+/// are shown in the terminal instead, with a hint at `make run`.
+enum WindowCommand: Subcommand {
+  static let name = ""
+  static let usage = "parlance [--language TAG] [--resources DIR] [--translations DIR]"
+  static let options: Set<String> = ["--language", "--resources", "--translations"]
+  static let flags: Set<String> = []
+
+  static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
+    _ = try arguments.positionals()
+    let localizer = try ResourceLocator.localizer(arguments)
+    let opened = MainActor.assumeIsolated { ParlanceApplication.openDisplay() }
+    guard opened else {
+      standardError(
+        "parlance: no display; showing the languages in the terminal instead "
+          + "(`make run` photographs the window under Xvfb)")
+      return try OverviewCommand.show(localizer)
+    }
+    let status = MainActor.assumeIsolated { ParlanceApplication.run(localizer: localizer) }
+    return status == 0 ? .success : .failure
+  }
+}

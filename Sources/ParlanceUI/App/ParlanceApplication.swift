@@ -1,0 +1,41 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+
+/// The desktop program: a `GtkApplication` showing the Parlance window.
+@MainActor
+public enum ParlanceApplication {
+  public static let applicationID = "io.github.parlance.Parlance"
+
+  /// Whether a display can be opened (GTK initialized); false on a headless machine.
+  public static func openDisplay() -> Bool {
+    Gtk.initialize()
+  }
+
+  /// Runs the window until it is closed; returns the exit status.
+  ///
+  /// Not unique on the session bus: several copies (tests, screenshots, a translator's
+  /// preview next to the installed program) may run side by side.
+  public static func run(localizer: Localizer) -> Int32 {
+    let application: Application
+    do {
+      application = try Application(id: applicationID, isUnique: false)
+    } catch {
+      FileHandle.standardError.write(Data("parlance: error: \(error)\n".utf8))
+      return 1
+    }
+    var controller: WindowController?
+    let activation = application.onActivate {
+      if let controller {
+        controller.window.present()
+        return
+      }
+      let window = ApplicationWindow(application: application)
+      let created = WindowController(localizer: localizer, window: window)
+      controller = created
+      created.show()
+    }
+    defer { activation.disconnect() }
+    return application.run(arguments: [CommandLine.arguments.first ?? "parlance"])
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Parlance
+
+/// The window, described as a pure tree from the localizer's state and the user's.
+///
+/// `tree()` is what a root view controller's `viewDidLoad` would build: called again
+/// after every language change, it describes everything anew, so no widget keeps a
+/// string of the previous language.
+public struct WindowModel: Sendable {
+  /// The id of the "System language" entry of the language menu.
+  public static let systemChoice = "system"
+
+  public let localizer: Localizer
+  /// The instant the date line shows (fixed in screenshots).
+  public var now: Date
+  /// A catalog problem to show in the info bar, if any.
+  public var problem: LocalizedText?
+  public var problemDetails: [String] = []
+
+  public init(localizer: Localizer, now: Date = Date()) {
+    self.localizer = localizer
+    self.now = now
+  }
+
+  /// The menu id of the current choice: `system` or a language tag.
+  public var selectedChoice: String {
+    switch localizer.preference {
+    case .followSystem: Self.systemChoice
+    case .pinned(let tag): tag.identifier
+    }
+  }
+
+  /// The languages of the menu, each in its own language, then "System language" first.
+  public var languageChoices: [ViewNode.ChoiceItem] {
+    [ViewNode.ChoiceItem(id: Self.systemChoice, text: .key("language.system"))]
+      + localizer.availableLanguages.map {
+        ViewNode.ChoiceItem(id: $0.identifier, text: .verbatim($0.nativeName))
+      }
+  }
+
+  public func tree(state: UserState) -> ViewNode {
+    ViewNode(
+      "window", .column(spacing: 12),
+      children: [
+        ViewNode("problem", .infoBar(message: problem, details: problemDetails)),
+        ViewNode(
+          "language.row", .row(spacing: 12),
+          children: [
+            ViewNode("language.caption", .caption(.key("label.language"))),
+            ViewNode(
+              "language", .choice(items: languageChoices, selected: selectedChoice),
+              tooltip: .key("tooltip.language"), accessibleName: .key("accessible.language")),
+          ]),
+        ViewNode("greeting", .heading(.key("greeting"))),
+        ViewNode("welcome", .label(.key("welcome.text"), wraps: true)),
+        ViewNode("banner", .image(resource: "banner"), accessibleName: .key("label.banner")),
+        ViewNode(
+          "signed-in", .label(.key("user.name.format", ["name": "Anna Kowalska"]), wraps: false)),
+        ViewNode(
+          "arrival",
+          .label(
+            .key(
+              "message.arrival",
+              ["name": "Anna", "city": "Kraków", "day": .string(shortDate)]),
+            wraps: true)),
+        ViewNode(
+          "files.row", .row(spacing: 12),
+          children: [
+            ViewNode("files.caption", .caption(.key("label.files"))),
+            ViewNode(
+              "files", .numberField(value: state.fileCount, range: 0...1000),
+              tooltip: .key("tooltip.files"), accessibleName: .key("accessible.files")),
+            ViewNode(
+              "files.count", .label(.plural("files.count", count: state.fileCount), wraps: false)),
+          ]),
+        ViewNode(
+          "number.row", .row(spacing: 12),
+          children: [
+            ViewNode("number.caption", .caption(.key("label.number"))),
+            ViewNode("number", .label(.number(1_234_567.891), wraps: false)),
+            ViewNode("date.caption", .caption(.key("label.date"))),
+            ViewNode("date", .label(.date(now), wraps: false)),
+          ]),
+        ViewNode("notes.caption", .caption(.key("label.notes"))),
+        ViewNode(
+          "notes", .notes, tooltip: .key("tooltip.notes"),
+          accessibleName: .key("accessible.notes")),
+      ])
+  }
+
+  /// The window title.
+  public var title: LocalizedText { .key("window.title") }
+
+  /// The day of `now` as the arrival sentence uses it ("3 марта", "3. März").
+  private var shortDate: String {
+    var style = Date.FormatStyle(locale: Locale(identifier: localizer.language.identifier))
+      .day().month(.wide)
+    style.timeZone = TimeZone(identifier: "UTC") ?? .current
+    return now.formatted(style)
+  }
+}

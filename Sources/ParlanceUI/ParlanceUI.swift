@@ -1,1 +1,0 @@
-// The view model and renderer of the window.

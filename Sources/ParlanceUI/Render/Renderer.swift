@@ -1,0 +1,342 @@
+import Parlance
+import ParlanceGtk
+
+/// Turns the view tree into GTK widgets, again after every language change.
+///
+/// The whole tree is rendered each time, like resetting a root view controller: no
+/// widget translates itself. With `.reuse`, a node whose id and kind match the previous
+/// render keeps its widget and only gets its new texts; `.rebuild` destroys and creates
+/// every widget (kept to measure what reuse saves). Either way the user's state — the
+/// notes, cursor, selection, scroll position, focus, window size — is read from the
+/// widgets before and written back after, so a rebuild loses nothing either.
+@MainActor
+public final class Renderer {
+  public enum Strategy: Sendable {
+    case reuse
+    case rebuild
+  }
+
+  public let window: Window
+  public var strategy: Strategy
+  /// Called when the user picks an entry of the language menu (not when a render sets it).
+  public var onChoice: (String) -> Void = { _ in }
+  /// Called when the user changes the number of the plural line.
+  public var onNumber: (Int) -> Void = { _ in }
+  /// How texts are described to translators: nil for ordinary tooltips.
+  public var textInspector: ((ResolvedText) -> String?)?
+
+  private var rendered: [String: RenderedNode] = [:]
+  private var rootWidget: Widget?
+  private var isRendering = false
+  private let notesBuffer = TextBuffer()
+
+  public init(window: Window, strategy: Strategy = .reuse) {
+    self.window = window
+    self.strategy = strategy
+  }
+
+  /// The widget of a node after the last render, for tests and screenshots.
+  public func widget(for id: String) -> Widget? {
+    rendered[id]?.widget
+  }
+
+  /// The labels of the last render by node id.
+  public func label(for id: String) -> Label? {
+    rendered[id]?.label
+  }
+
+  public var languageMenu: ComboBoxText? { rendered["language"]?.combo }
+  public var notesView: TextView? { rendered["notes"]?.textView }
+  public var notesScroll: ScrolledWindow? { rendered["notes"]?.scrolled }
+  public var numberField: SpinButton? { rendered["files"]?.spin }
+
+  /// Every label of the window with its node id, in tree order.
+  public var labels: [(id: String, label: Label)] {
+    order.compactMap { id in rendered[id]?.label.map { (id, $0) } }
+  }
+
+  private var order: [String] = []
+
+  /// Reads the user's state out of the widgets of the last render.
+  public func capture(into state: inout UserState) {
+    guard !rendered.isEmpty else { return }
+    state.notes = notesBuffer.text
+    let selection = notesBuffer.selection
+    state.cursor = selection.cursor
+    state.selection = selection.isEmpty ? nil : selection.range
+    if let scrolled = rendered["notes"]?.scrolled {
+      state.scrollOffset = scrolled.verticalAdjustment.value
+    }
+    if let focused = window.focusWidget {
+      state.focusedNode = rendered.first { $0.value.owns(focused) }?.key
+    } else {
+      state.focusedNode = nil
+    }
+    let size = window.size
+    if size.width > 1, size.height > 1 {
+      state.windowWidth = size.width
+      state.windowHeight = size.height
+    }
+    if let spin = rendered["files"]?.spin { state.fileCount = spin.intValue }
+  }
+
+  /// Renders `tree` in the localizer's current language and restores `state`.
+  public func render(
+    _ tree: ViewNode, title: LocalizedText, localizer: Localizer, state: UserState
+  ) {
+    isRendering = true
+    defer { isRendering = false }
+    let direction: LayoutDirection =
+      localizer.language.direction == .rightToLeft ? .rightToLeft : .leftToRight
+    if Widget.defaultDirection != direction { Widget.defaultDirection = direction }
+    if strategy == .rebuild { tearDown() }
+
+    window.title = title.resolve(in: localizer).text
+    var seen: Set<String> = []
+    order = []
+    let root = build(tree, localizer: localizer, state: state, seen: &seen)
+    if rootWidget !== root {
+      if let rootWidget { window.remove(rootWidget) }
+      window.add(root)
+      rootWidget = root
+    }
+    for (id, node) in rendered where !seen.contains(id) {
+      node.widget.destroy()
+      rendered[id] = nil
+    }
+    root.showAll()
+    for id in order { rendered[id]?.applyVisibility() }
+    restore(state)
+  }
+
+  private func tearDown() {
+    if let rootWidget {
+      window.remove(rootWidget)
+      rootWidget.destroy()
+    }
+    rootWidget = nil
+    rendered = [:]
+  }
+
+  private func restore(_ state: UserState) {
+    if notesBuffer.text != state.notes { notesBuffer.text = state.notes }
+    if let range = state.selection, range.upperBound <= notesBuffer.characterCount {
+      notesBuffer.select(range)
+      if notesBuffer.selection.cursor != state.cursor {
+        notesBuffer.selection = TextSelection(
+          cursor: state.cursor,
+          anchor: state.cursor == range.lowerBound ? range.upperBound : range.lowerBound)
+      }
+    } else {
+      notesBuffer.cursorOffset = min(state.cursor, notesBuffer.characterCount)
+    }
+    if let scrolled = rendered["notes"]?.scrolled {
+      scrolled.verticalAdjustment.value = state.scrollOffset
+    }
+    if let focus = state.focusedNode, let node = rendered[focus] {
+      node.focusTarget.grabFocus()
+    }
+    let size = window.size
+    if size.width != state.windowWidth || size.height != state.windowHeight {
+      window.resize(to: Size(width: state.windowWidth, height: state.windowHeight))
+    }
+  }
+
+  // MARK: Building
+
+  private func build(
+    _ node: ViewNode, localizer: Localizer, state: UserState, seen: inout Set<String>
+  ) -> Widget {
+    seen.insert(node.id)
+    order.append(node.id)
+    let existing = rendered[node.id]
+    let target: RenderedNode
+    if let existing, existing.matches(node.kind) {
+      target = existing
+    } else {
+      existing?.widget.destroy()
+      target = makeNode(node.kind)
+      rendered[node.id] = target
+    }
+    update(target, with: node, localizer: localizer)
+    if let box = target.box {
+      let children = node.children.map {
+        build($0, localizer: localizer, state: state, seen: &seen)
+      }
+      let current = box.children
+      if current.count != children.count || zip(current, children).contains(where: { $0 !== $1 }) {
+        for child in current { box.remove(child) }
+        for child in children { box.append(child, expand: false, fill: true) }
+      }
+    }
+    return target.widget
+  }
+
+  private func makeNode(_ kind: ViewNode.Kind) -> RenderedNode {
+    switch kind {
+    case .column(let spacing), .row(let spacing):
+      let isColumn = if case .column = kind { true } else { false }
+      let box = Box(orientation: isColumn ? .vertical : .horizontal, spacing: spacing)
+      if isColumn { box.setMargins(18) }
+      return RenderedNode(kind: kind, widget: box, box: box)
+    case .heading, .label, .caption:
+      let label = Label()
+      label.xalign = 0
+      if case .heading = kind { label.addStyleClass("parlance-heading") }
+      if case .caption = kind { label.addStyleClass("dim-label") }
+      return RenderedNode(kind: kind, widget: label, label: label)
+    case .numberField(_, let range):
+      let spin = SpinButton(range: Double(range.lowerBound)...Double(range.upperBound), step: 1)
+      _ = spin.onValueChanged { [weak self, weak spin] in
+        guard let self, let spin, !self.isRendering else { return }
+        self.onNumber(spin.intValue)
+      }
+      return RenderedNode(kind: kind, widget: spin, spin: spin)
+    case .choice:
+      let combo = ComboBoxText()
+      _ = combo.onChanged { [weak self, weak combo] in
+        guard let self, let combo, !self.isRendering, let id = combo.activeID else { return }
+        self.onChoice(id)
+      }
+      return RenderedNode(kind: kind, widget: combo, combo: combo)
+    case .notes:
+      let view = TextView(buffer: notesBuffer)
+      view.wrapMode = .wordCharacter
+      let scrolled = ScrolledWindow()
+      scrolled.setPolicy(horizontal: .never, vertical: .automatic)
+      scrolled.minContentHeight = 140
+      scrolled.vexpand = true
+      scrolled.child = view
+      return RenderedNode(kind: kind, widget: scrolled, textView: view, scrolled: scrolled)
+    case .image:
+      let image = Image()
+      image.halign = .start
+      return RenderedNode(kind: kind, widget: image, image: image)
+    case .infoBar:
+      let bar = InfoBar(text: "", messageType: .error)
+      bar.showCloseButton = true
+      _ = bar.onResponse { [weak bar] _ in bar?.hide() }
+      return RenderedNode(kind: kind, widget: bar, infoBar: bar)
+    }
+  }
+
+  private func update(_ target: RenderedNode, with node: ViewNode, localizer: Localizer) {
+    let tooltip = node.tooltip.map { $0.resolve(in: localizer).text }
+    var inspected: String?
+    switch node.kind {
+    case .column, .row:
+      break
+    case .heading(let text), .caption(let text):
+      let resolved = text.resolve(in: localizer)
+      setText(target.label, resolved.text)
+      inspected = textInspector?(resolved)
+    case .label(let text, let wraps):
+      let resolved = text.resolve(in: localizer)
+      setText(target.label, resolved.text)
+      target.label?.wrap = wraps
+      if wraps { target.label?.maxWidthChars = 60 }
+      inspected = textInspector?(resolved)
+    case .numberField(let value, _):
+      if target.spin?.intValue != value { target.spin?.value = Double(value) }
+    case .choice(let items, let selected):
+      guard let combo = target.combo else { break }
+      let texts = items.map { ($0.id, $0.text.resolve(in: localizer).text) }
+      if target.choiceItems.map(\.0) != texts.map(\.0)
+        || target.choiceItems.map(\.1) != texts.map(\.1)
+      {
+        combo.removeAll()
+        for (id, text) in texts { combo.append(id: id, text: text) }
+        target.choiceItems = texts
+      }
+      if combo.activeID != selected { _ = combo.select(id: selected) }
+    case .notes:
+      break
+    case .image(let resource):
+      if let url = localizer.resourceURL(named: resource) {
+        if target.imagePath != url.path {
+          target.image?.setFromFile(url.path)
+          target.imagePath = url.path
+        }
+      } else {
+        target.image?.clear()
+        target.imagePath = nil
+      }
+    case .infoBar(let message, let details):
+      guard let bar = target.infoBar else { break }
+      if let message {
+        bar.text = ([message.resolve(in: localizer).text] + details).joined(separator: "\n")
+        target.isShown = true
+      } else {
+        target.isShown = false
+      }
+    }
+    let combined = [inspected, tooltip].compactMap { $0 }.joined(separator: "\n")
+    target.widget.tooltipText = combined.isEmpty ? nil : combined
+    if let name = node.accessibleName {
+      target.focusTarget.accessibleName = name.resolve(in: localizer).text
+    }
+  }
+
+  private func setText(_ label: Label?, _ text: String) {
+    guard let label, label.text != text else { return }
+    label.text = text
+  }
+}
+
+/// The widgets of one rendered node, typed, so updates need no casts.
+@MainActor
+private final class RenderedNode {
+  let kind: ViewNode.Kind
+  let widget: Widget
+  let box: Box?
+  let label: Label?
+  let spin: SpinButton?
+  let combo: ComboBoxText?
+  let textView: TextView?
+  let scrolled: ScrolledWindow?
+  let image: Image?
+  let infoBar: InfoBar?
+  var choiceItems: [(String, String)] = []
+  var imagePath: String?
+  var isShown = true
+
+  init(
+    kind: ViewNode.Kind, widget: Widget, box: Box? = nil, label: Label? = nil,
+    spin: SpinButton? = nil, combo: ComboBoxText? = nil, textView: TextView? = nil,
+    scrolled: ScrolledWindow? = nil, image: Image? = nil, infoBar: InfoBar? = nil
+  ) {
+    self.kind = kind
+    self.widget = widget
+    self.box = box
+    self.label = label
+    self.spin = spin
+    self.combo = combo
+    self.textView = textView
+    self.scrolled = scrolled
+    self.image = image
+    self.infoBar = infoBar
+  }
+
+  /// The widget that takes the keyboard focus and carries the accessible name.
+  var focusTarget: Widget { textView ?? widget }
+
+  func owns(_ candidate: Widget) -> Bool {
+    candidate === widget || candidate === textView
+  }
+
+  /// Same kind of widget: the node's data may differ, the widget can be reused.
+  func matches(_ other: ViewNode.Kind) -> Bool {
+    switch (kind, other) {
+    case (.column, .column), (.row, .row), (.heading, .heading), (.label, .label),
+      (.caption, .caption), (.numberField, .numberField), (.choice, .choice), (.notes, .notes),
+      (.image, .image), (.infoBar, .infoBar):
+      return true
+    default:
+      return false
+    }
+  }
+
+  func applyVisibility() {
+    if infoBar != nil { widget.isVisible = isShown }
+  }
+}
