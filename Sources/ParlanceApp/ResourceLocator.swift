@@ -41,14 +41,15 @@ enum ResourceLocator {
   }
 
   /// A localizer over `--resources` (or the default) and `--translations`, with
-  /// `--language` for this run, the user's stored preference and warnings on standard
-  /// error.
+  /// `--language` for this run, the user's stored preference, warnings on standard
+  /// error, and the pseudo-locales `en-XA` and `ar-XB` for translators.
   static func localizer(_ arguments: ParsedArguments) throws -> Localizer {
     let language = try arguments.languageTag("--language")
     do {
       return try Localizer(
         resources: resourceFolders(arguments), language: language,
-        preferences: FilePreferenceStore.standard(), reporter: StandardErrorReporter())
+        preferences: FilePreferenceStore.standard(), reporter: StandardErrorReporter(),
+        pseudoLocales: true)
     } catch {
       throw CommandFailure(message: error.description)
     }

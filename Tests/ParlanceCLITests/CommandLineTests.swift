@@ -168,3 +168,44 @@ import Testing
     }
   }
 }
+
+@Suite struct LintCommandTests {
+  let runner: CommandRunner
+
+  init() throws {
+    runner = try CommandRunner()
+  }
+
+  var fixture: String {
+    CommandRunner.packageRoot.appendingPathComponent("Tests/ParlanceTests/Fixtures/lint/resources")
+      .path
+  }
+
+  @Test func errorsExitOneInEditorFormat() throws {
+    let output = try runner.run(["lint", fixture])
+    #expect(output.status == 1)
+    #expect(
+      output.stdout.contains(
+        "/de.lproj/Localizable.strings:8:12: error: expected a value after '='"))
+    #expect(output.stderr.contains("7 errors, 8 warnings"))
+  }
+
+  @Test func jsonForMachines() throws {
+    let output = try runner.run(["lint", fixture, "--json"])
+    #expect(output.status == 1)
+    let list = try #require(
+      try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
+    #expect(list.count == 15)
+    let syntax = try #require(
+      list.first { ($0["message"] as? String)?.hasPrefix("expected a value") == true })
+    #expect(syntax["line"] as? Int == 8)
+    #expect(syntax["column"] as? Int == 12)
+    #expect(syntax["severity"] as? String == "error")
+  }
+
+  @Test func cleanTranslationsExitZero() throws {
+    let output = try runner.run(["lint"])
+    #expect(output.status == 0)
+    #expect(output.stderr.contains("0 errors"))
+  }
+}

@@ -10,20 +10,34 @@ import Foundation
 public struct CatalogLoader: Sendable {
   public let folders: [ResourceFolder]
   public let developmentLanguage: LanguageTag
+  /// Whether `en-XA` and `ar-XB` are offered, made from the development language.
+  public let pseudoLocales: Bool
 
-  public init(folders: [ResourceFolder], developmentLanguage: LanguageTag) {
+  public init(
+    folders: [ResourceFolder], developmentLanguage: LanguageTag, pseudoLocales: Bool = false
+  ) {
     self.folders = folders
     self.developmentLanguage = developmentLanguage
+    self.pseudoLocales = pseudoLocales
   }
 
-  /// The languages any folder has, plus the development language.
+  /// The languages any folder has, plus the development language (and the
+  /// pseudo-locales, last, when enabled).
   public var availableLanguages: [LanguageTag] {
     var languages = Set(folders.flatMap(\.languages))
     languages.insert(developmentLanguage)
-    return languages.sorted()
+    let real = languages.sorted()
+    return pseudoLocales ? real + PseudoLocale.allCases.map(\.tag) : real
   }
 
   public func load(_ language: LanguageTag) -> LanguageCatalog {
+    if pseudoLocales, let pseudo = PseudoLocale(language) {
+      return pseudo.transform(loadFiles(developmentLanguage))
+    }
+    return loadFiles(language)
+  }
+
+  private func loadFiles(_ language: LanguageTag) -> LanguageCatalog {
     var builder = Builder()
     for folder in folders {
       builder.startFolder()

@@ -58,6 +58,16 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case pluralFormCount(msgid: String, found: Int, nplurals: Int)
     case emptyMsgid
     case invalidLanguageHeader(String)
+    // Lint: a translation compared with the development language
+    case duplicateKeyWithDifferentValue(String, firstAt: SourceLocation)
+    case placeholdersDiffer(key: String, details: String)
+    case missingPluralCategories(
+      key: String, variable: String, missing: [PluralCategory], language: String)
+    case pluralFormsDisagreeWithCLDR(language: String, details: String)
+    case missingKeys(language: String, table: String, keys: [String], source: String)
+    case keyNotInSource(String, source: String)
+    case identicalToSource(key: String, source: String)
+    case unusableTranslation(key: String, language: String, reason: String)
   }
 
   /// The file's path as given to the parser (relative paths stay relative).
@@ -143,6 +153,25 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case .emptyMsgid: "entry with an empty 'msgid' is not the header; ignored"
     case .invalidLanguageHeader(let value):
       "'Language: \(value)' is not a valid language tag; ignored"
+    case .duplicateKeyWithDifferentValue(let key, let first):
+      "duplicate key '\(key)' with a different value (first defined at \(first))"
+    case .placeholdersDiffer(let key, let details):
+      "placeholders of '\(key)' differ from the source: \(details)"
+    case .missingPluralCategories(let key, let variable, let missing, let language):
+      "plural '\(variable)' of '\(key)' lacks "
+        + missing.map(\.rawValue).joined(separator: ", ") + ", which \(language) needs"
+    case .pluralFormsDisagreeWithCLDR(let language, let details):
+      "Plural-Forms disagrees with the CLDR rules of \(language): \(details)"
+    case .missingKeys(let language, let table, let keys, let source):
+      "\(language) lacks \(keys.count) of the \(source) keys of table '\(table)': "
+        + keys.prefix(20).map { "'\($0)'" }.joined(separator: ", ")
+        + (keys.count > 20 ? ", …" : "")
+    case .keyNotInSource(let key, let source):
+      "key '\(key)' is not in the development language (\(source))"
+    case .identicalToSource(let key, let source):
+      "value of '\(key)' is identical to the development language (\(source))"
+    case .unusableTranslation(let key, let language, let reason):
+      "translation of '\(key)' into \(language) is not served: \(reason)"
     }
   }
 

@@ -27,10 +27,12 @@ public enum LanguageNegotiator {
       }
     }
 
-    let candidates = available.sorted().map { (tag: $0, maximized: $0.maximized) }
+    // A pseudo-locale serves only who asks for it by name.
+    let candidates = available.sorted().filter { !$0.isPseudoLocale }
+      .map { (tag: $0, maximized: $0.maximized) }
     for request in requested {
-      if let exact = candidates.first(where: { $0.tag == request }) {
-        add(exact.tag, .exact(requested: request))
+      if available.contains(request) {
+        add(request, .exact(requested: request))
       }
       let wanted = request.maximized
       for candidate in candidates

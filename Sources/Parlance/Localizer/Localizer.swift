@@ -48,6 +48,7 @@ public final class Localizer: Sendable {
   ///   - preferences: where the user's choice is kept; nil keeps it in memory only.
   ///   - environment: read for the system languages (`LANGUAGE`, `LC_ALL`, …).
   ///   - reporter: receives missing keys and catalog diagnostics, once each.
+  ///   - pseudoLocales: offer `en-XA` and `ar-XB` (see `PseudoLocale`).
   /// - Throws: `LocalizerError.resources` when a folder does not exist. Catalog
   ///   problems never throw here: what loads is used and the diagnostics are reported.
   public init(
@@ -57,7 +58,8 @@ public final class Localizer: Sendable {
     preferences: (any PreferenceStore)? = nil,
     environment: [String: String] = ProcessEnvironment.variables(),
     reporter: (any LocalizationReporter)? = nil,
-    renderOptions: RenderOptions = RenderOptions()
+    renderOptions: RenderOptions = RenderOptions(),
+    pseudoLocales: Bool = false
   ) throws(LocalizerError) {
     var folders: [ResourceFolder] = []
     for url in resources {
@@ -70,7 +72,8 @@ public final class Localizer: Sendable {
     let development =
       developmentLanguage ?? folders.lazy.compactMap(\.sourceLanguage).first ?? LanguageTag.english
     self.developmentLanguage = development
-    self.loader = CatalogLoader(folders: folders, developmentLanguage: development)
+    self.loader = CatalogLoader(
+      folders: folders, developmentLanguage: development, pseudoLocales: pseudoLocales)
     self.store = preferences
     self.reporter = reporter
     self.environment = environment

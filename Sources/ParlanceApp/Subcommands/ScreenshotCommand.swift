@@ -6,11 +6,11 @@ import ParlanceUI
 enum ScreenshotCommand: Subcommand {
   static let name = "screenshot"
   static let usage =
-    "parlance screenshot --out DIR [--languages all|L1,L2] [--translations DIR] [--size WxH] [--resources DIR]"
+    "parlance screenshot --out DIR [--languages all|L1,L2] [--translations DIR] [--size WxH] [--resources DIR] [--no-pseudo-locales]"
   static let options: Set<String> = [
     "--out", "--languages", "--translations", "--size", "--resources",
   ]
-  static let flags: Set<String> = []
+  static let flags: Set<String> = ["--no-pseudo-locales"]
 
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
     _ = try arguments.positionals()
@@ -20,7 +20,9 @@ enum ScreenshotCommand: Subcommand {
     let localizer: Localizer
     do throws(LocalizerError) {
       // No preference store: photographing never changes the user's choice.
-      localizer = try Localizer(resources: resources, reporter: StandardErrorReporter())
+      localizer = try Localizer(
+        resources: resources, reporter: StandardErrorReporter(),
+        pseudoLocales: !arguments.has("--no-pseudo-locales"))
     } catch {
       throw CommandFailure(message: error.description)
     }

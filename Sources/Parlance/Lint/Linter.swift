@@ -1,0 +1,344 @@
+import Foundation
+
+/// Checks translation files the way a careful reviewer would, and says where.
+///
+/// A resources folder (`.lproj` folders, `po/`, `*.xcstrings`) is checked file by file
+/// and every language against the development language:
+///
+/// - errors: syntax; a key defined twice with different values; placeholders that differ
+///   from the source (`#{name}` names, printf count, types and positions); plural
+///   categories that CLDR says the language needs but an entry lacks; a `.po`
+///   `Plural-Forms` that groups numbers differently from CLDR; a folder or file name
+///   that is not a language tag.
+/// - warnings: keys a language lacks (how many, then which), keys the source does not
+///   have, values identical to the source, String Catalog units that are not served.
+///
+/// Any other path is a single catalog file, checked for syntax only. Findings are
+/// `Diagnostic`s sorted by file, line and column.
+public struct Linter: Sendable {
+  public init() {}
+
+  public func lint(_ paths: [URL]) -> [Diagnostic] {
+    paths.flatMap { url -> [Diagnostic] in
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        return [problem(url.path, .error, .unreadableFile(reason: "no such file or folder"))]
+      }
+      return isDirectory.boolValue ? lintFolder(url) : lintFile(url)
+    }
+    .sorted { ($0.file, $0.location, $0.message) < ($1.file, $1.location, $1.message) }
+  }
+
+  // MARK: Folders
+
+  func lintFolder(_ url: URL) -> [Diagnostic] {
+    let folder: ResourceFolder
+    do {
+      folder = try ResourceFolder(url: url)
+    } catch {
+      return [problem(url.path, .error, .unreadableFile(reason: error.description))]
+    }
+    if folder.languageFolders.isEmpty, folder.gettextFiles.isEmpty, folder.stringCatalogs.isEmpty,
+      folder.baseFolder == nil
+    {
+      // Not a resources folder: check every catalog file below it on its own.
+      return catalogFiles(below: url).flatMap(lintFile)
+    }
+    var findings = folder.diagnostics.map { diagnostic -> Diagnostic in
+      var upgraded = diagnostic
+      switch diagnostic.kind {
+      case .invalidLanguageFolder, .invalidLanguageFile: upgraded.severity = .error
+      default: break
+      }
+      return upgraded
+    }
+    let development = folder.sourceLanguage ?? LanguageTag.english
+    let loader = CatalogLoader(folders: [folder], developmentLanguage: development)
+    let source = loader.load(development)
+    findings += withDuplicateValues(source.diagnostics)
+    for language in loader.availableLanguages where language != development {
+      let catalog = loader.load(language)
+      findings += withDuplicateValues(catalog.diagnostics)
+      findings += compare(catalog, with: source, folder: folder)
+    }
+    for (language, files) in folder.gettextFiles {
+      for file in files { findings += checkPluralForms(file, language: language) }
+    }
+    for catalog in folder.stringCatalogs {
+      for unit in catalog.file.unusable where unit.language != development {
+        findings.append(
+          Diagnostic(
+            file: catalog.url.path, location: unit.location, severity: .warning,
+            kind: .unusableTranslation(
+              key: unit.key, language: unit.language.identifier,
+              reason: Self.describe(unit.reason, variation: unit.variation))))
+      }
+    }
+    return findings
+  }
+
+  private func compare(
+    _ catalog: LanguageCatalog, with source: LanguageCatalog, folder: ResourceFolder
+  ) -> [Diagnostic] {
+    var findings: [Diagnostic] = []
+    let language = catalog.language
+    let rules = PluralRules.cardinal(for: language)
+    for (table, entries) in catalog.tables {
+      let sourceTable = source.tables[table] ?? CatalogTable()
+      for (key, entry) in entries.entries {
+        guard let original = sourceTable[key] else {
+          findings.append(
+            Diagnostic(
+              file: entry.origin.file, location: entry.origin.location, severity: .warning,
+              kind: .keyNotInSource(key, source: source.language.identifier)))
+          continue
+        }
+        findings += comparePlaceholders(key, entry, original)
+        findings += checkCategories(key, entry, rules: rules)
+        if case .text = entry.message, entry.value == original.value,
+          entry.value.unicodeScalars.contains(where: { $0.properties.isAlphabetic }),
+          language.language != source.language.language
+        {
+          findings.append(
+            Diagnostic(
+              file: entry.origin.file, location: entry.origin.location, severity: .warning,
+              kind: .identicalToSource(key: key, source: source.language.identifier)))
+        }
+      }
+    }
+    for (table, sourceEntries) in source.tables {
+      let translated = catalog.tables[table]
+      let missing = sourceEntries.entries.map(\.key).filter { translated?.contains($0) != true }
+        .sorted()
+      guard !missing.isEmpty else { continue }
+      let file =
+        translated?.entries.first?.entry.origin.file
+        ?? folder.languageFolders[language]?.first?.path
+        ?? folder.gettextFiles[language]?.first?.path
+        ?? folder.stringCatalogs.first?.url.path ?? folder.url.path
+      findings.append(
+        problem(
+          file, .warning,
+          .missingKeys(
+            language: language.identifier, table: table, keys: missing,
+            source: source.language.identifier)))
+    }
+    return findings
+  }
+
+  private func comparePlaceholders(_ key: String, _ entry: CatalogEntry, _ original: CatalogEntry)
+    -> [Diagnostic]
+  {
+    let mine = Placeholders(entry.message)
+    let theirs = Placeholders(original.message)
+    var details: [String] = []
+    let missingNames = theirs.named.subtracting(mine.named).sorted()
+    let extraNames = mine.named.subtracting(theirs.named).sorted()
+    if !missingNames.isEmpty {
+      details.append("missing " + missingNames.map { "#{\($0)}" }.joined(separator: ", "))
+    }
+    if !extraNames.isEmpty {
+      details.append("unknown " + extraNames.map { "#{\($0)}" }.joined(separator: ", "))
+    }
+    if mine.printf != theirs.printf {
+      details.append(
+        "the source has \(Placeholders.describe(theirs.printf)), the translation \(Placeholders.describe(mine.printf))"
+      )
+    }
+    guard !details.isEmpty else { return [] }
+    return [
+      Diagnostic(
+        file: entry.origin.file, location: entry.origin.location, severity: .error,
+        kind: .placeholdersDiffer(key: key, details: details.joined(separator: "; ")))
+    ]
+  }
+
+  private func checkCategories(_ key: String, _ entry: CatalogEntry, rules: PluralRules)
+    -> [Diagnostic]
+  {
+    guard case .plural(let plural) = entry.message else { return [] }
+    return plural.variables.keys.sorted().compactMap { name in
+      guard let variable = plural.variables[name] else { return nil }
+      let missing = rules.categories.filter { variable.forms[$0] == nil }
+      guard !missing.isEmpty else { return nil }
+      return Diagnostic(
+        file: entry.origin.file, location: entry.origin.location, severity: .error,
+        kind: .missingPluralCategories(
+          key: key, variable: name, missing: missing, language: rules.language.identifier))
+    }
+  }
+
+  /// A `Plural-Forms` must put two integers in the same form exactly when CLDR puts
+  /// them in the same category. Example: ru with `nplurals=2; plural=n != 1` puts 2 and
+  /// 5 in one form, which CLDR splits into few and many.
+  private func checkPluralForms(_ url: URL, language: LanguageTag) -> [Diagnostic] {
+    guard let file = try? PoParser.parse(contentsOf: url), let forms = file.pluralForms else {
+      return []
+    }
+    let rules = PluralRules.cardinal(for: language)
+    var formOfCategory: [PluralCategory: (form: Int, sample: UInt64)] = [:]
+    var categoryOfForm: [Int: (category: PluralCategory, sample: UInt64)] = [:]
+    var problems: [String] = []
+    let samples = Array(0...1_000) + [1_001, 10_000, 100_000, 1_000_000, 1_000_001, 1_000_002]
+    for sample in samples {
+      let n = UInt64(sample)
+      let form = forms.index(for: n)
+      let category = rules.category(for: Int64(sample))
+      if let seen = formOfCategory[category], seen.form != form {
+        problems.append(
+          "\(seen.sample) and \(n) are both \(category) in CLDR but take forms \(seen.form) and \(form)"
+        )
+        break
+      }
+      if let seen = categoryOfForm[form], seen.category != category {
+        problems.append(
+          "\(seen.sample) and \(n) take form \(form), but CLDR puts them in \(seen.category) and \(category)"
+        )
+        break
+      }
+      formOfCategory[category] = (form, n)
+      categoryOfForm[form] = (category, n)
+    }
+    guard let details = problems.first else { return [] }
+    return [
+      Diagnostic(
+        file: url.path, location: Self.location(of: "Plural-Forms", in: url), severity: .error,
+        kind: .pluralFormsDisagreeWithCLDR(language: language.identifier, details: details))
+    ]
+  }
+
+  // MARK: Single files
+
+  func lintFile(_ url: URL) -> [Diagnostic] {
+    do {
+      switch url.pathExtension {
+      case "strings":
+        return withDuplicateValues(try StringsParser.parse(contentsOf: url).diagnostics)
+      case "stringsdict": return try StringsdictParser.parse(contentsOf: url).diagnostics
+      case "xcstrings":
+        let file = try XCStringsParser.parse(contentsOf: url)
+        return file.diagnostics
+          + file.unusable.filter { $0.language != file.sourceLanguage }.map { unit in
+            Diagnostic(
+              file: url.path, location: unit.location, severity: .warning,
+              kind: .unusableTranslation(
+                key: unit.key, language: unit.language.identifier,
+                reason: Self.describe(unit.reason, variation: unit.variation)))
+          }
+      case "po", "pot": return try PoParser.parse(contentsOf: url).diagnostics
+      default: return []
+      }
+    } catch {
+      return [problem(url.path, .error, .unreadableFile(reason: error.localizedDescription))]
+    }
+  }
+
+  private func catalogFiles(below url: URL) -> [URL] {
+    let extensions: Set<String> = ["strings", "stringsdict", "xcstrings", "po", "pot"]
+    guard
+      let enumerator = FileManager.default.enumerator(
+        at: url, includingPropertiesForKeys: nil)
+    else { return [] }
+    return enumerator.compactMap { $0 as? URL }
+      .filter { extensions.contains($0.pathExtension) }
+      .sorted { $0.path < $1.path }
+  }
+
+  // MARK: Helpers
+
+  /// A duplicate `.strings` key is an error when its two values differ, a warning when
+  /// they are the same text written twice.
+  private func withDuplicateValues(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var parsed: [String: StringsFile] = [:]
+    return diagnostics.map { diagnostic in
+      guard case .duplicateKey(let key, let first) = diagnostic.kind,
+        diagnostic.file.hasSuffix(".strings")
+      else { return diagnostic }
+      if parsed[diagnostic.file] == nil {
+        parsed[diagnostic.file] = try? StringsParser.parse(
+          contentsOf: URL(fileURLWithPath: diagnostic.file))
+      }
+      let values = parsed[diagnostic.file]?.entries.filter { $0.key == key }
+      let firstValue = values?.first { $0.location == first }?.value
+      let thisValue = values?.first { $0.location == diagnostic.location }?.value
+      guard let firstValue, let thisValue, firstValue != thisValue else { return diagnostic }
+      var upgraded = diagnostic
+      upgraded.severity = .error
+      upgraded.kind = .duplicateKeyWithDifferentValue(key, firstAt: first)
+      return upgraded
+    }
+  }
+
+  private func problem(_ file: String, _ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind)
+    -> Diagnostic
+  {
+    Diagnostic(
+      file: file, location: SourceLocation(line: 1, column: 1), severity: severity, kind: kind)
+  }
+
+  /// The position of the first occurrence of `text` in a UTF-8 file, else 1:1.
+  static func location(of text: String, in url: URL) -> SourceLocation {
+    guard let contents = try? String(contentsOf: url, encoding: .utf8) else {
+      return SourceLocation(line: 1, column: 1)
+    }
+    for (index, line) in contents.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      if let range = line.range(of: text) {
+        let column = line.unicodeScalars.distance(
+          from: line.unicodeScalars.startIndex, to: range.lowerBound)
+        return SourceLocation(line: index + 1, column: column + 1)
+      }
+    }
+    return SourceLocation(line: 1, column: 1)
+  }
+
+  static func describe(_ reason: XCStringsFile.UnusableUnit.Reason, variation: String?) -> String {
+    let text: String
+    switch reason {
+    case .state(let state): text = "state '\(state)'"
+    case .missingState: text = "no state"
+    case .emptyValue: text = "empty value"
+    case .noDesktopVariant: text = "no 'mac' or 'other' device variation"
+    case .missingOtherForm: text = "plural without an 'other' form"
+    }
+    return variation.map { "\(text) (\($0))" } ?? text
+  }
+}
+
+/// The placeholders a message uses, for comparing a translation with its source.
+struct Placeholders: Equatable {
+  var named: Set<String> = []
+  /// Argument index → kind of value.
+  var printf: [Int: String] = [:]
+
+  init(_ message: Message) {
+    for template in message.templates {
+      named.formUnion(template.placeholderNames)
+      for specifier in template.formatSpecifiers {
+        printf[specifier.argumentIndex] = Self.kind(of: specifier.valueType)
+      }
+      for variable in template.variables where printf[variable.argumentIndex] == nil {
+        printf[variable.argumentIndex] = "integer"
+      }
+    }
+  }
+
+  static func kind(of type: FormatSpecifier.ValueType) -> String {
+    switch type {
+    case .object: "object"
+    case .signedInteger, .unsignedInteger: "integer"
+    case .floatingPoint: "number"
+    case .character: "character"
+    case .cString: "string"
+    case .pointer: "pointer"
+    }
+  }
+
+  /// `%1$@ (object), %2$d (integer)` or `none`.
+  static func describe(_ printf: [Int: String]) -> String {
+    guard !printf.isEmpty else { return "no printf arguments" }
+    return printf.keys.sorted().map { "argument \($0 + 1) as \(printf[$0] ?? "")" }
+      .joined(separator: ", ")
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Parlance
+
+/// `parlance lint`: every problem of the translations as `file:line:column: severity: …`.
+enum LintCommand: Subcommand {
+  static let name = "lint"
+  static let usage = "parlance lint [PATH...] [--json]"
+  static let options: Set<String> = []
+  static let flags: Set<String> = ["--json"]
+
+  static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
+    let paths =
+      arguments.positionals.isEmpty
+      ? [ResourceLocator.defaultResources()]
+      : arguments.positionals.map { URL(fileURLWithPath: $0) }
+    let findings = Linter().lint(paths)
+    if arguments.has("--json") {
+      print(
+        JSONOutput.array(
+          findings.map { finding in
+            .object([
+              ("file", .string(finding.file)),
+              ("line", .number(Double(finding.location.line))),
+              ("column", .number(Double(finding.location.column))),
+              ("severity", .string(finding.severity.rawValue)),
+              ("message", .string(finding.message)),
+            ])
+          }))
+    } else {
+      for finding in findings { print(finding.description) }
+      let errors = findings.filter { $0.severity == .error }.count
+      let warnings = findings.count - errors
+      standardError(
+        "\(errors) " + (errors == 1 ? "error" : "errors") + ", \(warnings) "
+          + (warnings == 1 ? "warning" : "warnings"))
+    }
+    return findings.contains { $0.severity == .error } ? .failure : .success
+  }
+}
