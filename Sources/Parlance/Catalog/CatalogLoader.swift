@@ -12,6 +12,9 @@ public struct CatalogLoader: Sendable {
   public let developmentLanguage: LanguageTag
   /// Whether `en-XA` and `ar-XB` are offered, made from the development language.
   public let pseudoLocales: Bool
+  /// Files parsed before, reused while unchanged on disk: a reload reparses only the
+  /// files that changed.
+  private let cache = ParsedFileCache()
 
   public init(
     folders: [ResourceFolder], developmentLanguage: LanguageTag, pseudoLocales: Bool = false
@@ -55,20 +58,29 @@ public struct CatalogLoader: Sendable {
           let url = directory.appendingPathComponent(name, isDirectory: false)
           guard let format = CatalogFormat(fileExtension: url.pathExtension) else { continue }
           builder.read(url, table: url.deletingPathExtension().lastPathComponent) {
-            try format.parse(contentsOf: url)
+            try cache.entries(of: url) { try format.parse(contentsOf: url) }
           }
         }
       }
       for url in folder.gettextFiles[language] ?? [] {
         builder.read(url, table: Localizer.defaultTable) {
-          let file = try PoParser.parse(contentsOf: url)
-          return (file.entries, file.diagnostics)
+          try cache.entries(of: url) {
+            let file = try PoParser.parse(contentsOf: url)
+            return (file.entries, file.diagnostics)
+          }
         }
       }
       for catalog in folder.stringCatalogs {
-        // Diagnostics of a String Catalog belong to the folder: reported when scanned.
-        builder.add(
-          catalog.file.entries[language] ?? [], table: catalog.table, path: catalog.url.path)
+        // Read again if it changed since the folder was scanned (hot reload). Its
+        // diagnostics belong to the whole file: reported when scanned, errors below.
+        var file = catalog.file
+        do {
+          file = try cache.stringCatalog(at: catalog.url)
+        } catch {
+          builder.unreadable(catalog.url.path, error)
+        }
+        builder.diagnostics += file.diagnostics.filter { $0.severity == .error }
+        builder.add(file.entries[language] ?? [], table: catalog.table, path: catalog.url.path)
       }
     }
     return LanguageCatalog(

@@ -25,12 +25,20 @@ public final class Localizer: Sendable {
   private let store: (any PreferenceStore)?
   private let reporter: (any LocalizationReporter)?
   private let environment: [String: String]
-  /// The active snapshot, read without a lock: every snapshot ever published stays
-  /// alive in `published`, so a reader can never hold a freed one. Switching back to a
-  /// configuration seen before republishes its snapshot, so the list stays as small as
-  /// the number of distinct configurations (languages × catalog versions).
+  /// The active snapshot, read without a lock. A replaced snapshot stays alive in
+  /// `published` for `Localizer.gracePeriod` after it was replaced, far longer than any
+  /// reader holds it (one hash lookup), before it is released. Switching back to a
+  /// configuration still in the list republishes its snapshot instead of a new one.
   private let current: Atomic<Unmanaged<Snapshot>>
-  private let published: Mutex<[Snapshot]>
+  private let published: Mutex<[Published]>
+
+  /// How long a replaced snapshot is kept for readers that loaded it just before.
+  static let gracePeriod: Duration = .seconds(10)
+
+  private struct Published {
+    let snapshot: Snapshot
+    var retiredAt: ContinuousClock.Instant?
+  }
   private let catalogs: Mutex<[LanguageTag: LanguageCatalog]>
   private let switching = Mutex<Void>(())
   private let observers = Mutex<Observers>(Observers())
@@ -99,7 +107,7 @@ public final class Localizer: Sendable {
     }
     self.catalogs = Mutex(loaded)
     let first = Snapshot(preference: preference, chain: chain, catalogs: loaded)
-    self.published = Mutex([first])
+    self.published = Mutex([Published(snapshot: first, retiredAt: nil)])
     self.current = Atomic(Unmanaged.passUnretained(first))
   }
 
@@ -316,13 +324,73 @@ public final class Localizer: Sendable {
     try await setLanguage(.followSystem)
   }
 
-  /// The published snapshot equal to `candidate`, or `candidate` once kept alive.
+  /// The published snapshot equal to `candidate`, or `candidate`, now kept alive; every
+  /// other one is retired, and those retired longer than the grace period are released.
   private func publish(_ candidate: Snapshot) -> Snapshot {
-    published.withLock { list in
-      if let same = list.first(where: { $0.isSame(as: candidate) }) { return same }
-      list.append(candidate)
-      return candidate
+    let now = ContinuousClock.now
+    return published.withLock { list in
+      let chosen = list.first(where: { $0.snapshot.isSame(as: candidate) })?.snapshot ?? candidate
+      if chosen === candidate { list.append(Published(snapshot: candidate, retiredAt: nil)) }
+      for index in list.indices {
+        if list[index].snapshot === chosen {
+          list[index].retiredAt = nil
+        } else if list[index].retiredAt == nil {
+          list[index].retiredAt = now
+        }
+      }
+      list.removeAll { published in
+        published.retiredAt.map { now - $0 > Self.gracePeriod } ?? false
+      }
+      return chosen
     }
+  }
+
+  // MARK: Reloading
+
+  /// What a reload changed.
+  public struct ReloadResult: Sendable {
+    /// Languages whose catalogs were read again and are now in use.
+    public let reloaded: [LanguageTag]
+    /// Languages whose files now have errors: they keep their last good catalog.
+    public let failures: [LanguageTag: [Diagnostic]]
+  }
+
+  /// Reads the catalog files again — only those changed on disk are parsed — and, if
+  /// they are good, makes them live in the current language; observers hear of it like
+  /// of a switch.
+  ///
+  /// A file that now has errors changes nothing for its language: the last good
+  /// catalog stays, and the errors are returned (a translator's preview shows them until
+  /// the file is fixed). New languages need a new `Localizer`.
+  @discardableResult
+  public func reloadCatalogs() -> ReloadResult {
+    let (result, change) = switching.withLock { _ -> (ReloadResult, LanguageChange?) in
+      var loaded = catalogs.withLock { $0 }
+      var reloaded: [LanguageTag] = []
+      var failures: [LanguageTag: [Diagnostic]] = [:]
+      for (tag, _) in loaded.sorted(by: { $0.key < $1.key }) {
+        let fresh = loader.load(tag)
+        if fresh.hasErrors {
+          failures[tag] = fresh.diagnostics.filter { $0.severity == .error }
+        } else {
+          loaded[tag] = fresh
+          reloaded.append(tag)
+        }
+      }
+      catalogs.withLock { $0 = loaded }
+      let active = snapshot
+      let next = publish(
+        Snapshot(preference: active.preference, chain: active.chain, catalogs: loaded))
+      current.store(Unmanaged.passUnretained(next), ordering: .releasing)
+      let result = ReloadResult(reloaded: reloaded, failures: failures)
+      guard !reloaded.isEmpty else { return (result, nil) }
+      return (
+        result,
+        LanguageChange(previous: active.chain, current: active.chain, preference: active.preference)
+      )
+    }
+    if let change { notify(change) }
+    return result
   }
 
   static func negotiate(

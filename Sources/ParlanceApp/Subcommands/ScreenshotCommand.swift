@@ -44,10 +44,17 @@ enum ScreenshotCommand: Subcommand {
           localizer: localizer, size: .init(width: width, height: height))
         let total = languages.count
         var index = 0
-        _ = try session.capture(languages, into: directory) { shot in
+        let shots = try session.capture(languages, into: directory) { shot in
           index += 1
-          print("[\(index)/\(total)] \(shot.language): \(shot.file.path)")
+          let report = shot.report
+          print(
+            "[\(index)/\(total)] \(shot.language): \(shot.file.path) "
+              + "(\(report.missing.count) missing, \(report.fallbacks.count) fallback, "
+              + "\(report.truncated.count) truncated)")
         }
+        try session.writeSummary(of: shots, into: directory)
+        print("report: \(directory.appendingPathComponent("report.md").path)")
+        print("contact sheet: \(directory.appendingPathComponent("contact-sheet.png").path)")
         return .success
       } catch {
         throw CommandFailure(message: error.description)

@@ -6,9 +6,10 @@ import ParlanceUI
 /// are shown in the terminal instead, with a hint at `make run`.
 enum WindowCommand: Subcommand {
   static let name = ""
-  static let usage = "parlance [--language TAG] [--resources DIR] [--translations DIR]"
+  static let usage =
+    "parlance [--language TAG] [--resources DIR] [--translations DIR] [--translator] [--show-keys]"
   static let options: Set<String> = ["--language", "--resources", "--translations"]
-  static let flags: Set<String> = []
+  static let flags: Set<String> = ["--translator", "--show-keys"]
 
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
     _ = try arguments.positionals()
@@ -20,7 +21,14 @@ enum WindowCommand: Subcommand {
           + "(`make run` photographs the window under Xvfb)")
       return try OverviewCommand.show(localizer)
     }
-    let status = MainActor.assumeIsolated { ParlanceApplication.run(localizer: localizer) }
+    let translations = arguments.value("--translations").map {
+      URL(fileURLWithPath: $0, isDirectory: true)
+    }
+    let status = MainActor.assumeIsolated {
+      ParlanceApplication.run(
+        localizer: localizer, translations: translations,
+        translatorMode: arguments.has("--translator"), showsKeys: arguments.has("--show-keys"))
+    }
     return status == 0 ? .success : .failure
   }
 }

@@ -14,6 +14,7 @@ enum Signal {
     case clicked
     case destroy
     case valueChanged = "value-changed"
+    case toggled
   }
 
   /// Signals whose handlers are `gboolean handler(GObject *instance, gpointer argument,

@@ -15,6 +15,7 @@ extension Widget {
     // Subtypes before their parents: a SpinButton is an Entry, an ApplicationWindow a Window.
     if isA(gtk_label_get_type()) { return Label(sinking: pointer) }
     if isA(gtk_menu_button_get_type()) { return MenuButton(sinking: pointer) }
+    if isA(gtk_check_button_get_type()) { return CheckButton(sinking: pointer) }
     if isA(gtk_button_get_type()) { return Button(sinking: pointer) }
     if isA(gtk_spin_button_get_type()) { return SpinButton(sinking: pointer) }
     if isA(gtk_combo_box_text_get_type()) { return ComboBoxText(sinking: pointer) }

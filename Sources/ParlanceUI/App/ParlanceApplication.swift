@@ -16,7 +16,14 @@ public enum ParlanceApplication {
   ///
   /// Not unique on the session bus: several copies (tests, screenshots, a translator's
   /// preview next to the installed program) may run side by side.
-  public static func run(localizer: Localizer) -> Int32 {
+  /// - Parameters:
+  ///   - translations: a translator's working folder to watch and reload (it must be
+  ///     one of the localizer's resources folders).
+  ///   - translatorMode, showsKeys: how the window starts; both can be changed in it.
+  public static func run(
+    localizer: Localizer, translations: URL? = nil, translatorMode: Bool = false,
+    showsKeys: Bool = false
+  ) -> Int32 {
     let application: Application
     do {
       application = try Application(id: applicationID, isUnique: false)
@@ -33,6 +40,15 @@ public enum ParlanceApplication {
       let window = ApplicationWindow(application: application)
       let created = WindowController(localizer: localizer, window: window)
       controller = created
+      created.setTranslatorMode(translatorMode || translations != nil, showsKeys: showsKeys)
+      if let translations {
+        do {
+          try created.watchTranslations(translations)
+        } catch {
+          FileHandle.standardError.write(
+            Data("parlance: warning: cannot watch '\(translations.path)': \(error)\n".utf8))
+        }
+      }
       created.show()
     }
     defer { activation.disconnect() }

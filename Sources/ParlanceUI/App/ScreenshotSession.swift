@@ -9,6 +9,7 @@ public final class ScreenshotSession {
   public struct Shot: Sendable {
     public let language: LanguageTag
     public let file: URL
+    public let report: ScreenshotReport.Language
   }
 
   public enum Failure: Error, CustomStringConvertible {
@@ -42,8 +43,10 @@ public final class ScreenshotSession {
     window = Window(title: "Parlance")
     controller = WindowController(localizer: localizer, window: window, now: Self.fixedDate)
     controller.setInitialSize(size)
-    window.resizable = false
+    self.size = size
   }
+
+  public let size: Size
 
   /// Switches to each language in turn and writes its PNG into `directory`.
   ///
@@ -73,10 +76,56 @@ public final class ScreenshotSession {
       } catch {
         throw .cannotWrite(file.path, error.description)
       }
-      let shot = Shot(language: language, file: file)
+      let shot = Shot(language: language, file: file, report: examine(language, file: file))
       shots.append(shot)
       progress(shot)
     }
     return shots
+  }
+
+  /// What the window shows in `language` that a reviewer should look at.
+  private func examine(_ language: LanguageTag, file: URL) -> ScreenshotReport.Language {
+    var report = ScreenshotReport.Language(
+      tag: language.identifier, name: language.nativeName, screenshot: file.lastPathComponent,
+      missing: [], fallbacks: [], truncated: [])
+    var seen = Set<String>()
+    for (_, text) in controller.renderer.resolvedTexts {
+      guard let resolution = text.resolution, seen.insert(resolution.key).inserted else {
+        continue
+      }
+      if resolution.isMissing {
+        report.missing.append(resolution.key)
+      } else if let supplier = resolution.language, resolution.isFallback,
+        !(language.isPseudoLocale && supplier == localizer.developmentLanguage)
+      {
+        report.fallbacks.append(
+          .init(key: resolution.key, table: resolution.table, suppliedBy: supplier.identifier))
+      }
+    }
+    for (id, label) in controller.renderer.labels where label.isVisible && label.isTruncated {
+      report.truncated.append(
+        .init(
+          element: id, text: label.text, neededWidth: label.naturalTextWidth,
+          allocatedWidth: label.allocation.width))
+    }
+    return report
+  }
+
+  /// Writes `report.json`, `report.md` and `contact-sheet.png` (every screenshot tiled,
+  /// each labelled with its number, tag and name) into `directory`.
+  public func writeSummary(of shots: [Shot], into directory: URL) throws(Failure) {
+    var report = ScreenshotReport(width: size.width, height: size.height)
+    report.languages = shots.map(\.report)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let json = directory.appendingPathComponent("report.json")
+    let markdown = directory.appendingPathComponent("report.md")
+    do {
+      try encoder.encode(report).write(to: json)
+      try Data(report.markdown.utf8).write(to: markdown)
+    } catch {
+      throw .cannotWrite(json.path, error.localizedDescription)
+    }
+    try ContactSheet.write(shots, to: directory.appendingPathComponent("contact-sheet.png"))
   }
 }

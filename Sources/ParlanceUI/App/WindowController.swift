@@ -21,6 +21,8 @@ public final class WindowController {
   public private(set) var failures: [LocalizerError] = []
 
   private var observation: ObservationToken?
+  /// The translator's folder being watched, if any.
+  public private(set) var watcher: TranslationWatcher?
   private var pendingRender: SourceToken?
   private var switchesInFlight = 0
 
@@ -38,6 +40,8 @@ public final class WindowController {
     window.defaultSize = Size(width: state.windowWidth, height: state.windowHeight)
     renderer.onChoice = { [weak self] id in self?.choose(id) }
     renderer.onNumber = { [weak self] number in self?.setFileCount(number) }
+    renderer.onToggle = { [weak self] id, isOn in self?.toggle(id, isOn) }
+    Self.installStyle()
     observation = localizer.observe { [weak self] _ in
       Gtk.post { self?.scheduleRender() }
     }
@@ -88,6 +92,46 @@ public final class WindowController {
     }
   }
 
+  /// Reloads the catalogs whenever a file of `folder` is saved (`--translations DIR`).
+  ///
+  /// A save that breaks a file keeps the last good catalog and shows the file's
+  /// errors in the info bar until it is fixed.
+  public func watchTranslations(_ folder: URL) throws(GtkError) {
+    let watcher = try TranslationWatcher(folder: folder, localizer: localizer)
+    watcher.onReload = { [weak self] result in self?.reloaded(result) }
+    self.watcher = watcher
+  }
+
+  private func reloaded(_ result: Localizer.ReloadResult) {
+    guard let (tag, errors) = result.failures.sorted(by: { $0.key < $1.key }).first else {
+      if model.problem != nil { dismissProblem() }
+      return
+    }
+    let file =
+      errors.first.map { URL(fileURLWithPath: $0.file).lastPathComponent } ?? tag.identifier
+    model.problem = .key(
+      "error.catalog.details", table: "Errors",
+      ["count": MessageArgument(errors.count), "file": .string(file)])
+    model.problemDetails = errors.prefix(5).map(\.description)
+    scheduleRender()
+  }
+
+  /// Turns translator mode (`translator`) or key display (`keys`) on or off.
+  public func toggle(_ id: String, _ isOn: Bool) {
+    switch id {
+    case "translator": state.translatorMode = isOn
+    case "keys": state.showsKeys = isOn
+    default: return
+    }
+    scheduleRender()
+  }
+
+  /// Starts in translator mode, or showing keys (`parlance --translator --show-keys`).
+  public func setTranslatorMode(_ translatorMode: Bool, showsKeys: Bool) {
+    state.translatorMode = translatorMode
+    state.showsKeys = showsKeys
+  }
+
   /// Changes the number the plural line counts.
   public func setFileCount(_ count: Int) {
     guard count != state.fileCount else { return }
@@ -131,6 +175,19 @@ public final class WindowController {
       model.problemDetails = []
     }
     scheduleRender()
+  }
+
+  private static var styleInstalled = false
+
+  /// The window's few styles: a larger greeting, fallbacks marked in translator mode.
+  private static func installStyle() {
+    guard !styleInstalled else { return }
+    styleInstalled = true
+    try? StyleSheet.add(
+      """
+      .parlance-heading { font-size: 150%; font-weight: bold; }
+      .parlance-fallback { background-color: #fce8a6; color: #5c4400; }
+      """)
   }
 
   /// Hides the info bar.

@@ -13,6 +13,10 @@ public struct UserState: Hashable, Sendable {
   public var windowWidth: Int = 760
   public var windowHeight: Int = 640
   public var fileCount: Int = 5
+  /// Translator mode: tooltips say where each string comes from, fallbacks are marked.
+  public var translatorMode = false
+  /// Keys instead of texts, to find which string is which.
+  public var showsKeys = false
 
   public init() {}
 }

@@ -25,6 +25,8 @@ public struct ViewNode: Hashable, Sendable {
     case image(resource: String)
     /// A message bar, shown when `message` is not nil.
     case infoBar(message: LocalizedText?, details: [String])
+    /// A check box the user ticks.
+    case toggle(LocalizedText, isOn: Bool)
   }
 
   public struct ChoiceItem: Hashable, Sendable {

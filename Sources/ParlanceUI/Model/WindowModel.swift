@@ -50,6 +50,10 @@ public struct WindowModel: Sendable {
             ViewNode(
               "language", .choice(items: languageChoices, selected: selectedChoice),
               tooltip: .key("tooltip.language"), accessibleName: .key("accessible.language")),
+            ViewNode(
+              "translator", .toggle(.key("translator.mode"), isOn: state.translatorMode),
+              tooltip: .key("tooltip.translator")),
+            ViewNode("keys", .toggle(.key("translator.keys"), isOn: state.showsKeys)),
           ]),
         ViewNode("greeting", .heading(.key("greeting"))),
         ViewNode("welcome", .label(.key("welcome.text"), wraps: true)),

@@ -22,8 +22,12 @@ public final class Renderer {
   public var onChoice: (String) -> Void = { _ in }
   /// Called when the user changes the number of the plural line.
   public var onNumber: (Int) -> Void = { _ in }
-  /// How texts are described to translators: nil for ordinary tooltips.
-  public var textInspector: ((ResolvedText) -> String?)?
+  /// Called when the user ticks or clears a check box, with its node id.
+  public var onToggle: (String, Bool) -> Void = { _, _ in }
+
+  /// The catalog texts of the last render by node id, with where each came from (for
+  /// reports: missing strings, fallbacks).
+  public private(set) var resolvedTexts: [(id: String, text: ResolvedText)] = []
 
   private var rendered: [String: RenderedNode] = [:]
   private var rootWidget: Widget?
@@ -56,6 +60,8 @@ public final class Renderer {
   }
 
   private var order: [String] = []
+  private var translatorMode = false
+  private var showsKeys = false
 
   /// Reads the user's state out of the widgets of the last render.
   public func capture(into state: inout UserState) {
@@ -84,6 +90,9 @@ public final class Renderer {
   public func render(
     _ tree: ViewNode, title: LocalizedText, localizer: Localizer, state: UserState
   ) {
+    translatorMode = state.translatorMode
+    showsKeys = state.showsKeys
+    resolvedTexts = []
     isRendering = true
     defer { isRendering = false }
     let direction: LayoutDirection =
@@ -155,7 +164,7 @@ public final class Renderer {
       target = existing
     } else {
       existing?.widget.destroy()
-      target = makeNode(node.kind)
+      target = makeNode(node.kind, id: node.id)
       rendered[node.id] = target
     }
     update(target, with: node, localizer: localizer)
@@ -172,7 +181,7 @@ public final class Renderer {
     return target.widget
   }
 
-  private func makeNode(_ kind: ViewNode.Kind) -> RenderedNode {
+  private func makeNode(_ kind: ViewNode.Kind, id nodeID: String) -> RenderedNode {
     switch kind {
     case .column(let spacing), .row(let spacing):
       let isColumn = if case .column = kind { true } else { false }
@@ -212,6 +221,14 @@ public final class Renderer {
       let image = Image()
       image.halign = .start
       return RenderedNode(kind: kind, widget: image, image: image)
+    case .toggle:
+      let check = CheckButton(label: "")
+      let id = nodeID
+      _ = check.onToggled { [weak self, weak check] in
+        guard let self, let check, !self.isRendering else { return }
+        self.onToggle(id, check.isActive)
+      }
+      return RenderedNode(kind: kind, widget: check, check: check)
     case .infoBar:
       let bar = InfoBar(text: "", messageType: .error)
       bar.showCloseButton = true
@@ -227,15 +244,23 @@ public final class Renderer {
     case .column, .row:
       break
     case .heading(let text), .caption(let text):
-      let resolved = text.resolve(in: localizer)
-      setText(target.label, resolved.text)
-      inspected = textInspector?(resolved)
+      inspected = show(text.resolve(in: localizer), in: target, id: node.id)
     case .label(let text, let wraps):
-      let resolved = text.resolve(in: localizer)
-      setText(target.label, resolved.text)
+      inspected = show(text.resolve(in: localizer), in: target, id: node.id)
       target.label?.wrap = wraps
-      if wraps { target.label?.maxWidthChars = 60 }
-      inspected = textInspector?(resolved)
+      if wraps {
+        target.label?.maxWidthChars = 60
+      } else if target.label?.ellipsize != .end {
+        // A line too long for the window is cut with "…" (and reported by screenshots)
+        // rather than widening the window past the screen.
+        target.label?.ellipsize = .end
+      }
+    case .toggle(let text, let isOn):
+      let resolved = text.resolve(in: localizer)
+      resolvedTexts.append((node.id, resolved))
+      let shown = showsKeys ? (resolved.resolution?.key ?? resolved.text) : resolved.text
+      if target.check?.label != shown { target.check?.label = shown }
+      if target.check?.isActive != isOn { target.check?.isActive = isOn }
     case .numberField(let value, _):
       if target.spin?.intValue != value { target.spin?.value = Double(value) }
     case .choice(let items, let selected):
@@ -281,6 +306,35 @@ public final class Renderer {
     guard let label, label.text != text else { return }
     label.text = text
   }
+
+  /// Puts a resolved text into a label: the key instead when keys are shown, a mark on
+  /// fallbacks in translator mode. Returns the translator's tooltip, if any.
+  private func show(_ resolved: ResolvedText, in target: RenderedNode, id: String) -> String? {
+    resolvedTexts.append((id, resolved))
+    let shown = showsKeys ? (resolved.resolution?.key ?? resolved.text) : resolved.text
+    setText(target.label, shown)
+    let isFallback = translatorMode && resolved.resolution?.isFallback == true
+    if isFallback != target.widget.hasStyleClass("parlance-fallback") {
+      if isFallback {
+        target.widget.addStyleClass("parlance-fallback")
+      } else {
+        target.widget.removeStyleClass("parlance-fallback")
+      }
+    }
+    guard translatorMode, let resolution = resolved.resolution else { return nil }
+    return Self.describe(resolution)
+  }
+
+  /// "greeting · Localizable · de (fallback for de-AT) · …/de.lproj/Localizable.strings:12"
+  static func describe(_ resolution: Resolution) -> String {
+    var language = resolution.language?.identifier ?? "missing"
+    if resolution.isFallback, let requested = resolution.requested, resolution.language != nil {
+      language += " (fallback for \(requested))"
+    }
+    var parts = [resolution.key, resolution.table, language]
+    if let origin = resolution.origin { parts.append(origin.description) }
+    return parts.joined(separator: " · ")
+  }
 }
 
 /// The widgets of one rendered node, typed, so updates need no casts.
@@ -296,6 +350,7 @@ private final class RenderedNode {
   let scrolled: ScrolledWindow?
   let image: Image?
   let infoBar: InfoBar?
+  let check: CheckButton?
   var choiceItems: [(String, String)] = []
   var imagePath: String?
   var isShown = true
@@ -303,7 +358,8 @@ private final class RenderedNode {
   init(
     kind: ViewNode.Kind, widget: Widget, box: Box? = nil, label: Label? = nil,
     spin: SpinButton? = nil, combo: ComboBoxText? = nil, textView: TextView? = nil,
-    scrolled: ScrolledWindow? = nil, image: Image? = nil, infoBar: InfoBar? = nil
+    scrolled: ScrolledWindow? = nil, image: Image? = nil, infoBar: InfoBar? = nil,
+    check: CheckButton? = nil
   ) {
     self.kind = kind
     self.widget = widget
@@ -315,6 +371,7 @@ private final class RenderedNode {
     self.scrolled = scrolled
     self.image = image
     self.infoBar = infoBar
+    self.check = check
   }
 
   /// The widget that takes the keyboard focus and carries the accessible name.
@@ -329,7 +386,7 @@ private final class RenderedNode {
     switch (kind, other) {
     case (.column, .column), (.row, .row), (.heading, .heading), (.label, .label),
       (.caption, .caption), (.numberField, .numberField), (.choice, .choice), (.notes, .notes),
-      (.image, .image), (.infoBar, .infoBar):
+      (.image, .image), (.infoBar, .infoBar), (.toggle, .toggle):
       return true
     default:
       return false

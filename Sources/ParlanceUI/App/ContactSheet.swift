@@ -1,0 +1,50 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+
+/// Every screenshot on one page, scaled down and labelled: built as a GTK window (so
+/// captions of every script are laid out by Pango) and photographed like the others.
+@MainActor
+enum ContactSheet {
+  static let columns = 4
+  static let tileWidth = 300
+
+  static func write(_ shots: [ScreenshotSession.Shot], to file: URL) throws(ScreenshotSession
+    .Failure)
+  {
+    // Captions in their own script, but the sheet itself reads left to right.
+    Widget.defaultDirection = .leftToRight
+    let grid = Grid(rowSpacing: 12, columnSpacing: 12)
+    grid.setMargins(12)
+    for (index, shot) in shots.enumerated() {
+      let tile = Box(orientation: .vertical, spacing: 4)
+      do {
+        let pixbuf = try Pixbuf(contentsOfFile: shot.file.path)
+          .scaled(toFit: tileWidth, tileWidth * 2)
+        tile.append(Image(pixbuf: pixbuf))
+      } catch {
+        throw .cannotWrite(file.path, "cannot read '\(shot.file.path)': \(error)")
+      }
+      let problems =
+        shot.report.missing.count + shot.report.fallbacks.count
+        + shot.report.truncated.count
+      let caption = Label(
+        String(format: "%02d", index + 1) + " · \(shot.language) · \(shot.language.nativeName)"
+          + (problems > 0 ? " · ⚠ \(problems)" : ""))
+      tile.append(caption)
+      grid.attach(tile, column: index % columns, row: index / columns)
+    }
+    let window = Window(title: "Parlance screenshots")
+    window.add(grid)
+    window.showAll()
+    defer { window.destroy() }
+    guard window.waitForFirstDraw(timeout: .seconds(10)) else {
+      throw .cannotWrite(file.path, "the contact sheet was never drawn")
+    }
+    do {
+      try window.snapshotPNG(to: file.path)
+    } catch {
+      throw .cannotWrite(file.path, error.description)
+    }
+  }
+}

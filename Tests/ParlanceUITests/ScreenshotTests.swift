@@ -1,0 +1,134 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+import ParlanceUI
+import XCTest
+
+/// The screenshot matrix, and goldens that catch a changed window.
+final class ScreenshotTests: WindowTestCase, @unchecked Sendable {
+  static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("__Snapshots__", isDirectory: true)
+  /// Pinned with the fonts of scripts/install-deps (DejaVu, WenQuanYi) and Adwaita.
+  static let size = Size(width: 760, height: 640)
+
+  private func outputFolder() -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parlance-shots-\(UUID().uuidString)", isDirectory: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    return folder
+  }
+
+  func testReportFlagsAStringMadeTooLong() throws {
+    try onMainActor {
+      let work = outputFolder().appendingPathComponent("work")
+      let file = work.appendingPathComponent("pl.lproj/Localizable.strings")
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      let long = "Zalogowano jako #{name}" + String(repeating: " — bardzo długi tekst", count: 12)
+      try Data("\"user.name.format\" = \"\(long)\";\n".utf8).write(to: file)
+      let localizer = try Localizer(
+        resources: [Self.resources, work], environment: [:], pseudoLocales: true)
+      let session = try ScreenshotSession(localizer: localizer, size: Self.size)
+      defer { session.window.destroy() }
+      let out = outputFolder()
+      let shots = try session.capture([try LanguageTag("pl"), try LanguageTag("de")], into: out)
+      try session.writeSummary(of: shots, into: out)
+
+      XCTAssertEqual(shots.map(\.file.lastPathComponent), ["01-pl.png", "02-de.png"])
+      XCTAssertEqual(shots[0].report.truncated.map(\.element), ["signed-in"])
+      XCTAssertEqual(shots[1].report.truncated.map(\.element), [])
+      let report = try JSONDecoder().decode(
+        ScreenshotReport.self, from: Data(contentsOf: out.appendingPathComponent("report.json")))
+      XCTAssertEqual(report.languages.map(\.tag), ["pl", "de"])
+      let markdown = try String(
+        contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
+      XCTAssertTrue(markdown.contains("truncated: signed-in needs"))
+      let sheet = try Screenshot(
+        contentsOfPNG: out.appendingPathComponent("contact-sheet.png").path)
+      XCTAssertGreaterThan(sheet.width, 2 * 250)
+      XCTAssertFalse(sheet.isUniform)
+    }
+  }
+
+  func testFallbackAndMissingStringsAreReported() throws {
+    try onMainActor {
+      let resources = outputFolder().appendingPathComponent("resources")
+      try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+      for language in ["en", "de"] {
+        try FileManager.default.copyItem(
+          at: Self.resources.appendingPathComponent("\(language).lproj"),
+          to: resources.appendingPathComponent("\(language).lproj"))
+      }
+      // German loses its greeting and welcome text; English the welcome text too.
+      let german = resources.appendingPathComponent("de.lproj/Localizable.strings")
+      let text = try String(contentsOf: german, encoding: .utf8)
+        .replacingOccurrences(of: "\"greeting\"", with: "\"unused\"")
+        .replacingOccurrences(of: "\"welcome.text\"", with: "\"unused.too\"")
+      try Data(text.utf8).write(to: german)
+      let english = resources.appendingPathComponent("en.lproj/Localizable.strings")
+      let source = try String(contentsOf: english, encoding: .utf8)
+      try Data(source.replacingOccurrences(of: "\"welcome.text\"", with: "\"unused\"").utf8)
+        .write(to: english)
+      let localizer = try Localizer(resources: [resources], environment: [:])
+      let session = try ScreenshotSession(localizer: localizer, size: Self.size)
+      defer { session.window.destroy() }
+      let shots = try session.capture([try LanguageTag("de")], into: outputFolder())
+      XCTAssertEqual(shots[0].report.fallbacks.map(\.key), ["greeting"])
+      XCTAssertEqual(shots[0].report.fallbacks.map(\.suppliedBy), ["en"])
+      XCTAssertTrue(shots[0].report.missing.contains("welcome.text"))
+    }
+  }
+
+  /// Goldens of en, ja, ar, ru and en-XA; `RECORD_SNAPSHOTS=1` writes them anew (and
+  /// fails, so that a recording never passes unnoticed).
+  func testGoldenScreenshots() throws {
+    try onMainActor {
+      let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
+      let localizer = try Localizer(
+        resources: [Self.resources], environment: [:], pseudoLocales: true)
+      let session = try ScreenshotSession(localizer: localizer, size: Self.size)
+      defer { session.window.destroy() }
+      let out = outputFolder()
+      let languages = try ["en", "ja", "ar", "ru", "en-XA"].map { try LanguageTag($0) }
+      let shots = try session.capture(languages, into: out)
+      for shot in shots {
+        let golden = Self.snapshots.appendingPathComponent("window-\(shot.language).png")
+        if record {
+          try FileManager.default.createDirectory(
+            at: Self.snapshots, withIntermediateDirectories: true)
+          _ = try? FileManager.default.removeItem(at: golden)
+          try FileManager.default.copyItem(at: shot.file, to: golden)
+          continue
+        }
+        guard FileManager.default.fileExists(atPath: golden.path) else {
+          XCTFail("no golden \(golden.lastPathComponent): run RECORD_SNAPSHOTS=1 make test")
+          continue
+        }
+        let actual = try Screenshot(contentsOfPNG: shot.file.path)
+        let expected = try Screenshot(contentsOfPNG: golden.path)
+        let differing = actual.differingPixelCount(from: expected, tolerance: 24)
+        let allowed = expected.width * expected.height / 200  // 0.5%
+        XCTAssertNotNil(
+          differing,
+          "\(shot.language): size \(actual.width)×\(actual.height), golden \(expected.width)×\(expected.height)"
+        )
+        if let differing {
+          XCTAssertLessThanOrEqual(
+            differing, allowed,
+            "\(shot.language) differs from its golden in \(differing) pixels; see \(shot.file.path)"
+          )
+          if differing > allowed {
+            // Keep the evidence where a developer will find it.
+            let kept = FileManager.default.temporaryDirectory.appendingPathComponent(
+              "parlance-golden-\(shot.language).png")
+            _ = try? FileManager.default.removeItem(at: kept)
+            try? FileManager.default.copyItem(at: shot.file, to: kept)
+          }
+        }
+      }
+      if record {
+        XCTFail("goldens recorded in \(Self.snapshots.path); run again without RECORD_SNAPSHOTS")
+      }
+    }
+  }
+}

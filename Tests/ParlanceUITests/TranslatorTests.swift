@@ -1,0 +1,108 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+import ParlanceUI
+import XCTest
+
+/// What a translator gets: live reload of their folder, keys and sources on demand.
+final class TranslatorTests: WindowTestCase, @unchecked Sendable {
+  /// A translator's working folder with a German file, removed after the test.
+  private func workingFolder(_ german: String, language: String = "de") throws
+    -> (folder: URL, file: URL)
+  {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parlance-work-\(UUID().uuidString)", isDirectory: true)
+    let file = folder.appendingPathComponent("\(language).lproj/Localizable.strings")
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(german.utf8).write(to: file)
+    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    return (folder, file)
+  }
+
+  @MainActor
+  private func waitForReload(after count: Int) -> Bool {
+    Gtk.iterate(
+      until: {
+        (self.controller.watcher?.reloadCount ?? 0) > count && !self.controller.isSwitching
+      },
+      timeout: .seconds(10))
+      && Gtk.iterate(until: { self.controller.renderCount > 0 }, timeout: .seconds(1))
+  }
+
+  func testSavingAFileShowsTheEditLive() throws {
+    try onMainActor {
+      let (folder, file) = try workingFolder(#""greeting" = "Hallo aus der Werkstatt!";"#)
+      try openWindow(language: "de", resources: [Self.resources, folder])
+      try controller.watchTranslations(folder)
+      XCTAssertEqual(text("greeting"), "Hallo aus der Werkstatt!")
+
+      // A plain write.
+      var before = controller.watcher?.reloadCount ?? 0
+      try Data(#""greeting" = "Servus!";"#.utf8).write(to: file)
+      XCTAssertTrue(waitForReload(after: before))
+      _ = Gtk.iterate(until: { self.text("greeting") == "Servus!" }, timeout: .seconds(5))
+      XCTAssertEqual(text("greeting"), "Servus!")
+
+      // Write a temporary file, then rename it over the original, as many editors do.
+      before = controller.watcher?.reloadCount ?? 0
+      let scratch = file.deletingLastPathComponent().appendingPathComponent(".Localizable.strings~")
+      try Data(#""greeting" = "Grüß Gott!";"#.utf8).write(to: scratch)
+      XCTAssertEqual(rename(scratch.path, file.path), 0)
+      XCTAssertTrue(waitForReload(after: before))
+      _ = Gtk.iterate(until: { self.text("greeting") == "Grüß Gott!" }, timeout: .seconds(5))
+      XCTAssertEqual(text("greeting"), "Grüß Gott!")
+    }
+  }
+
+  func testBrokenSaveKeepsTheOldTextAndShowsWhereItBroke() throws {
+    try onMainActor {
+      let (folder, file) = try workingFolder(#""greeting" = "Guten Tag!";"#)
+      try openWindow(language: "de", resources: [Self.resources, folder])
+      try controller.watchTranslations(folder)
+      let before = controller.watcher?.reloadCount ?? 0
+      try Data("\"greeting\" = \"Kaputt\";\n\"oops\" = ;\n".utf8).write(to: file)
+      XCTAssertTrue(waitForReload(after: before))
+      _ = Gtk.iterate(until: { self.controller.widgetIsShown("problem") }, timeout: .seconds(5))
+      XCTAssertEqual(text("greeting"), "Guten Tag!")
+      let bar = try XCTUnwrap(controller.renderer.widget(for: "problem") as? InfoBar)
+      XCTAssertTrue(bar.isVisible)
+      XCTAssertTrue(bar.text.contains("Localizable.strings:2:10: error:"), bar.text)
+
+      // Fixed: the bar goes, the new text comes.
+      let again = controller.watcher?.reloadCount ?? 0
+      try Data(#""greeting" = "Repariert!";"#.utf8).write(to: file)
+      XCTAssertTrue(waitForReload(after: again))
+      _ = Gtk.iterate(until: { self.text("greeting") == "Repariert!" }, timeout: .seconds(5))
+      XCTAssertEqual(text("greeting"), "Repariert!")
+      _ = Gtk.iterate(until: { !self.controller.widgetIsShown("problem") }, timeout: .seconds(5))
+      XCTAssertFalse(controller.widgetIsShown("problem"))
+    }
+  }
+
+  func testKeysTooltipsAndFallbackMarks() throws {
+    try onMainActor {
+      let (folder, _) = try workingFolder(#""greeting" = "Grüezi!";"#, language: "de-CH")
+      try openWindow(language: "de-CH", resources: [Self.resources, folder])
+      controller.toggle("translator", true)
+      _ = Gtk.iterate(until: { self.controller.renderCount > 1 }, timeout: .seconds(5))
+      // Supplied by de-CH itself: not marked; its tooltip says where it came from.
+      let greeting = try XCTUnwrap(controller.renderer.label(for: "greeting"))
+      XCTAssertFalse(greeting.hasStyleClass("parlance-fallback"))
+      let tooltip = try XCTUnwrap(greeting.tooltipText)
+      XCTAssertTrue(tooltip.hasPrefix("greeting · Localizable · de-CH · "), tooltip)
+      XCTAssertTrue(tooltip.hasSuffix("de-CH.lproj/Localizable.strings:1:1"), tooltip)
+      // Taken from de for de-CH: marked, and the tooltip says so.
+      let welcome = try XCTUnwrap(controller.renderer.label(for: "welcome"))
+      XCTAssertTrue(welcome.hasStyleClass("parlance-fallback"))
+      XCTAssertTrue(welcome.tooltipText?.contains("de (fallback for de-CH)") == true)
+
+      let renders = controller.renderCount
+      controller.toggle("keys", true)
+      _ = Gtk.iterate(until: { self.controller.renderCount > renders }, timeout: .seconds(5))
+      XCTAssertEqual(text("greeting"), "greeting")
+      XCTAssertEqual(text("welcome"), "welcome.text")
+      XCTAssertEqual(text("files.count"), "files.count")
+    }
+  }
+}
