@@ -1,9 +1,10 @@
 # The commands the README promises. `make test` is what CI runs (.ci/run).
 SWIFT ?= swift
-# A virtual display for the GTK tests and for `make run` on a headless machine.
-XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
+# A virtual display and session bus for the GTK tests and for `make run` on a headless
+# machine (see the script for why not plain `xvfb-run -a`).
+XVFB := scripts/with-display
 
-.PHONY: all run test bench lint format deps screenshots
+.PHONY: all run test bench lint format deps screenshots fuzz
 
 all: run
 
@@ -25,9 +26,14 @@ screenshots: deps
 	$(XVFB) .build/debug/parlance screenshot --out screenshots
 
 # GTK tests get a display (Xvfb) and a session bus (AT-SPI), whatever the machine has.
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests
-	$(XVFB) dbus-run-session -- $(SWIFT) test --skip-build
+	$(XVFB) $(SWIFT) test --skip-build
+	@# The window driven from outside over AT-SPI, as a screen reader would. The script
+	@# starts its own Xvfb (-noreset, a display no other server answers on) and session
+	@# bus, so nothing of the developer's desktop is used.
+	env -u DISPLAY -u WAYLAND_DISPLAY -u DBUS_SESSION_BUS_ADDRESS \
+	  Tests/atspi/run .build/debug/parlance
 
 bench: deps
 	$(SWIFT) build -c release --product parlance-bench
@@ -38,3 +44,38 @@ lint:
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+# libFuzzer on each parser for FUZZ_SECONDS, one after another (docs/RELIABILITY.md).
+# Seeds: Fuzz/corpus/<name> and $(FUZZ_SEEDS)/<name>; inputs found go to
+# .build/fuzz-corpus/<name>, crashes and hangs to .build/fuzz-artifacts/<name>/. The Swift
+# backtracer is off so that libFuzzer sees the crash and saves the input.
+FUZZ_SECONDS ?= 600
+FUZZ_SEEDS ?= ../shared/corpus
+FUZZERS ?= strings stringsdict xcstrings po message-template plural-forms
+FUZZ_BUILD ?= .build/fuzz
+fuzz:
+	$(SWIFT) build --package-path Fuzz --scratch-path $(FUZZ_BUILD) -c release \
+	  -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library
+	@status=0; for name in $(FUZZERS); do \
+	  case $$name in \
+	    strings) target=FuzzStrings; max=65536 ;; \
+	    stringsdict) target=FuzzStringsdict; max=65536 ;; \
+	    xcstrings) target=FuzzXCStrings; max=65536 ;; \
+	    po) target=FuzzPo; max=65536 ;; \
+	    message-template) target=FuzzMessageTemplate; max=4096 ;; \
+	    plural-forms) target=FuzzPluralForms; max=2048 ;; \
+	    *) echo "unknown fuzzer '$$name'"; exit 2 ;; \
+	  esac; \
+	  seeds=; for dir in Fuzz/corpus/$$name $(FUZZ_SEEDS)/$$name; do \
+	    if [ -d $$dir ]; then seeds="$$seeds $$dir"; fi; \
+	  done; \
+	  mkdir -p .build/fuzz-corpus/$$name .build/fuzz-artifacts/$$name; \
+	  echo "== $$target for $(FUZZ_SECONDS) s (log: .build/fuzz-artifacts/$$name/fuzz.log)"; \
+	  SWIFT_BACKTRACE=enable=no $(FUZZ_BUILD)/release/$$target .build/fuzz-corpus/$$name $$seeds \
+	    -max_total_time=$(FUZZ_SECONDS) -max_len=$$max -timeout=10 -rss_limit_mb=2048 \
+	    -artifact_prefix=.build/fuzz-artifacts/$$name/ -print_final_stats=1 \
+	    > .build/fuzz-artifacts/$$name/fuzz.log 2>&1 \
+	    || { status=1; echo "   finding: see .build/fuzz-artifacts/$$name/"; }; \
+	  grep -E '^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|SUMMARY)' \
+	    .build/fuzz-artifacts/$$name/fuzz.log | sed 's/^/   /'; \
+	done; exit $$status

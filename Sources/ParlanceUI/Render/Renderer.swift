@@ -296,7 +296,10 @@ public final class Renderer {
       }
     }
     let combined = [inspected, tooltip].compactMap { $0 }.joined(separator: "\n")
-    target.widget.tooltipText = combined.isEmpty ? nil : combined
+    // On the focus target: GTK makes the tooltip the accessible description, and a
+    // screen reader reads the description of the element that has the focus (the notes'
+    // text view, not the scrolled window around it).
+    target.focusTarget.tooltipText = combined.isEmpty ? nil : combined
     if let name = node.accessibleName {
       target.focusTarget.accessibleName = name.resolve(in: localizer).text
     }
