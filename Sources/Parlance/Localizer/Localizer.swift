@@ -191,20 +191,22 @@ public final class Localizer: Sendable {
     _ key: String, table: String, arguments: [MessageArgument],
     named: [String: MessageArgument]
   ) -> String {
-    let snapshot = self.snapshot
-    guard let (entry, index) = snapshot.entryAndIndex(key, table: table) else {
-      reportMissing(key, table: table, snapshot: snapshot)
-      return key
-    }
     var problems: [RenderProblem] = []
-    let value: String
-    if case .text(let template) = entry.message {
-      value = template.render(
-        arguments: arguments, named: named, options: renderOptions, problems: &problems)
-    } else {
-      value = entry.message.render(
+    // Like `string(_:table:)`: the snapshot is used in place, without retaining it.
+    let value: String? = current.load(ordering: .acquiring)._withUnsafeGuaranteedRef {
+      snapshot in
+      guard let (entry, index) = snapshot.entryAndIndex(key, table: table) else { return nil }
+      if case .text(let template) = entry.message {
+        return template.render(
+          arguments: arguments, named: named, options: renderOptions, problems: &problems)
+      }
+      return entry.message.render(
         arguments: arguments, named: named, language: snapshot.catalogs[index].language,
         options: renderOptions, problems: &problems)
+    }
+    guard let value else {
+      reportMissing(key, table: table, snapshot: snapshot)
+      return key
     }
     for problem in problems {
       reportOnce(.renderProblem(key: key, table: table, problem: problem))

@@ -61,6 +61,11 @@ extension MessageTemplate {
     problems: inout [RenderProblem]
   ) -> String {
     if isPlain { return source }
+    if hasOnlyNamedPlaceholders, !options.isolatesArguments,
+      let fast = renderNamed(named, problems: &problems)
+    {
+      return fast
+    }
     var output = ""
     output.reserveCapacity(source.utf8.count + 16 * segments.count)
     for segment in segments {
@@ -97,6 +102,62 @@ extension MessageTemplate {
       }
     }
     return output
+  }
+
+  /// The common case — literal text and `#{name}` placeholders only — written straight
+  /// into one buffer of the exact size: no growing, no per-piece append bookkeeping.
+  /// Nil when a value or a literal is not contiguous UTF-8 (the general path copes).
+  private func renderNamed(
+    _ named: [String: MessageArgument], problems: inout [RenderProblem]
+  ) -> String? {
+    withUnsafeTemporaryAllocation(of: String.self, capacity: segments.count) { pieces in
+      guard let base = pieces.baseAddress else { return nil }
+      var count = 0
+      var total = 0
+      var found: [RenderProblem] = []
+      defer { base.deinitialize(count: count) }
+      for segment in segments {
+        let piece: String
+        switch segment {
+        case .literal(let text):
+          piece = text
+        case .named(let name):
+          if let value = named[name] {
+            piece = value.description
+          } else {
+            found.append(.missingNamedArgument(name))
+            piece = "#{\(name)}"
+          }
+        case .format, .variable:
+          return nil
+        }
+        total += piece.utf8.count
+        (base + count).initialize(to: piece)
+        count += 1
+      }
+      var contiguous = true
+      let result = String(unsafeUninitializedCapacity: total) { buffer in
+        var offset = 0
+        for index in 0..<count {
+          let copied = pieces[index].utf8.withContiguousStorageIfAvailable { bytes in
+            UnsafeMutableRawBufferPointer(
+              rebasing: UnsafeMutableRawBufferPointer(buffer)[offset...]
+            )
+            .copyMemory(from: UnsafeRawBufferPointer(bytes))
+            return bytes.count
+          }
+          guard let copied else {
+            contiguous = false
+            return 0
+          }
+          offset += copied
+        }
+        return offset
+      }
+      guard contiguous else { return nil }
+      problems += found
+      return result
+    }
   }
 
   /// `render` for callers that do not collect problems.

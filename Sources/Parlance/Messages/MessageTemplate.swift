@@ -28,6 +28,8 @@ public struct MessageTemplate: Hashable, Sendable {
 
   /// True when the template has no placeholder and no escape: rendering returns `source`.
   public let isPlain: Bool
+  /// True when every placeholder is a `#{name}`: rendering takes its fastest path.
+  let hasOnlyNamedPlaceholders: Bool
 
   /// The names of the `#{name}` placeholders, in order of appearance.
   public var placeholderNames: [String] {
@@ -57,6 +59,12 @@ public struct MessageTemplate: Hashable, Sendable {
     self.source = source
     var parser = TemplateParser(source, implicitArgument: implicitArgument)
     (segments, problems) = parser.parse()
+    hasOnlyNamedPlaceholders = segments.allSatisfy {
+      switch $0 {
+      case .literal, .named: true
+      case .format, .variable: false
+      }
+    }
     switch segments.first {
     case nil: isPlain = true
     case .literal(let text): isPlain = segments.count == 1 && text == source
@@ -72,7 +80,12 @@ private struct TemplateParser {
   var segments: [MessageTemplate.Segment] = []
   var problems: [MessageTemplate.Problem] = []
   var literalStart = 0
+  /// The literal text since the last placeholder, appended to in place: rebuilding a
+  /// `.literal` segment for each `%%` made `%%%%…` quadratic.
   var pendingLiteral = ""
+  /// How far `scalarOffset(of:)` has counted, so that each problem counts on from the last.
+  var countedBytes = 0
+  var countedScalars = 0
   var nextImplicitArgument = 0
   let implicitArgument: Int?
 
@@ -94,7 +107,7 @@ private struct TemplateParser {
       case UInt8(ascii: "#"):
         if let (name, end) = namedPlaceholder(at: index) {
           flushLiteral(upTo: index)
-          segments.append(.named(name))
+          appendSegment(.named(name))
           index = end
           literalStart = end
         } else {
@@ -107,7 +120,7 @@ private struct TemplateParser {
           literalStart = index
         } else if let (segment, end) = specifier(at: index) {
           flushLiteral(upTo: index)
-          segments.append(segment)
+          appendSegment(segment)
           index = end
           literalStart = end
         } else {
@@ -123,21 +136,30 @@ private struct TemplateParser {
       }
     }
     flushLiteral(upTo: bytes.count)
+    if !pendingLiteral.isEmpty { segments.append(.literal(pendingLiteral)) }
     return (segments, problems)
   }
 
   private mutating func flushLiteral(upTo end: Int) {
     guard literalStart < end else { return }
-    let text = String(decoding: bytes[literalStart..<end], as: UTF8.self)
-    if case .literal(let previous)? = segments.last {
-      segments[segments.count - 1] = .literal(previous + text)
-    } else {
-      segments.append(.literal(text))
-    }
+    pendingLiteral += String(decoding: bytes[literalStart..<end], as: UTF8.self)
   }
 
-  private func scalarOffset(of byteIndex: Int) -> Int {
-    bytes[..<byteIndex].reduce(0) { $0 + (($1 & 0xC0) == 0x80 ? 0 : 1) }
+  private mutating func appendSegment(_ segment: MessageTemplate.Segment) {
+    if !pendingLiteral.isEmpty {
+      segments.append(.literal(pendingLiteral))
+      pendingLiteral = ""
+    }
+    segments.append(segment)
+  }
+
+  /// Problems come in order, so counting on from the previous one keeps `%!%!%!…` linear.
+  private mutating func scalarOffset(of byteIndex: Int) -> Int {
+    countedScalars += bytes[countedBytes..<byteIndex].reduce(0) {
+      $0 + (($1 & 0xC0) == 0x80 ? 0 : 1)
+    }
+    countedBytes = byteIndex
+    return countedScalars
   }
 
   /// `#{name}` with a name of ASCII letters, digits, `_`, `.`, `-`.
