@@ -37,6 +37,7 @@ test: deps lint
 
 bench: deps
 	$(SWIFT) build -c release --product parlance-bench
+	$(SWIFT) build -c release --product parlance
 	$(XVFB) .build/release/parlance-bench all --markdown
 
 lint:

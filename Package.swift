@@ -50,7 +50,7 @@ let package = Package(
     .target(name: "CGettext"),
     .executableTarget(
       name: "ParlanceBenchmarks",
-      dependencies: ["Parlance", "CGettext"]
+      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI", "CGettext"]
     ),
     .testTarget(
       name: "ParlanceTests",

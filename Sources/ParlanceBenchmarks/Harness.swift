@@ -40,6 +40,15 @@ enum Statistics {
     let middle = sorted.count / 2
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
+
+  /// The nearest-rank percentile: `percentile(samples, 90)` is the value 90% of the
+  /// samples are at or below.
+  static func percentile(_ values: [Double], _ percent: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    let rank = Int((percent / 100 * Double(sorted.count)).rounded(.up))
+    return sorted[min(max(rank, 1), sorted.count) - 1]
+  }
 }
 
 /// Times contenders against each other in one process.

@@ -11,10 +11,21 @@ enum Machine {
       "command: parlance-bench \(options.group.rawValue) --iterations \(options.iterations) "
         + "--runs \(options.runs)\(options.markdown ? " --markdown" : "")",
     ]
+    if let load = loadAverage() {
+      lines.append("load average at start (1, 5, 15 min): \(load)")
+    }
     #if DEBUG
       lines.append("WARNING: debug build; numbers are meaningless (use -c release)")
     #endif
     return lines
+  }
+
+  /// Other processes on the machine skew every figure: the reader needs to know.
+  private static func loadAverage() -> String? {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else {
+      return nil
+    }
+    return text.split(separator: " ").prefix(3).joined(separator: " ")
   }
 
   private static func cpuModel() -> String? {

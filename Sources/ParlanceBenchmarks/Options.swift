@@ -1,8 +1,9 @@
-/// The command line: `parlance-bench [core|all] [--iterations N] [--runs R] [--markdown]`.
+/// The command line:
+/// `parlance-bench [core|formats|switch|translator|all] [--iterations N] [--runs R] [--markdown]`.
 struct Options {
-  /// A group of benchmarks. `all` grows as groups are added (`switch`, `formats`).
+  /// A group of benchmarks; `all` runs every group (`switch` only with a display).
   enum Group: String, CaseIterable {
-    case core, all
+    case core, formats, `switch`, translator, all
   }
 
   var group = Group.core
@@ -12,12 +13,22 @@ struct Options {
   var markdown = false
 
   static let usage = """
-    usage: parlance-bench [core|all] [--iterations N] [--runs R] [--markdown]
+    usage: parlance-bench [core|formats|switch|translator|all] [--iterations N] [--runs R]
+                          [--markdown]
 
       core          lookups, placeholders, .strings parsing, memory (default)
-      all           every group
-      --iterations  lookups per run (default 1000000); placeholder renders are N/10,
-                    .strings parses N/200000 (at least 1)
+      formats       parsing every catalog format of the corpus, plural rules, plural messages
+      switch        the GTK window: language switch to drawn frame, 1,000-label re-render,
+                    memory over 1,000 switches, start to first frame (needs a display:
+                    xvfb-run -a -s "-screen 0 1280x1024x24")
+      translator    a save on disk until the window shows it, the screenshot matrix in one
+                    process against a process per language, lint over the corpus (needs a
+                    display, and the release `parlance` next to parlance-bench)
+      all           every group; switch and translator are skipped without a display
+      --iterations  lookups per run (default 1000000); placeholder renders and plural
+                    messages are N/10, plural selections N; .strings parses N/200000 (at
+                    least 1); corpus parses about N×5 bytes per file per run; window
+                    switches N/5000 (at least 20), 1,000-label renders N/100000 (at least 3)
       --runs        timed runs per contender, interleaved (default 9); medians are shown
       --markdown    print Markdown tables (for docs/PERFORMANCE.md)
     """

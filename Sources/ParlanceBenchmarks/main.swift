@@ -1,4 +1,8 @@
 import Foundation
+import ParlanceGtk
+
+// First: the start-up benchmark measures from here to the first drawn frame.
+let mainStarted = MonotonicClock.nanoseconds()
 
 // parlance-bench: ours beside the alternatives, interleaved in one process.
 // Benchmarks report; they never fail on a timing. A non-zero exit means the setup broke
@@ -24,6 +28,20 @@ if arguments.first == "memory-probe" {
   exit(0)
 }
 
+// Hidden: the child side of the start-up benchmark (see StartupProbe).
+if arguments.first == "startup-probe" {
+  guard arguments.count == 2 else { fail("usage: parlance-bench startup-probe <resources>") }
+  let resources = URL(fileURLWithPath: arguments[1], isDirectory: true)
+  do {
+    try MainActor.assumeIsolated {
+      try StartupProbe.runChild(resources: resources, mainStarted: mainStarted)
+    }
+  } catch {
+    fail("startup probe: \(error)")
+  }
+  exit(0)
+}
+
 if arguments.contains(where: { ["-h", "--help", "help"].contains($0) }) {
   print(Options.usage)
   exit(0)
@@ -37,21 +55,48 @@ do {
 }
 
 do {
-  let fixtures = try Fixtures(count: 10_000)
-  // PARLANCE_BENCH_KEEP=1 keeps the generated files, to try a contender by hand.
-  defer {
-    if ProcessInfo.processInfo.environment["PARLANCE_BENCH_KEEP"] == nil {
-      fixtures.removeFiles()
-    } else {
-      FileHandle.standardError.write(Data("fixtures kept in \(fixtures.root.path)\n".utf8))
-    }
-  }
+  let group = options.group
   var sections: [Section] = []
-  switch options.group {
-  case .core, .all:
+  var preamble = Machine.description(options)
+  if group == .core || group == .all {
+    let fixtures = try Fixtures(count: 10_000)
+    // PARLANCE_BENCH_KEEP=1 keeps the generated files, to try a contender by hand.
+    defer {
+      if ProcessInfo.processInfo.environment["PARLANCE_BENCH_KEEP"] == nil {
+        fixtures.removeFiles()
+      } else {
+        FileHandle.standardError.write(Data("fixtures kept in \(fixtures.root.path)\n".utf8))
+      }
+    }
     sections += try CoreBenchmarks(options: options, fixtures: fixtures).run()
   }
-  Printer(markdown: options.markdown).print(sections, preamble: Machine.description(options))
+  if group == .formats || group == .all {
+    sections += try FormatBenchmarks(options: options, packageRoot: PackageRoot.locate()).run()
+  }
+  if group == .switch || group == .all {
+    let packageRoot = try PackageRoot.locate()
+    let opened = MainActor.assumeIsolated { Gtk.initialize() }
+    if opened {
+      sections += try MainActor.assumeIsolated {
+        try SwitchBenchmarks(options: options, packageRoot: packageRoot).run()
+      }
+    } else {
+      preamble.append(
+        "switch: SKIPPED, no display (GTK could not open one): run under "
+          + "xvfb-run -a -s \"-screen 0 1280x1024x24\" (make bench does)")
+    }
+  }
+  if group == .translator || group == .all {
+    let packageRoot = try PackageRoot.locate()
+    if MainActor.assumeIsolated({ Gtk.initialize() }) {
+      sections += try MainActor.assumeIsolated {
+        try TranslatorBenchmarks(options: options, packageRoot: packageRoot).run()
+      }
+    } else {
+      preamble.append("translator: SKIPPED, no display (make bench provides one)")
+    }
+  }
+  Printer(markdown: options.markdown).print(sections, preamble: preamble)
 } catch {
   fail("\(error)")
 }

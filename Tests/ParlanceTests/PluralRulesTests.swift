@@ -57,3 +57,21 @@ import Testing
     #expect(PluralRules.cardinal(for: .test("ru")) !== PluralRules.ordinal(for: .test("ru")))
   }
 }
+
+@Suite struct PluralRulesTableTests {
+  /// Above 1999 integers are read from a table (n ≡ 1000 + n % 1000) where that holds
+  /// for a language; the decimal path asks ICU every time, so the two must agree.
+  @Test(arguments: [
+    "ru", "pl", "uk", "ar", "he", "en", "de", "ja", "fr", "lt", "lv", "cy", "ga", "sl", "cs", "br",
+  ])
+  func tableAgreesWithICU(_ language: String) {
+    let rules = PluralRules.cardinal(for: .test(language))
+    var random = SystemRandomNumberGenerator()
+    let samples: [Int64] =
+      (0..<400).map { _ in Int64.random(in: 0...2_000_000_000, using: &random) }
+      + [1_000_000, 2_000_000, 1_000_001, 5_000_000, 11, 111, 1011, 100_011]
+    for n in samples {
+      #expect(rules.category(for: n) == rules.category(forDecimal: String(n)), "\(language) \(n)")
+    }
+  }
+}

@@ -7,6 +7,8 @@ public final class LanguageCatalog: Sendable {
   public let diagnostics: [Diagnostic]
   /// The files read, in the order they were merged (later ones win).
   public let files: [String]
+  /// The CLDR cardinal rules of the language, for its plural messages.
+  public let pluralRules: PluralRules
 
   public init(
     language: LanguageTag, tables: [String: CatalogTable], diagnostics: [Diagnostic],
@@ -16,6 +18,7 @@ public final class LanguageCatalog: Sendable {
     self.tables = tables
     self.diagnostics = diagnostics
     self.files = files
+    self.pluralRules = PluralRules.cardinal(for: language)
   }
 
   /// True when a file of this language has an error (not just warnings).

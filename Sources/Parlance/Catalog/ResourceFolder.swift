@@ -73,7 +73,16 @@ public struct ResourceFolder: Sendable {
     }
     var gettext: [LanguageTag: [URL]] = [:]
     let poFolder = url.appendingPathComponent("po", isDirectory: true)
-    for name in (try? Self.contents(of: poFolder, required: false)) ?? []
+    var poNames: [String] = []
+    do {
+      poNames = try Self.contents(of: poFolder, required: false)
+    } catch {
+      diagnostics.append(
+        Diagnostic(
+          file: poFolder.path, location: SourceLocation(line: 1, column: 1), severity: .error,
+          kind: .unreadableFile(reason: error.description)))
+    }
+    for name in poNames
     where name.hasSuffix(".po") {
       let item = poFolder.appendingPathComponent(name, isDirectory: false)
       if let tag = try? LanguageTag(String(name.dropLast(".po".count))) {

@@ -310,6 +310,15 @@ private struct XCStringsReader {
         return nil
       }
       let argument = substitution.argNum ?? reference.argumentIndex + 1
+      guard (1...PluralMessage.maximumArgument).contains(argument) else {
+        report(
+          .invalidLocalization(
+            key: context.key, language: context.language.identifier,
+            reason: "substitution '\(name)' has argNum \(argument), not between 1 and "
+              + "\(PluralMessage.maximumArgument)"),
+          .error, at: context.location)
+        return nil
+      }
       let specifier = substitution.formatSpecifier ?? "lld"
       let path = "substitutions.\(name).plural"
       guard let texts = pluralForms(plural, context, path: path, variable: name) else {

@@ -172,6 +172,7 @@ public struct Linter: Sendable {
   /// them in the same category. Example: ru with `nplurals=2; plural=n != 1` puts 2 and
   /// 5 in one form, which CLDR splits into few and many.
   private func checkPluralForms(_ url: URL, language: LanguageTag) -> [Diagnostic] {
+    // An unreadable file was already reported when its language's catalog was loaded.
     guard let file = try? PoParser.parse(contentsOf: url), let forms = file.pluralForms else {
       return []
     }
@@ -255,6 +256,7 @@ public struct Linter: Sendable {
         diagnostic.file.hasSuffix(".strings")
       else { return diagnostic }
       if parsed[diagnostic.file] == nil {
+        // Read moments ago by the catalog load; if that fails now, the warning stays.
         parsed[diagnostic.file] = try? StringsParser.parse(
           contentsOf: URL(fileURLWithPath: diagnostic.file))
       }
@@ -278,6 +280,7 @@ public struct Linter: Sendable {
 
   /// The position of the first occurrence of `text` in a UTF-8 file, else 1:1.
   static func location(of text: String, in url: URL) -> SourceLocation {
+    // Only a position for a finding made from the same file: 1:1 when it cannot be read.
     guard let contents = try? String(contentsOf: url, encoding: .utf8) else {
       return SourceLocation(line: 1, column: 1)
     }

@@ -31,6 +31,7 @@ public final class Localizer: Sendable {
   /// configuration still in the list republishes its snapshot instead of a new one.
   private let current: Atomic<Unmanaged<Snapshot>>
   private let published: Mutex<[Published]>
+  private let revisionCounter = Atomic<UInt64>(0)
 
   /// How long a replaced snapshot is kept for readers that loaded it just before.
   static let gracePeriod: Duration = .seconds(10)
@@ -136,6 +137,10 @@ public final class Localizer: Sendable {
   /// The language lookups try first.
   public var language: LanguageTag { snapshot.chain.head ?? developmentLanguage }
 
+  /// Grows with every change that observers hear of (a switch, a reload): a view that
+  /// rendered at this revision is up to date.
+  public var revision: UInt64 { revisionCounter.load(ordering: .acquiring) }
+
   /// The languages the resources have translations for, with the development language.
   public var availableLanguages: [LanguageTag] { loader.availableLanguages }
 
@@ -201,7 +206,7 @@ public final class Localizer: Sendable {
           arguments: arguments, named: named, options: renderOptions, problems: &problems)
       }
       return entry.message.render(
-        arguments: arguments, named: named, language: snapshot.catalogs[index].language,
+        arguments: arguments, named: named, rules: { snapshot.catalogs[index].pluralRules },
         options: renderOptions, problems: &problems)
     }
     guard let value else {
@@ -309,6 +314,7 @@ public final class Localizer: Sendable {
         Unmanaged.passUnretained(next), ordering: .acquiringAndReleasing
       )
       .takeUnretainedValue()
+      revisionCounter.wrappingAdd(1, ordering: .releasing)
       do {
         if persisting { try store?.save(preference) }
       } catch {
@@ -384,6 +390,7 @@ public final class Localizer: Sendable {
       let next = publish(
         Snapshot(preference: active.preference, chain: active.chain, catalogs: loaded))
       current.store(Unmanaged.passUnretained(next), ordering: .releasing)
+      if !reloaded.isEmpty { revisionCounter.wrappingAdd(1, ordering: .releasing) }
       let result = ReloadResult(reloaded: reloaded, failures: failures)
       guard !reloaded.isEmpty else { return (result, nil) }
       return (

@@ -25,7 +25,28 @@ public struct FormatSpecifier: Hashable, Sendable, CustomStringConvertible {
   /// The text as written in the template.
   public let text: String
 
-  public var valueType: ValueType {
+  /// What kind of value it reads; decided once, when the template is parsed.
+  public let valueType: ValueType
+  /// No flags, width or precision: the common `%d`, written without printf.
+  let isSimple: Bool
+
+  init(
+    explicitPosition: Int?, argumentIndex: Int, flags: String, width: Int?, precision: Int?,
+    length: String, conversion: Character, text: String
+  ) {
+    self.explicitPosition = explicitPosition
+    self.argumentIndex = argumentIndex
+    self.flags = flags
+    self.width = width
+    self.precision = precision
+    self.length = length
+    self.conversion = conversion
+    self.text = text
+    self.valueType = Self.valueType(of: conversion)
+    self.isSimple = flags.isEmpty && width == nil && precision == nil
+  }
+
+  private static func valueType(of conversion: Character) -> ValueType {
     switch conversion {
     case "@": .object
     case "d", "i", "D": .signedInteger

@@ -11,35 +11,69 @@ extension Message {
     language: LanguageTag, options: RenderOptions = RenderOptions(),
     problems: inout [RenderProblem]
   ) -> String {
+    render(
+      arguments: arguments, named: named, rules: { PluralRules.cardinal(for: language) },
+      options: options, problems: &problems)
+  }
+
+  /// `render` with the language's rules at hand (a catalog keeps its own).
+  func render(
+    arguments: [MessageArgument], named: [String: MessageArgument],
+    rules pluralRules: () -> PluralRules, options: RenderOptions,
+    problems: inout [RenderProblem]
+  ) -> String {
     switch self {
     case .text(let template):
       return template.render(
         arguments: arguments, named: named, options: options, problems: &problems)
     case .plural(let plural):
-      let rules = PluralRules.cardinal(for: language)
+      let rules = pluralRules()
       var formProblems: [RenderProblem] = []
-      let text = plural.format.render(
-        arguments: arguments, named: named, options: options,
-        substitutingVariables: { name, _ in
-          guard let variable = plural.variables[name] else { return nil }
+      var output = ""
+      output.reserveCapacity(plural.format.source.utf8.count + 32)
+      var ordinal = 0
+      plural.format.append(
+        to: &output, arguments: arguments, named: named, options: options,
+        substitute: { name, _, output in
+          // Variables come in format order: the n-th call is the n-th variable.
+          defer { ordinal += 1 }
+          guard ordinal < plural.variablesInOrder.count,
+            let variable = plural.variablesInOrder[ordinal]
+          else { return false }
           let value =
             variable.argumentIndex < arguments.count
             ? arguments[variable.argumentIndex] : named[name]
-          guard let value, let number = value.doubleValue else { return nil }
+          guard let value, let number = value.doubleValue else { return false }
           let category: PluralCategory =
-            number == 0 && variable.forms[.zero] != nil ? .zero : rules.category(for: number)
-          guard let form = variable.forms[category] ?? variable.forms[.other] else { return nil }
-          var formArguments = arguments
-          if variable.argumentIndex >= formArguments.count {
+            number == 0 && variable.slots[0] != nil ? .zero : rules.category(for: number)
+          let slot = variable.slots[category.index] == nil ? 5 : category.index
+          guard let form = variable.slots[slot] else { return false }
+          if let shape = variable.shapes[slot],
+            shape.specifier.argumentIndex == variable.argumentIndex,
+            let integer = value.exactInteger,
+            integer >= 0 || shape.specifier.valueType == .signedInteger,
+            !options.isolatesArguments
+          {
+            output += shape.prefix
+            output += String(integer)
+            output += shape.suffix
+          } else if variable.argumentIndex < arguments.count {
+            form.append(
+              to: &output, arguments: arguments, named: named, options: options,
+              substitute: { _, _, _ in false }, problems: &formProblems)
+          } else {
             // The number came by name: let the form's "%d" read it too.
-            formArguments += Array(
-              repeating: value, count: variable.argumentIndex - formArguments.count + 1)
+            let formArguments =
+              arguments
+              + Array(repeating: value, count: variable.argumentIndex - arguments.count + 1)
+            form.append(
+              to: &output, arguments: formArguments, named: named, options: options,
+              substitute: { _, _, _ in false }, problems: &formProblems)
           }
-          return form.render(
-            arguments: formArguments, named: named, options: options, problems: &formProblems)
+          return true
         }, problems: &problems)
       problems += formProblems
-      return text
+      return output
     case .indexedPlural(let forms, let rule):
       guard !forms.isEmpty else { return "" }
       let count = arguments.first ?? named["count"]

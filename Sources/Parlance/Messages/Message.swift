@@ -36,15 +36,24 @@ public enum Message: Hashable, Sendable {
 
 /// A message with plural variables, as `.stringsdict` and `.xcstrings` write it:
 /// `"%#@files@ in %#@folders@"` with forms for `files` and `folders`.
-public struct PluralMessage: Hashable, Sendable {
+///
+/// A class: a message is picked out of its catalog entry by reference when rendered.
+public final class PluralMessage: Hashable, Sendable {
   public let format: MessageTemplate
   public let variables: [String: PluralVariable]
+  /// The variable of each `%#@name@` of the format, in order: rendering walks these
+  /// instead of hashing names.
+  let variablesInOrder: [PluralVariable?]
+
+  /// The highest argument a variable may read: printf positions stop below a million.
+  public static let maximumArgument = 999_999
 
   /// Builds the message from the texts of a catalog file.
   ///
   /// - Parameter variables: each variable's name, its printf type (`d`, `lld`), the
   ///   1-based argument it reads when the file says so (`.xcstrings` `argNum`; else the
-  ///   position of `%#@name@` in the format), and its forms by category.
+  ///   position of `%#@name@` in the format), and its forms by category. An argument
+  ///   outside `1...maximumArgument` is ignored, as if the file gave none.
   public init(
     format: String,
     variables: [(name: String, valueType: String?, argument: Int?, forms: [PluralCategory: String])]
@@ -56,12 +65,26 @@ public struct PluralMessage: Hashable, Sendable {
     self.format = template
     var built: [String: PluralVariable] = [:]
     for variable in variables {
-      let index = variable.argument.map { $0 - 1 } ?? positions[variable.name] ?? 0
+      // `argNum: 0` would read argument -1, and a huge one pad the arguments to its size.
+      let argument = variable.argument.flatMap {
+        (1...Self.maximumArgument).contains($0) ? $0 : nil
+      }
+      let index = argument.map { $0 - 1 } ?? positions[variable.name] ?? 0
       built[variable.name] = PluralVariable(
         name: variable.name, valueType: variable.valueType, argumentIndex: index,
         forms: variable.forms.mapValues { MessageTemplate($0, implicitArgument: index) })
     }
     self.variables = built
+    self.variablesInOrder = template.variables.map { built[$0.name] }
+  }
+
+  public static func == (lhs: PluralMessage, rhs: PluralMessage) -> Bool {
+    lhs.format == rhs.format && lhs.variables == rhs.variables
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(format)
+    hasher.combine(variables)
   }
 
   /// The format with each variable's `other` form in place.
@@ -74,7 +97,9 @@ public struct PluralMessage: Hashable, Sendable {
 }
 
 /// One `%#@name@` variable of a plural message.
-public struct PluralVariable: Hashable, Sendable {
+///
+/// A class: rendering picks variables and their forms by reference, with no copy.
+public final class PluralVariable: Hashable, Sendable {
   public let name: String
   /// The printf type of its argument (`d`, `lld`, `f`), when the file says.
   public let valueType: String?
@@ -82,4 +107,58 @@ public struct PluralVariable: Hashable, Sendable {
   public let argumentIndex: Int
   /// The forms by category; specifiers without position in them read `argumentIndex`.
   public let forms: [PluralCategory: MessageTemplate]
+  /// The same forms in CLDR order (zero … other), read without hashing when rendering.
+  let slots: [MessageTemplate?]
+  /// For each slot, the form as `prefix %d suffix` when it is that simple (most forms
+  /// are: "%d files", "%d файла"), so rendering it is two appends around the number.
+  let shapes: [SimpleForm?]
+
+  struct SimpleForm: Sendable {
+    let prefix: String
+    let specifier: FormatSpecifier
+    let suffix: String
+  }
+
+  public init(
+    name: String, valueType: String?, argumentIndex: Int,
+    forms: [PluralCategory: MessageTemplate]
+  ) {
+    self.name = name
+    self.valueType = valueType
+    self.argumentIndex = argumentIndex
+    self.forms = forms
+    self.slots = PluralCategory.allCases.map { forms[$0] }
+    self.shapes = slots.map { $0.flatMap(Self.simpleForm) }
+  }
+
+  private static func simpleForm(_ template: MessageTemplate) -> SimpleForm? {
+    var prefix = ""
+    var specifier: FormatSpecifier?
+    var suffix = ""
+    for segment in template.segments {
+      switch segment {
+      case .literal(let text):
+        if specifier == nil { prefix += text } else { suffix += text }
+      case .format(let found)
+      where specifier == nil && found.isSimple
+        && (found.valueType == .signedInteger || found.valueType == .unsignedInteger)
+        && (found.conversion == "d" || found.conversion == "i" || found.conversion == "u"):
+        specifier = found
+      default:
+        return nil
+      }
+    }
+    return specifier.map { SimpleForm(prefix: prefix, specifier: $0, suffix: suffix) }
+  }
+
+  public static func == (lhs: PluralVariable, rhs: PluralVariable) -> Bool {
+    lhs.name == rhs.name && lhs.valueType == rhs.valueType
+      && lhs.argumentIndex == rhs.argumentIndex && lhs.forms == rhs.forms
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(argumentIndex)
+    hasher.combine(forms)
+  }
 }

@@ -68,6 +68,30 @@ extension MessageTemplate {
     }
     var output = ""
     output.reserveCapacity(source.utf8.count + 16 * segments.count)
+    append(
+      to: &output, arguments: arguments, named: named, options: options,
+      substitute: { name, index, output in
+        guard let text = substitute(name, index) else { return false }
+        output += text
+        return true
+      }, problems: &problems)
+    return output
+  }
+
+  /// Appends the rendered template to `output`; a variable is written by `substitute`
+  /// straight into `output` (false when it has no text: it then stays visible).
+  ///
+  /// Plural messages render their forms through this into the one output string,
+  /// without a string of their own per form.
+  func append(
+    to output: inout String, arguments: [MessageArgument], named: [String: MessageArgument],
+    options: RenderOptions, substitute: (String, Int, inout String) -> Bool,
+    problems: inout [RenderProblem]
+  ) {
+    if isPlain {
+      output += source
+      return
+    }
     for segment in segments {
       switch segment {
       case .literal(let text):
@@ -93,15 +117,12 @@ extension MessageTemplate {
           output += "[\(specifier.text): not \(specifier.valueType.noun): \"\(argument)\"]"
         }
       case .variable(let name, let index):
-        if let text = substitute(name, index) {
-          output += text
-        } else {
+        if !substitute(name, index, &output) {
           problems.append(.missingVariable(name))
           output += "%#@\(name)@"
         }
       }
     }
-    return output
   }
 
   /// The common case — literal text and `#{name}` placeholders only — written straight
@@ -199,7 +220,6 @@ extension FormatSpecifier {
   /// Formatting is ours, with typed values: nothing is read through a C vararg of
   /// the wrong type. Numbers use the C locale's digits and separators, like printf.
   func format(_ argument: MessageArgument) -> String? {
-    let isSimple = flags.isEmpty && width == nil && precision == nil
     switch valueType {
     case .object:
       return pad(argument.description)

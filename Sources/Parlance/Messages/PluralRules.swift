@@ -5,8 +5,11 @@ import Synchronization
 ///
 /// Rules are chosen by the language of the message (the app's language), never by the
 /// process locale. One instance per language and kind is kept for the life of the
-/// process (`PluralRules.cardinal(for:)`), and the categories of 0…1023 are computed
-/// once, so selecting for a small integer is an array read.
+/// process (`PluralRules.cardinal(for:)`), and the categories of 0…1999 are computed
+/// once, so selecting for an integer is an array read: CLDR's integer rules look at
+/// `n % 10`, `n % 100` and small ranges, so above 999 the category of `n` is that of
+/// `1000 + n % 1000` — checked against ICU for each language when its rules are made
+/// (French, whose millions are `many`, fails the check and keeps asking ICU).
 public final class PluralRules: Sendable {
   public enum Kind: Hashable, Sendable {
     /// "1 file, 2 files"
@@ -22,6 +25,8 @@ public final class PluralRules: Sendable {
 
   private let handle: RulesHandle
   private let smallIntegers: [PluralCategory]
+  /// Whether `category(1000 + n % 1000)` is the category of every `n ≥ 1000`.
+  private let isPeriodicAboveThousand: Bool
 
   private static let cache = Mutex<[CacheKey: PluralRules]>([:])
 
@@ -58,14 +63,25 @@ public final class PluralRules: Sendable {
     self.handle = handle
     let set = parlance_plural_categories(handle.pointer)
     self.categories = PluralCategory.allCases.filter { set & (1 << UInt32($0.index)) != 0 }
-    self.smallIntegers = (0..<1024).map {
+    let table = (0..<2000).map {
       PluralCategory(index: Int(parlance_plural_select_integer(handle.pointer, Int64($0))))
+    }
+    self.smallIntegers = table
+    let samples: [Int64] =
+      Array(2000..<3200) + Array(stride(from: 10_000, to: 1_000_000, by: 997))
+      + [1_000_000, 1_000_001, 1_000_002, 2_000_000, 10_000_000, 1_000_000_000, 1_000_000_021]
+    self.isPeriodicAboveThousand = samples.allSatisfy { n in
+      table[1000 + Int(n % 1000)]
+        == PluralCategory(index: Int(parlance_plural_select_integer(handle.pointer, n)))
     }
   }
 
   /// The category of an integer: ru 1 → one, 2 → few, 5 → many, 21 → one.
   public func category(for value: Int64) -> PluralCategory {
-    if value >= 0, value < Int64(smallIntegers.count) { return smallIntegers[Int(value)] }
+    if value >= 0 {
+      if value < Int64(smallIntegers.count) { return smallIntegers[Int(value)] }
+      if isPeriodicAboveThousand { return smallIntegers[1000 + Int(value % 1000)] }
+    }
     return PluralCategory(index: Int(parlance_plural_select_integer(handle.pointer, value)))
   }
 

@@ -70,6 +70,7 @@ public struct FilePreferenceStore: PreferenceStore {
     if case (_, .some) = load(), FileManager.default.fileExists(atPath: fileURL.path) {
       // Keep what the user wrote: the new choice must not silently erase it.
       let aside = fileURL.appendingPathExtension("corrupt")
+      // An older copy kept aside gives way to this one; usually there is none.
       _ = try? FileManager.default.removeItem(at: aside)
       try FileManager.default.moveItem(at: fileURL, to: aside)
     }

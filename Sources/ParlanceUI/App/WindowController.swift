@@ -25,6 +25,7 @@ public final class WindowController {
   public private(set) var watcher: TranslationWatcher?
   private var pendingRender: SourceToken?
   private var switchesInFlight = 0
+  private var renderedRevision: UInt64 = .max
 
   /// - Parameters:
   ///   - window: the toplevel to fill (an `ApplicationWindow` in the program, a plain
@@ -43,7 +44,7 @@ public final class WindowController {
     renderer.onToggle = { [weak self] id, isOn in self?.toggle(id, isOn) }
     Self.installStyle()
     observation = localizer.observe { [weak self] _ in
-      Gtk.post { self?.scheduleRender() }
+      Gtk.post { self?.scheduleRenderIfStale() }
     }
   }
 
@@ -139,6 +140,13 @@ public final class WindowController {
     scheduleRender()
   }
 
+  /// A change notification: render unless a render since then already showed it (a
+  /// caller that switches and renders at once must not get a second render).
+  private func scheduleRenderIfStale() {
+    guard localizer.revision != renderedRevision else { return }
+    scheduleRender()
+  }
+
   /// Renders on the next idle turn of the main loop, once however many changes arrive.
   public func scheduleRender() {
     guard pendingRender == nil else { return }
@@ -151,6 +159,7 @@ public final class WindowController {
 
   /// Renders the whole window from the model, now.
   public func render() {
+    renderedRevision = localizer.revision
     renderer.capture(into: &state)
     renderer.render(
       model.tree(state: state), title: model.title, localizer: localizer, state: state)

@@ -9,6 +9,8 @@ public struct ViewNode: Hashable, Sendable {
     case column(spacing: Int)
     /// Children in reading order (right to left in Arabic and Hebrew).
     case row(spacing: Int)
+    /// Children top to bottom in a scrolled area: only what is visible is painted.
+    case scrolledColumn(spacing: Int)
     /// A large title line.
     case heading(LocalizedText)
     /// A line or paragraph of text.

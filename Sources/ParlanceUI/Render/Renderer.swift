@@ -188,6 +188,14 @@ public final class Renderer {
       let box = Box(orientation: isColumn ? .vertical : .horizontal, spacing: spacing)
       if isColumn { box.setMargins(18) }
       return RenderedNode(kind: kind, widget: box, box: box)
+    case .scrolledColumn(let spacing):
+      let box = Box(orientation: .vertical, spacing: spacing)
+      let scrolled = ScrolledWindow()
+      scrolled.setPolicy(horizontal: .never, vertical: .automatic)
+      scrolled.vexpand = true
+      scrolled.hexpand = true
+      scrolled.child = box
+      return RenderedNode(kind: kind, widget: scrolled, box: box, scrolled: scrolled)
     case .heading, .label, .caption:
       let label = Label()
       label.xalign = 0
@@ -241,7 +249,7 @@ public final class Renderer {
     let tooltip = node.tooltip.map { $0.resolve(in: localizer).text }
     var inspected: String?
     switch node.kind {
-    case .column, .row:
+    case .column, .row, .scrolledColumn:
       break
     case .heading(let text), .caption(let text):
       inspected = show(text.resolve(in: localizer), in: target, id: node.id)
@@ -387,7 +395,8 @@ private final class RenderedNode {
   /// Same kind of widget: the node's data may differ, the widget can be reused.
   func matches(_ other: ViewNode.Kind) -> Bool {
     switch (kind, other) {
-    case (.column, .column), (.row, .row), (.heading, .heading), (.label, .label),
+    case (.column, .column), (.row, .row), (.scrolledColumn, .scrolledColumn),
+      (.heading, .heading), (.label, .label),
       (.caption, .caption), (.numberField, .numberField), (.choice, .choice), (.notes, .notes),
       (.image, .image), (.infoBar, .infoBar), (.toggle, .toggle):
       return true

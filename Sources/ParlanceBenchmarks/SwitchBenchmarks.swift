@@ -1,0 +1,367 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+import ParlanceUI
+
+/// The GTK window: a language switch until the new frame is drawn, re-rendering 1,000
+/// labels with and without widget reuse, memory over many switches, and start-up.
+///
+/// Needs an open display (`Gtk.initialize()` done by the caller). Theme, font and
+/// animations are pinned as for screenshots, so the figures do not depend on the
+/// desktop's settings.
+@MainActor
+struct SwitchBenchmarks {
+  /// The languages of the app, cycled through: Latin, Cyrillic, CJK and right-to-left.
+  static let languages = ["en", "de", "ru", "ja", "zh-Hans", "ar", "he", "pl"]
+  /// A user does not switch languages at 60 Hz: after each switch the main loop runs
+  /// at least this long, so the idle work of the last switch is done and GTK's frame
+  /// clock (which paints at most once per 16.7 ms) is ready for the next frame.
+  static let pause = Duration.milliseconds(20)
+  /// Plus a random 0…16 ms: the frame clock paints on a 16.7 ms grid, so a fixed period
+  /// would land every switch at the same phase of it (alternating 5 and 14 ms at 20 ms).
+  /// A random phase gives what a user sees on average: the work plus the wait for the
+  /// next frame slot.
+  static let jitterMilliseconds: UInt64 = 17
+
+  let options: Options
+  let resources: URL
+  let tags: [LanguageTag]
+
+  init(options: Options, packageRoot: URL) throws {
+    self.options = options
+    self.resources = packageRoot.appendingPathComponent("Resources", isDirectory: true)
+    self.tags = try Self.languages.map { try LanguageTag($0) }
+  }
+
+  func run() throws -> [Section] {
+    Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")
+    let (latency, memory) = try realWindow()
+    return [latency, try stress(), memory, try startup()]
+  }
+
+  // MARK: 1 and 3. The real window: switch latency, then memory over 1,000 switches
+
+  /// The phases of one switch, in nanoseconds.
+  private struct SwitchTiming {
+    var switching: Double
+    var render: Double
+    var draw: Double
+    var total: Double { switching + render + draw }
+  }
+
+  private func realWindow() throws -> (latency: Section, memory: Section) {
+    let localizer = try Localizer(resources: resources, language: tags[0], environment: [:])
+    let window = Window(title: "Parlance")
+    let controller = WindowController(
+      localizer: localizer, window: window, now: ScreenshotSession.fixedDate)
+    controller.show()
+    guard window.waitForFirstDraw(timeout: .seconds(10)) else {
+      throw FixtureError("the window was not drawn within 10 s")
+    }
+    defer { window.destroy() }
+
+    func switchAndDraw(to tag: LanguageTag) throws -> SwitchTiming {
+      let clock = ContinuousClock()
+      let start = clock.now
+      try localizer.switchLanguage(to: .pinned(tag), persisting: false)
+      let switched = clock.now
+      controller.render()
+      let rendered = clock.now
+      guard window.waitForFirstDraw(timeout: .seconds(10)) else {
+        throw FixtureError("the window in \(tag) was not drawn within 10 s")
+      }
+      let drawn = clock.now
+      return SwitchTiming(
+        switching: start.duration(to: switched).nanoseconds,
+        render: switched.duration(to: rendered).nanoseconds,
+        draw: rendered.duration(to: drawn).nanoseconds)
+    }
+    var random = SplitMix64(seed: 16)
+    func pause() {
+      let jitter = Duration.milliseconds(Int64(random.next() % Self.jitterMilliseconds))
+      Gtk.iterate(until: { false }, timeout: Self.pause + jitter)
+    }
+
+    // Warm-up: every catalog loaded, every font and glyph cache filled once.
+    for tag in tags.dropFirst() + [tags[0]] {
+      _ = try switchAndDraw(to: tag)
+      pause()
+    }
+
+    let count = max(20, options.iterations / 5000)
+    var timings: [SwitchTiming] = []
+    var byLanguage: [String: [Double]] = [:]
+    let rendersBefore = controller.renderCount
+    for index in 0..<count {
+      let tag = tags[(index + 1) % tags.count]
+      let timing = try switchAndDraw(to: tag)
+      timings.append(timing)
+      byLanguage[tag.identifier, default: []].append(timing.total)
+      pause()
+    }
+    let rendersPerSwitch = Double(controller.renderCount - rendersBefore) / Double(count)
+
+    func row(_ name: String, _ values: [Double]) -> [String] {
+      let milliseconds = values.map { $0 / 1e6 }
+      return [
+        name, Format.fixed(Statistics.median(milliseconds), 2),
+        Format.fixed(Statistics.percentile(milliseconds, 90), 2),
+        Format.fixed(milliseconds.min() ?? .nan, 2), Format.fixed(milliseconds.max() ?? .nan, 2),
+      ]
+    }
+    let totals = timings.map(\.total)
+    let median = Statistics.median(totals) / 1e6
+    let perLanguage = Self.languages.compactMap { language in
+      byLanguage[language].map { "\(language) \(Format.fixed(Statistics.median($0) / 1e6, 1))" }
+    }
+    let latency = Section(
+      title: "Language switch of the window, until the new frame is drawn",
+      workload: "The Parlance window (Resources/, 760×640, Xvfb, Adwaita, DejaVu Sans 10), "
+        + "catalogs loaded and each language visited once before timing; \(count) switches "
+        + "cycling \(Self.languages.joined(separator: " ")), each "
+        + "`switchLanguage(to: .pinned(tag), persisting: false)` + `controller.render()` + "
+        + "`window.waitForFirstDraw()`, then \(Int(Self.pause.nanoseconds / 1e6)) + random "
+        + "0…\(Self.jitterMilliseconds - 1) ms of idle main loop (untimed; a random phase "
+        + "against GTK's 16.7 ms frame grid); ms per switch.",
+      header: ["Phase", "Median ms", "p90", "Min", "Max"],
+      rows: [
+        row("switch → frame drawn (total)", totals),
+        row("Localizer.switchLanguage", timings.map(\.switching)),
+        row("WindowController.render()", timings.map(\.render)),
+        row("waitForFirstDraw (layout + paint)", timings.map(\.draw)),
+      ],
+      targets: [
+        TargetCheck(
+          goal: "median switch → drawn ≤ 16 ms", measured: Format.fixed(median, 2) + " ms",
+          met: median <= 16)
+      ],
+      notes: [
+        "median total per language, ms: " + perLanguage.joined(separator: ", ") + ".",
+        "renders per switch: \(Format.fixed(rendersPerSwitch, 2)) (the explicit render, plus "
+          + "the one the controller schedules from the change notification, which runs in "
+          + "the untimed pause).",
+      ])
+
+    // Memory: the same switches, back to back (the frame clock paces them at ≤ 60 Hz).
+    var samples: [(switches: Int, resident: Int, heap: Int)] = [
+      (0, Memory.residentKiB(), Memory.heapInUseKiB())
+    ]
+    for index in 1...1000 {
+      _ = try switchAndDraw(to: tags[index % tags.count])
+      Gtk.iteratePending()
+      if index == 10 || index == 100 || index == 1000 {
+        samples.append((index, Memory.residentKiB(), Memory.heapInUseKiB()))
+      }
+    }
+    let after10 = samples.first { $0.switches == 10 } ?? samples[0]
+    let after1000 = samples.last ?? samples[0]
+    let growth = after1000.resident - after10.resident
+    let memory = Section(
+      title: "Memory over 1,000 language switches",
+      workload: "The same window after the timed switches: 1,000 more switches (switch + "
+        + "render + drawn frame, pending main-loop work drained after each) cycling the 8 "
+        + "languages. RSS from /proc/self/statm; heap = malloc's bytes in use (mallinfo2).",
+      header: ["After", "RSS KiB", "Heap KiB"],
+      rows: samples.map { sample in
+        [
+          sample.switches == 0 ? "timed switches (start)" : "\(sample.switches.grouped) switches",
+          sample.resident.grouped, sample.heap.grouped,
+        ]
+      } + [
+        [
+          "growth 10 → 1,000", (after1000.resident - after10.resident).grouped,
+          (after1000.heap - after10.heap).grouped,
+        ]
+      ],
+      targets: [
+        TargetCheck(
+          goal: "RSS after 1,000 switches within 1 MB of RSS after 10",
+          measured: "\(growth.grouped) KiB", met: abs(growth) <= 1024)
+      ])
+    return (latency, memory)
+  }
+
+  // MARK: 2. 1,000 labels: reuse vs rebuild
+
+  private func stress() throws -> Section {
+    let labels = 1000
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parlance-bench-stress-\(getpid())", isDirectory: true)
+    try? FileManager.default.removeItem(at: folder)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let languages = [
+      ("en", "Label %d of the stress window"), ("de", "Beschriftung %d im Stressfenster"),
+    ]
+    for (language, pattern) in languages {
+      let lproj = folder.appendingPathComponent("\(language).lproj", isDirectory: true)
+      try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+      var text = ""
+      for index in 0..<labels {
+        let value = pattern.replacingOccurrences(of: "%d", with: String(index))
+        text += "\"stress.label.\(index)\" = \"\(value)\";\n"
+      }
+      try Data(text.utf8).write(
+        to: lproj.appendingPathComponent("Localizable.strings", isDirectory: false))
+    }
+    let english = try LanguageTag("en")
+    let german = try LanguageTag("de")
+    let localizer = try Localizer(resources: folder, language: english, environment: [:])
+    // In a scrolled area, as a window of 1,000 lines would be: only what shows is painted.
+    let tree = ViewNode(
+      "stress", .scrolledColumn(spacing: 0),
+      children: (0..<labels).map {
+        ViewNode("label.\($0)", .label(.key("stress.label.\($0)"), wraps: false))
+      })
+    let title = LocalizedText.verbatim("Stress")
+    let window = Window(title: "Stress")
+    defer { window.destroy() }
+    let renderer = Renderer(window: window, strategy: .reuse)
+    var state = UserState()
+    renderer.render(tree, title: title, localizer: localizer, state: state)
+    window.present()
+    guard window.waitForFirstDraw(timeout: .seconds(30)) else {
+      throw FixtureError("the stress window was not drawn within 30 s")
+    }
+    // Keep the size GTK gave the window, so that no render asks for another one.
+    state.windowWidth = window.size.width
+    state.windowHeight = window.size.height
+    guard renderer.labels.count == labels,
+      renderer.label(for: "label.999")?.text == "Label 999 of the stress window"
+    else { throw FixtureError("the stress window does not show its 1,000 labels") }
+
+    var language = english
+    let clock = ContinuousClock()
+    /// Switches the language (untimed), then times one render and its frame.
+    func renderAndDraw(_ strategy: Renderer.Strategy) throws -> (render: Double, draw: Double) {
+      language = language == english ? german : english
+      try localizer.switchLanguage(to: .pinned(language), persisting: false)
+      renderer.strategy = strategy
+      let start = clock.now
+      renderer.render(tree, title: title, localizer: localizer, state: state)
+      let rendered = clock.now
+      guard window.waitForFirstDraw(timeout: .seconds(30)) else {
+        throw FixtureError("the stress window was not drawn within 30 s")
+      }
+      let drawn = clock.now
+      Gtk.iterate(until: { false }, timeout: Self.pause)
+      return (start.duration(to: rendered).nanoseconds, rendered.duration(to: drawn).nanoseconds)
+    }
+
+    let perRun = max(3, options.iterations / 100_000)
+    let strategies: [Renderer.Strategy] = [.reuse, .rebuild]
+    for strategy in strategies { _ = try renderAndDraw(strategy) }  // warm-up
+    var totals = Array(repeating: [Double](), count: 2)
+    var renders = Array(repeating: [Double](), count: 2)
+    var draws = Array(repeating: [Double](), count: 2)
+    for _ in 0..<options.runs {
+      for (index, strategy) in strategies.enumerated() {
+        var render = 0.0
+        var draw = 0.0
+        for _ in 0..<perRun {
+          let timing = try renderAndDraw(strategy)
+          render += timing.render
+          draw += timing.draw
+        }
+        renders[index].append(render / Double(perRun) / 1e6)
+        draws[index].append(draw / Double(perRun) / 1e6)
+        totals[index].append((render + draw) / Double(perRun) / 1e6)
+      }
+    }
+    // The paint floor: a frame of the unchanged window (no text changed, no relayout).
+    var paints: [Double] = []
+    for _ in 0..<options.runs {
+      var total = 0.0
+      for _ in 0..<perRun {
+        let start = clock.now
+        guard window.waitForFirstDraw(timeout: .seconds(30)) else {
+          throw FixtureError("the stress window was not drawn within 30 s")
+        }
+        total += start.duration(to: clock.now).nanoseconds
+        Gtk.iterate(until: { false }, timeout: Self.pause)
+      }
+      paints.append(total / Double(perRun) / 1e6)
+    }
+    guard renderer.label(for: "label.999")?.text == localizer.string("stress.label.999") else {
+      throw FixtureError("the stress window shows a stale label after re-rendering")
+    }
+    let reuse = Statistics.median(totals[0])
+    let rebuild = Statistics.median(totals[1])
+    func row(_ name: String, _ values: [Double], _ reference: Double) -> [String] {
+      let median = Statistics.median(values)
+      return [
+        name, Format.fixed(median, 2), Format.fixed(values.min() ?? .nan, 2),
+        Format.fixed(values.max() ?? .nan, 2), Format.ratio(median / reference),
+      ]
+    }
+    let reuseRender = Statistics.median(renders[0])
+    return Section(
+      title: "1,000 labels: re-render with reuse vs rebuild",
+      workload: "A column of \(labels.grouped) `.label(.key(…))` nodes over a generated "
+        + "\(labels.grouped)-key catalog (en, de) in a temporary folder; window "
+        + "\(state.windowWidth)×\(state.windowHeight) px (taller than the screen: GTK "
+        + "draws it whole). Each operation: switch en ↔ de (untimed), `Renderer.render` of "
+        + "the whole tree, `waitForFirstDraw`. \(perRun) renders per run and strategy, "
+        + "\(options.runs) interleaved runs (reuse, rebuild, reuse, …); ms per render.",
+      header: ["Strategy", "Median ms", "Min", "Max", "Time vs reuse"],
+      rows: [
+        row(".reuse: render + frame", totals[0], reuse),
+        row(".rebuild: render + frame", totals[1], reuse),
+        row(".reuse: render only (info)", renders[0], reuse),
+        row(".rebuild: render only (info)", renders[1], reuse),
+        row(".reuse: frame only (info)", draws[0], reuse),
+        row(".rebuild: frame only (info)", draws[1], reuse),
+        row("no change: frame only (paint floor, info)", paints, reuse),
+      ],
+      targets: [
+        TargetCheck(
+          goal: "reuse ≤ ½ the time of rebuild (render + frame)",
+          measured: Format.ratio(reuse / rebuild) + " of rebuild", met: reuse <= rebuild / 2),
+        TargetCheck(
+          goal: "(info) reuse ≤ ½ rebuild, render alone",
+          measured: Format.ratio(reuseRender / Statistics.median(renders[1])) + " of rebuild",
+          met: reuseRender <= Statistics.median(renders[1]) / 2),
+      ])
+  }
+
+  // MARK: 4. Start to first frame
+
+  private func startup() throws -> Section {
+    let repeats = 5
+    let samples = try StartupProbe.measure(resources: resources, repeats: repeats)
+    func row(_ name: String, _ values: [Double]) -> [String] {
+      [
+        name, Format.fixed(Statistics.median(values), 1), Format.fixed(values.min() ?? .nan, 1),
+        Format.fixed(values.max() ?? .nan, 1),
+      ]
+    }
+    func milliseconds(
+      _ from: KeyPath<StartupProbe.Sample, Int64>, _ to: KeyPath<StartupProbe.Sample, Int64>
+    )
+      -> [Double]
+    {
+      samples.map { Double($0[keyPath: to] - $0[keyPath: from]) / 1e6 }
+    }
+    return Section(
+      title: "Start to first drawn frame",
+      workload: "\(repeats) fresh child processes (`parlance-bench startup-probe`), one "
+        + "after the other: load the catalogs of Resources/ (en), open the display, build "
+        + "the window with `WindowController` on a plain `Window` (no GtkApplication, so no "
+        + "D-Bus registration), `show()`, `waitForFirstDraw`; theme and font not pinned, as "
+        + "in the program. Page cache warm (the binary and files were just used).",
+      header: ["Interval", "Median ms", "Min", "Max"],
+      rows: [
+        row("spawn → first frame (parent's clock)", milliseconds(\.spawned, \.firstFrame)),
+        row(
+          "process start → first frame (/proc/self/stat, 10 ms ticks)",
+          samples.map(\.ageFromStatMilliseconds)),
+        row("main → first frame", milliseconds(\.mainStarted, \.firstFrame)),
+        row("· spawn → main (exec, loader, runtime)", milliseconds(\.spawned, \.mainStarted)),
+        row(
+          "· main → Localizer ready (en catalogs)", milliseconds(\.mainStarted, \.localizerReady)),
+        row("· → Gtk.initialize (display open)", milliseconds(\.localizerReady, \.displayOpen)),
+        row("· → controller.show() (build + render)", milliseconds(\.displayOpen, \.windowShown)),
+        row("· → first frame drawn", milliseconds(\.windowShown, \.firstFrame)),
+      ],
+      notes: ["reported only: no target was set for start-up."])
+  }
+}
