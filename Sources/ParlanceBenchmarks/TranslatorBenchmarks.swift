@@ -111,16 +111,21 @@ struct TranslatorBenchmarks {
     let languages = localizer.availableLanguages
     let clock = ContinuousClock()
 
-    // Ours: one process switching live, as `parlance screenshot` runs.
+    // Ours: one process switching live, as `parlance screenshot` runs. The report and
+    // the contact sheet, which the alternative does not make, are timed apart.
     var inProcess: [Double] = []
+    var summaries: [Double] = []
     for run in 0..<max(3, options.runs / 2) {
+      let folder = out.appendingPathComponent("one-\(run)")
       let start = clock.now
       let session = try ScreenshotSession(
         localizer: localizer, size: Size(width: 760, height: 640))
-      let shots = try session.capture(languages, into: out.appendingPathComponent("one-\(run)"))
-      try session.writeSummary(of: shots, into: out.appendingPathComponent("one-\(run)"))
+      let shots = try session.capture(languages, into: folder)
+      let captured = clock.now
+      try session.writeSummary(of: shots, into: folder)
       session.window.destroy()
-      inProcess.append(Double((clock.now - start).nanoseconds))
+      inProcess.append(Double((captured - start).nanoseconds))
+      summaries.append(Double((clock.now - captured).nanoseconds))
     }
 
     // The alternative: the program started once per language.
@@ -156,14 +161,19 @@ struct TranslatorBenchmarks {
     return Section(
       title: "Screenshot matrix",
       workload:
-        "\(languages.count) languages (pseudo-locales included) at 760×640, PNG per language; "
-        + "ours also writes the report and the contact sheet. Medians of \(inProcess.count) and "
-        + "\(perProcess.count) runs.",
+        "\(languages.count) languages (pseudo-locales included) at 760×640, a PNG per language "
+        + "written once its frame is drawn. Medians of \(inProcess.count) and \(perProcess.count) "
+        + "runs. Ours then also writes report.md/report.json and the contact sheet, which the "
+        + "alternative does not make: timed apart (info row).",
       header: ["Contender", "Seconds for all", "Languages/s", "vs ours"],
       rows: [
         [
           "ours: one process, switching live", Format.fixed(Statistics.median(inProcess) / 1e9, 2),
           Format.fixed(ours, 1), "1.00×",
+        ],
+        [
+          "ours: report + contact sheet afterwards (info)",
+          Format.fixed(Statistics.median(summaries) / 1e9, 2), "", "",
         ],
         [
           "a process per language (fastlane style)",
