@@ -209,3 +209,55 @@ import Testing
     #expect(output.stderr.contains("0 errors"))
   }
 }
+
+@Suite struct GettextCommandTests {
+  /// A resources folder with a gettext catalog, written for the test.
+  func resources() throws -> URL {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parlance-po-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("po"), withIntermediateDirectories: true)
+    let po = """
+      msgid ""
+      msgstr ""
+      "Language: ru\\n"
+      "Content-Type: text/plain; charset=UTF-8\\n"
+      "Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"
+
+      msgctxt "Verb"
+      msgid "Open"
+      msgstr "Открыть"
+
+      msgctxt "State"
+      msgid "Open"
+      msgstr "Открыто"
+
+      msgid "#{name} has %d file"
+      msgid_plural "#{name} has %d files"
+      msgstr[0] "У #{name} %d файл"
+      msgstr[1] "У #{name} %d файла"
+      msgstr[2] "У #{name} %d файлов"
+
+      """
+    try Data(po.utf8).write(to: root.appendingPathComponent("po/ru.po"))
+    return root
+  }
+
+  @Test func contextAndPluralsThroughTheCommandLine() throws {
+    let runner = try CommandRunner()
+    defer { runner.remove() }
+    let folder = try resources()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func string(_ arguments: [String]) throws -> String {
+      try runner.run(["string"] + arguments + ["--language", "ru", "--resources", folder.path])
+        .stdout
+    }
+    #expect(try string(["Open", "--context", "Verb"]) == "Открыть\n")
+    #expect(try string(["Open", "--context", "State"]) == "Открыто\n")
+    for (count, expected) in [(1, "файл"), (3, "файла"), (5, "файлов"), (21, "файл")] {
+      #expect(
+        try string(["#{name} has %d file", "--count", "\(count)", "--arg", "name=Анна"])
+          == "У Анна \(count) \(expected)\n")
+    }
+  }
+}

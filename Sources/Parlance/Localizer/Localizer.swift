@@ -237,18 +237,21 @@ public final class Localizer: Sendable {
   public func string(
     _ key: String, context: String, table: String = Localizer.defaultTable
   ) -> String {
-    let resolution = resolve(CatalogEntry.key(key, context: context), table: table)
-    return resolution.isMissing ? key : resolution.value
+    resolve(key, context: context, table: table).value
   }
 
   /// Looks `key` up along the chain and renders it, telling which language supplied it.
+  ///
+  /// - Parameter context: a gettext `msgctxt`; a missing key shows `key` without it.
   public func resolve(
-    _ key: String, table: String = Localizer.defaultTable,
+    _ key: String, context: String? = nil, table: String = Localizer.defaultTable,
     arguments: [MessageArgument] = [], named: [String: MessageArgument] = [:]
   ) -> Resolution {
     let snapshot = self.snapshot
-    guard let (entry, language) = snapshot.entry(key, table: table) else {
-      reportMissing(key, table: table, snapshot: snapshot)
+    guard
+      let (entry, language) = snapshot.entry(CatalogEntry.key(key, context: context), table: table)
+    else {
+      reportMissing(CatalogEntry.key(key, context: context), table: table, snapshot: snapshot)
       return Resolution(
         value: key, key: key, table: table, language: nil, requested: snapshot.chain.head,
         origin: nil)

@@ -5,8 +5,10 @@ import Parlance
 enum StringCommand: Subcommand {
   static let name = "string"
   static let usage =
-    "parlance string KEY [--table T] [--language TAG] [--count N] [--arg NAME=VALUE]... [--resources DIR] [--json]"
-  static let options: Set<String> = ["--table", "--language", "--count", "--arg", "--resources"]
+    "parlance string KEY [--table T] [--context C] [--language TAG] [--count N] [--arg NAME=VALUE]... [--resources DIR] [--json]"
+  static let options: Set<String> = [
+    "--table", "--context", "--language", "--count", "--arg", "--resources",
+  ]
   static let flags: Set<String> = ["--json"]
 
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
@@ -28,7 +30,8 @@ enum StringCommand: Subcommand {
     }
     let localizer = try ResourceLocator.localizer(arguments)
     let resolution = localizer.resolve(
-      key, table: arguments.value("--table") ?? Localizer.defaultTable,
+      key, context: arguments.value("--context"),
+      table: arguments.value("--table") ?? Localizer.defaultTable,
       arguments: positional, named: named)
     if arguments.has("--json") {
       print(
