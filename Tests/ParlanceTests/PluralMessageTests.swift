@@ -92,3 +92,51 @@ import Testing
     #expect(filesInFolders.displayValue == "%d files in %d folders")
   }
 }
+
+@Suite struct CompiledPluralTests {
+  /// The flattened fast path against an expectation built independently: the category
+  /// from ICU's decimal path, the form's text with the number put in by hand.
+  @Test(arguments: ["ru", "ar", "pl", "en", "he", "ja"])
+  func fastPathAgreesWithTheRules(_ language: String) {
+    let forms: [PluralCategory: String] = [
+      .zero: "нет файлов", .one: "%d файл", .two: "%1$d files (two)", .few: "%d файла",
+      .many: "%d файлов", .other: "%d файла (other)",
+    ]
+    let message = Message.plural(
+      PluralMessage(
+        format: "В папке: %#@files@ и %#@dirs@.",
+        variables: [
+          ("files", "d", nil, forms), ("dirs", "d", nil, [.one: "%d dir", .other: "%d dirs"]),
+        ]))
+    let rules = PluralRules.cardinal(for: .test(language))
+    for n in Array(0...230) + [1_000, 1_001, 1_000_000, 12_345_678] {
+      var problems: [RenderProblem] = []
+      let text = message.render(
+        arguments: [.integer(Int64(n)), 1], language: .test(language), problems: &problems)
+      let category = rules.category(forDecimal: String(n)) ?? .other
+      let chosen = n == 0 ? PluralCategory.zero : category
+      let form = (forms[chosen] ?? forms[.other] ?? "")
+        .replacingOccurrences(of: "%1$d", with: String(n))
+        .replacingOccurrences(of: "%d", with: String(n))
+      let dirs = rules.category(forDecimal: "1") == .one ? "1 dir" : "1 dirs"
+      #expect(text == "В папке: \(form) и \(dirs).", "\(language) \(n)")
+      #expect(problems.isEmpty)
+    }
+  }
+
+  @Test func otherShapesTakeTheGeneralPath() {
+    // A named placeholder in a form, and a fraction: both still render right.
+    let message = Message.plural(
+      PluralMessage(
+        format: "%#@n@", variables: [("n", "d", nil, [.one: "#{who}: %d", .other: "#{who}: %d!"])]))
+    var problems: [RenderProblem] = []
+    #expect(
+      message.render(
+        arguments: [1], named: ["who": "Ann"], language: .test("en"), problems: &problems)
+        == "Ann: 1")
+    #expect(
+      message.render(
+        arguments: [-3], named: ["who": "Bo"], language: .test("en"), problems: &problems)
+        == "Bo: -3!")
+  }
+}

@@ -28,6 +28,11 @@ extension Message {
         arguments: arguments, named: named, options: options, problems: &problems)
     case .plural(let plural):
       let rules = pluralRules()
+      if let compiled = plural.compiled, !options.isolatesArguments,
+        let text = compiled.render(arguments, rules: rules)
+      {
+        return text
+      }
       var formProblems: [RenderProblem] = []
       var output = ""
       output.reserveCapacity(plural.format.source.utf8.count + 32)

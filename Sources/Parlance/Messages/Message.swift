@@ -44,6 +44,8 @@ public final class PluralMessage: Hashable, Sendable {
   /// The variable of each `%#@name@` of the format, in order: rendering walks these
   /// instead of hashing names.
   let variablesInOrder: [PluralVariable?]
+  /// The same message flattened for the common shape; nil for other shapes.
+  let compiled: CompiledPlural?
 
   /// The highest argument a variable may read: printf positions stop below a million.
   public static let maximumArgument = 999_999
@@ -76,6 +78,7 @@ public final class PluralMessage: Hashable, Sendable {
     }
     self.variables = built
     self.variablesInOrder = template.variables.map { built[$0.name] }
+    self.compiled = CompiledPlural(format: template, variablesInOrder: variablesInOrder)
   }
 
   public static func == (lhs: PluralMessage, rhs: PluralMessage) -> Bool {

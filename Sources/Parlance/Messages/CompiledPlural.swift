@@ -1,0 +1,160 @@
+/// A plural message of the common shape, flattened at load time so that rendering it is
+/// byte copies into one string of the exact size.
+///
+/// The shape: a format of text and `%#@variables@` only, whose forms are text with at
+/// most one integer conversion of the variable's own argument ("%d files", "%1$d файл",
+/// or "ملفان" with no number). Anything else — named placeholders, other conversions,
+/// isolation, a non-integer argument — renders through the general path.
+struct CompiledPlural: Sendable {
+  /// A run of `bytes`.
+  struct Span: Sendable {
+    let start: Int
+    let end: Int
+    var count: Int { end - start }
+  }
+
+  enum Part: Sendable {
+    case text(Span)
+    case variable(Int)
+  }
+
+  struct Form: Sendable {
+    let prefix: Span
+    let hasNumber: Bool
+    let suffix: Span
+  }
+
+  struct Variable: Sendable {
+    let argumentIndex: Int
+    /// By category index (zero … other); a missing form falls back to `other`.
+    let forms: [Form?]
+  }
+
+  let bytes: [UInt8]
+  let parts: [Part]
+  let variables: [Variable]
+
+  init?(format: MessageTemplate, variablesInOrder: [PluralVariable?]) {
+    var bytes: [UInt8] = []
+    func span(_ text: String) -> Span {
+      let start = bytes.count
+      bytes.append(contentsOf: text.utf8)
+      return Span(start: start, end: bytes.count)
+    }
+    var parts: [Part] = []
+    var ordinal = 0
+    let segments = format.segments.isEmpty ? [.literal(format.source)] : format.segments
+    for segment in segments {
+      switch segment {
+      case .literal(let text): parts.append(.text(span(text)))
+      case .variable:
+        parts.append(.variable(ordinal))
+        ordinal += 1
+      case .named, .format: return nil
+      }
+    }
+    var variables: [Variable] = []
+    for variable in variablesInOrder {
+      guard let variable else { return nil }
+      var forms: [Form?] = []
+      for slot in variable.slots {
+        guard let template = slot else {
+          forms.append(nil)
+          continue
+        }
+        var prefix = ""
+        var suffix = ""
+        var number = false
+        let pieces = template.segments.isEmpty ? [.literal(template.source)] : template.segments
+        for piece in pieces {
+          switch piece {
+          case .literal(let text):
+            if number { suffix += text } else { prefix += text }
+          case .format(let specifier)
+          where !number && specifier.isSimple && specifier.argumentIndex == variable.argumentIndex
+            && ["d", "i", "u"].contains(specifier.conversion):
+            number = true
+          default:
+            return nil
+          }
+        }
+        forms.append(Form(prefix: span(prefix), hasNumber: number, suffix: span(suffix)))
+      }
+      guard forms[5] != nil else { return nil }
+      variables.append(Variable(argumentIndex: variable.argumentIndex, forms: forms))
+    }
+    self.bytes = bytes
+    self.parts = parts
+    self.variables = variables
+  }
+
+  /// The message, or nil when an argument is missing or not an integer (the general path
+  /// then renders it, and says what is wrong).
+  func render(_ arguments: [MessageArgument], rules: PluralRules) -> String? {
+    // At most a handful of variables: choose every form first, to size the string.
+    withUnsafeTemporaryAllocation(of: (form: Form, number: Int64).self, capacity: variables.count) {
+      chosen -> String? in
+      guard let base = chosen.baseAddress else { return nil }
+      var total = 0
+      for (index, variable) in variables.enumerated() {
+        guard variable.argumentIndex < arguments.count,
+          let number = arguments[variable.argumentIndex].exactInteger
+        else { return nil }
+        let category =
+          number == 0 && variable.forms[0] != nil
+          ? PluralCategory.zero : rules.category(for: number)
+        guard let form = variable.forms[category.index] ?? variable.forms[5] else { return nil }
+        if form.hasNumber && number < 0 { return nil }  // "%u" of a negative: the general path
+        (base + index).initialize(to: (form, number))
+        total +=
+          form.prefix.count + form.suffix.count
+          + (form.hasNumber ? Self.digitCount(number) : 0)
+      }
+      for part in parts {
+        if case .text(let span) = part { total += span.count }
+      }
+      return bytes.withUnsafeBufferPointer { source in
+        String(unsafeUninitializedCapacity: total) { output in
+          var offset = 0
+          func copy(_ span: Span) {
+            for index in span.start..<span.end {
+              output[offset] = source[index]
+              offset += 1
+            }
+          }
+          for part in parts {
+            switch part {
+            case .text(let span): copy(span)
+            case .variable(let ordinal):
+              let (form, number) = base[ordinal]
+              copy(form.prefix)
+              if form.hasNumber {
+                var value = number
+                let digits = Self.digitCount(value)
+                var position = offset + digits - 1
+                repeat {
+                  output[position] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
+                  value /= 10
+                  position -= 1
+                } while value > 0
+                offset += digits
+              }
+              copy(form.suffix)
+            }
+          }
+          return offset
+        }
+      }
+    }
+  }
+
+  private static func digitCount(_ value: Int64) -> Int {
+    var count = 1
+    var rest = value / 10
+    while rest > 0 {
+      count += 1
+      rest /= 10
+    }
+    return count
+  }
+}
