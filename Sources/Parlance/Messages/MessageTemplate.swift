@@ -21,15 +21,53 @@ public struct MessageTemplate: Hashable, Sendable {
     public let text: String
   }
 
+  /// The parsed template, shared: a copy of a template (out of a catalog entry, into
+  /// a render) is one reference, not five.
+  private final class Storage: Sendable {
+    let source: String
+    let segments: [Segment]
+    let problems: [Problem]
+    let isPlain: Bool
+    let hasOnlyNamedPlaceholders: Bool
+
+    init(source: String, segments: [Segment], problems: [Problem]) {
+      self.source = source
+      self.segments = segments
+      self.problems = problems
+      hasOnlyNamedPlaceholders = segments.allSatisfy {
+        switch $0 {
+        case .literal, .named: true
+        case .format, .variable: false
+        }
+      }
+      switch segments.first {
+      case nil: isPlain = true
+      case .literal(let text): isPlain = segments.count == 1 && text == source
+      default: isPlain = false
+      }
+    }
+  }
+
+  private let storage: Storage
+
   /// The text as written by the translator.
-  public let source: String
-  let segments: [Segment]
-  public let problems: [Problem]
+  public var source: String { storage.source }
+  var segments: [Segment] { storage.segments }
+  public var problems: [Problem] { storage.problems }
 
   /// True when the template has no placeholder and no escape: rendering returns `source`.
-  public let isPlain: Bool
+  public var isPlain: Bool { storage.isPlain }
   /// True when every placeholder is a `#{name}`: rendering takes its fastest path.
-  let hasOnlyNamedPlaceholders: Bool
+  var hasOnlyNamedPlaceholders: Bool { storage.hasOnlyNamedPlaceholders }
+
+  public static func == (lhs: MessageTemplate, rhs: MessageTemplate) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.source == rhs.source && lhs.segments == rhs.segments)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(source)
+  }
 
   /// The names of the `#{name}` placeholders, in order of appearance.
   public var placeholderNames: [String] {
@@ -56,20 +94,9 @@ public struct MessageTemplate: Hashable, Sendable {
   /// `implicitArgument`: the form "%d files" of a plural variable reads the variable's
   /// argument, wherever the variable stands in the message.
   init(_ source: String, implicitArgument: Int?) {
-    self.source = source
     var parser = TemplateParser(source, implicitArgument: implicitArgument)
-    (segments, problems) = parser.parse()
-    hasOnlyNamedPlaceholders = segments.allSatisfy {
-      switch $0 {
-      case .literal, .named: true
-      case .format, .variable: false
-      }
-    }
-    switch segments.first {
-    case nil: isPlain = true
-    case .literal(let text): isPlain = segments.count == 1 && text == source
-    default: isPlain = false
-    }
+    let (segments, problems) = parser.parse()
+    storage = Storage(source: source, segments: segments, problems: problems)
   }
 }
 
