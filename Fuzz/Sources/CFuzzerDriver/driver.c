@@ -1,0 +1,1 @@
+// The declaration in CFuzzerDriver.h is all this target provides; libFuzzer defines it.

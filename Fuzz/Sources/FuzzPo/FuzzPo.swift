@@ -1,0 +1,20 @@
+import FuzzSupport
+import Parlance
+
+/// One `.po` file per input; every entry is rendered for a few numbers.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let file = PoParser.parse(Array(UnsafeBufferPointer(start: data, count: size)), file: "fuzz.po")
+  for diagnostic in file.diagnostics { _ = "\(diagnostic)" }
+  exercise(file.entries)
+  return 0
+}
+
+/// The program's `main` (see CFuzzerDriver.h): hands the command line to libFuzzer.
+@_cdecl("FuzzPo_main")
+func runMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+  runFuzzer(argc, argv) { data, size in
+    guard let data else { return 0 }
+    return fuzz(data, size)
+  }
+}
