@@ -4,12 +4,7 @@ import Testing
 @testable import Parlance
 
 /// `shared/corpus/` beside the package: real `.stringsdict` and `.xcstrings` files.
-private let corpusFolder = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent()  // ParlanceTests
-  .deletingLastPathComponent()  // Tests
-  .deletingLastPathComponent()  // the package
-  .deletingLastPathComponent()
-  .appendingPathComponent("shared/corpus", isDirectory: true)
+private let corpusFolder = Corpus.root
 
 private func corpusFiles(_ ext: String) -> [String] {
   let folder = corpusFolder.appendingPathComponent(ext, isDirectory: true)

@@ -26,9 +26,7 @@ import Testing
   }
 
   @Test func theCorpusIsLintedWithoutCrashing() throws {
-    let corpus = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    let corpus = Corpus.root
     try #require(
       FileManager.default.fileExists(atPath: corpus.path), "corpus missing at \(corpus.path)")
     let findings = Linter().lint([corpus])

@@ -4,12 +4,7 @@ import Testing
 @testable import Parlance
 
 /// Real `.po` files from open-source apps, in `shared/corpus/po` beside the clone.
-private let corpusFolder = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent()  // ParlanceTests
-  .deletingLastPathComponent()  // Tests
-  .deletingLastPathComponent()  // the package root
-  .deletingLastPathComponent()
-  .appendingPathComponent("shared/corpus/po")
+private let corpusFolder = Corpus.folder("po")
 
 private func corpusFileNames() -> [String] {
   let names = (try? FileManager.default.contentsOfDirectory(atPath: corpusFolder.path)) ?? []

@@ -4,12 +4,7 @@ import Testing
 @testable import Parlance
 
 /// Real `.strings` files from open-source apps, in `shared/corpus/strings` beside the clone.
-private let corpusFolder = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent()  // ParlanceTests
-  .deletingLastPathComponent()  // Tests
-  .deletingLastPathComponent()  // the package root
-  .deletingLastPathComponent()
-  .appendingPathComponent("shared/corpus/strings")
+private let corpusFolder = Corpus.folder("strings")
 
 private func corpusFileNames() -> [String] {
   let names = (try? FileManager.default.contentsOfDirectory(atPath: corpusFolder.path)) ?? []

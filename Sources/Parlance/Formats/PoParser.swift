@@ -245,15 +245,9 @@ private struct PoScanner {
   mutating func report(
     _ kind: Diagnostic.Kind, _ severity: Diagnostic.Severity, at location: SourceLocation
   ) {
-    guard diagnostics.count <= Self.diagnosticLimit else { return }
-    if diagnostics.count == Self.diagnosticLimit {
-      diagnostics.append(
-        Diagnostic(
-          file: file, location: location, severity: .warning,
-          kind: .tooManyDiagnostics(limit: Self.diagnosticLimit)))
-      return
-    }
-    diagnostics.append(Diagnostic(file: file, location: location, severity: severity, kind: kind))
+    diagnostics.append(
+      Diagnostic(file: file, location: location, severity: severity, kind: kind),
+      upTo: Self.diagnosticLimit)
   }
 
   private mutating func report(
