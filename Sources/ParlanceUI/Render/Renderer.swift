@@ -307,9 +307,19 @@ public final class Renderer {
     // On the focus target: GTK makes the tooltip the accessible description, and a
     // screen reader reads the description of the element that has the focus (the notes'
     // text view, not the scrolled window around it).
-    target.focusTarget.tooltipText = combined.isEmpty ? nil : combined
+    let tooltipText = combined.isEmpty ? nil : combined
+    // Set only when it changes: a re-render of an unchanged tooltip costs GTK property
+    // notifications on every widget of the window.
+    if target.tooltipText != tooltipText {
+      target.focusTarget.tooltipText = tooltipText
+      target.tooltipText = tooltipText
+    }
     if let name = node.accessibleName {
-      target.focusTarget.accessibleName = name.resolve(in: localizer).text
+      let accessibleName = name.resolve(in: localizer).text
+      if target.accessibleName != accessibleName {
+        target.focusTarget.accessibleName = accessibleName
+        target.accessibleName = accessibleName
+      }
     }
   }
 
@@ -365,6 +375,9 @@ private final class RenderedNode {
   var choiceItems: [(String, String)] = []
   var imagePath: String?
   var isShown = true
+  /// What the last render set, so that an unchanged value is not set again.
+  var tooltipText: String?
+  var accessibleName: String?
 
   init(
     kind: ViewNode.Kind, widget: Widget, box: Box? = nil, label: Label? = nil,
