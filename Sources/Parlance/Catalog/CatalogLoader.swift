@@ -12,9 +12,6 @@ public struct CatalogLoader: Sendable {
   public let developmentLanguage: LanguageTag
   /// Whether `en-XA` and `ar-XB` are offered, made from the development language.
   public let pseudoLocales: Bool
-  /// Files parsed before, reused while unchanged on disk: a reload reparses only the
-  /// files that changed.
-  private let cache = ParsedFileCache()
 
   public init(
     folders: [ResourceFolder], developmentLanguage: LanguageTag, pseudoLocales: Bool = false
@@ -58,13 +55,13 @@ public struct CatalogLoader: Sendable {
           let url = directory.appendingPathComponent(name, isDirectory: false)
           guard let format = CatalogFormat(fileExtension: url.pathExtension) else { continue }
           builder.read(url, table: url.deletingPathExtension().lastPathComponent) {
-            try cache.entries(of: url) { try format.parse(contentsOf: url) }
+            try folder.cache.entries(of: url) { try format.parse(contentsOf: url) }
           }
         }
       }
       for url in folder.gettextFiles[language] ?? [] {
         builder.read(url, table: Localizer.defaultTable) {
-          try cache.entries(of: url) {
+          try folder.cache.entries(of: url) {
             let file = try PoParser.parse(contentsOf: url)
             return (file.entries, file.diagnostics)
           }
@@ -75,7 +72,7 @@ public struct CatalogLoader: Sendable {
         // diagnostics belong to the whole file: reported when scanned, errors below.
         var file = catalog.file
         do {
-          file = try cache.stringCatalog(at: catalog.url)
+          file = try folder.cache.stringCatalog(at: catalog.url)
         } catch {
           builder.unreadable(catalog.url.path, error)
         }

@@ -37,6 +37,10 @@ public struct ResourceFolder: Sendable {
   /// Names that are not language tags (skipped, never turned into paths) and problems
   /// of the String Catalogs.
   public let diagnostics: [Diagnostic]
+  /// The folder's files as parsed, reused while unchanged on disk: loading a language
+  /// does not read a String Catalog again that scanning just read, and a reload parses
+  /// only the files that changed. Shared by copies of the folder.
+  let cache = ParsedFileCache()
 
   /// Scans `url`; throws `ResourceError.missingFolder` when it is not a folder.
   public init(url: URL) throws(ResourceError) {
@@ -59,7 +63,7 @@ public struct ResourceFolder: Sendable {
         }
       } else if name.hasSuffix(".xcstrings") {
         do {
-          let file = try XCStringsParser.parse(contentsOf: item)
+          let file = try cache.stringCatalog(at: item)
           catalogs.append(
             StringCatalog(table: String(name.dropLast(".xcstrings".count)), url: item, file: file))
           diagnostics += file.diagnostics
