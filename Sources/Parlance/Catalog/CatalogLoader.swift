@@ -51,6 +51,7 @@ public struct CatalogLoader: Sendable {
           builder.unreadable(directory.path, error)
           continue
         }
+        folder.cache.forgetFiles(in: directory, except: names)
         for name in names {
           let url = directory.appendingPathComponent(name, isDirectory: false)
           guard let format = CatalogFormat(fileExtension: url.pathExtension) else { continue }

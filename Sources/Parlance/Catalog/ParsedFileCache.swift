@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -9,7 +8,8 @@ import Synchronization
 ///
 /// A file counts as unchanged while its inode, size and modification time (to the
 /// nanosecond) are the same, so an editor's write-then-rename save is seen as a change.
-/// This is what lets a reload reparse only the file a translator saved.
+/// This is what lets a reload reparse only the file a translator saved. A file that is
+/// gone is forgotten: when asked for it, or when its folder is listed without it.
 final class ParsedFileCache: Sendable {
   typealias Parsed = (entries: [ParsedEntry], diagnostics: [Diagnostic])
 
@@ -20,30 +20,52 @@ final class ParsedFileCache: Sendable {
     let nanoseconds: Int
   }
 
-  private let files = Mutex<[String: (Signature, Parsed)]>([:])
-  private let catalogs = Mutex<[String: (Signature, XCStringsFile)]>([:])
+  private let files = Lock<[String: (Signature, Parsed)]>([:])
+  private let catalogs = Lock<[String: (Signature, XCStringsFile)]>([:])
 
   /// The entries of `url`, parsed by `parse` unless the same file was parsed before.
   func entries(of url: URL, parse: () throws -> Parsed) throws -> Parsed {
-    let signature = Self.signature(of: url)
-    if let signature, let (known, parsed) = files.withLock({ $0[url.path] }), known == signature {
+    guard let signature = Self.signature(of: url) else {
+      files.withLock { $0[url.path] = nil }
+      return try parse()
+    }
+    if let (known, parsed) = files.withLock({ $0[url.path] }), known == signature {
       return parsed
     }
     let parsed = try parse()
-    if let signature { files.withLock { $0[url.path] = (signature, parsed) } }
+    files.withLock { $0[url.path] = (signature, parsed) }
     return parsed
   }
 
   /// The String Catalog at `url`, read again only when it changed.
   func stringCatalog(at url: URL) throws -> XCStringsFile {
-    let signature = Self.signature(of: url)
-    if let signature, let (known, file) = catalogs.withLock({ $0[url.path] }), known == signature {
+    guard let signature = Self.signature(of: url) else {
+      catalogs.withLock { $0[url.path] = nil }
+      return try XCStringsParser.parse(contentsOf: url)
+    }
+    if let (known, file) = catalogs.withLock({ $0[url.path] }), known == signature {
       return file
     }
     let file = try XCStringsParser.parse(contentsOf: url)
-    if let signature { catalogs.withLock { $0[url.path] = (signature, file) } }
+    catalogs.withLock { $0[url.path] = (signature, file) }
     return file
   }
+
+  /// Forgets the files of `directory` that are not among `names` (deleted since).
+  func forgetFiles(in directory: URL, except names: [String]) {
+    let prefix = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
+    let kept = Set(names.map { prefix + $0 })
+    files.withLock { files in
+      let gone = files.keys.filter { path in
+        path.hasPrefix(prefix) && !path.dropFirst(prefix.count).contains("/")
+          && !kept.contains(path)
+      }
+      for path in gone { files[path] = nil }
+    }
+  }
+
+  /// Parsed files held, for tests of eviction.
+  var count: Int { files.withLock { $0.count } + catalogs.withLock { $0.count } }
 
   private static func signature(of url: URL) -> Signature? {
     var status = stat()

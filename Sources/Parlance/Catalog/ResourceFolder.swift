@@ -42,6 +42,9 @@ public struct ResourceFolder: Sendable {
   /// only the files that changed. Shared by copies of the folder.
   let cache = ParsedFileCache()
 
+  /// Parsed files this folder keeps for reloads (tests of eviction).
+  package var parsedFileCount: Int { cache.count }
+
   /// Scans `url`; throws `ResourceError.missingFolder` when it is not a folder.
   public init(url: URL) throws(ResourceError) {
     self.url = url

@@ -1,11 +1,10 @@
 import CParlanceICU
-import Synchronization
 
 /// Swift face of `CParlanceICU`: likely subtags, display names, direction.
 ///
 /// Results are cached per tag: negotiation asks for the same few tags over and over.
 enum ICU {
-  private static let maximizedCache = Mutex<[String: LanguageTag]>([:])
+  private static let maximizedCache = Lock<[String: LanguageTag]>([:])
 
   /// `zh-TW` → `zh-Hant-TW`; the tag itself when ICU knows nothing better.
   static func maximize(_ tag: LanguageTag) -> LanguageTag {

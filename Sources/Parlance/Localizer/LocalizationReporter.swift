@@ -8,6 +8,9 @@ public enum LocalizationEvent: Hashable, Sendable, CustomStringConvertible {
   case diagnostics([Diagnostic])
   /// The choice of language could not be saved; the switch happened all the same.
   case preferenceNotSaved(reason: String)
+  /// `limit` distinct problems were reported; new ones are no longer reported (keys
+  /// made at run time must not grow the localizer's memory without bound).
+  case reportLimitReached(limit: Int)
 
   public var description: String {
     switch self {
@@ -19,6 +22,8 @@ public enum LocalizationEvent: Hashable, Sendable, CustomStringConvertible {
       diagnostics.map(\.description).joined(separator: "\n")
     case .preferenceNotSaved(let reason):
       "language choice not saved: \(reason)"
+    case .reportLimitReached(let limit):
+      "\(limit) missing keys and message problems reported; further ones are not reported"
     }
   }
 }

@@ -1,5 +1,4 @@
 import CParlanceICU
-import Synchronization
 
 /// The CLDR plural rules of one language, from ICU.
 ///
@@ -28,7 +27,7 @@ public final class PluralRules: Sendable {
   /// Whether `category(1000 + n % 1000)` is the category of every `n ≥ 1000`.
   private let isPeriodicAboveThousand: Bool
 
-  private static let cache = Mutex<[CacheKey: PluralRules]>([:])
+  private static let cache = Lock<[CacheKey: PluralRules]>([:])
 
   private struct CacheKey: Hashable {
     let language: String

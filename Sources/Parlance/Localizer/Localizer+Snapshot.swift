@@ -1,0 +1,151 @@
+extension Localizer {
+  /// The active chain with its catalogs, immutable. Every lookup answers from exactly
+  /// one snapshot, which is what makes a switch atomic for readers.
+  final class Snapshot: Sendable {
+    let preference: LanguagePreference
+    let chain: FallbackChain
+    let catalogs: [LanguageCatalog]
+    /// `Localizable` of each catalog, looked up without hashing the table name.
+    let defaultTables: [CatalogTable]
+    /// `Localizer.revision` when this snapshot became active.
+    let revision: UInt64
+    private let probe: LookupProbe?
+
+    init(
+      preference: LanguagePreference, chain: FallbackChain,
+      catalogs: [LanguageTag: LanguageCatalog], revision: UInt64, probe: LookupProbe?
+    ) {
+      self.preference = preference
+      self.chain = chain
+      self.catalogs = chain.languages.compactMap { catalogs[$0] }
+      self.defaultTables = self.catalogs.map { $0.tables[Localizer.defaultTable] ?? [:] }
+      self.revision = revision
+      self.probe = probe
+      probe?.snapshotCreated()
+    }
+
+    deinit {
+      probe?.snapshotReleased()
+    }
+
+    /// The unformatted value of `key`, without building anything else.
+    @inline(__always)
+    func value(_ key: String, table: String) -> String? {
+      if let probe { probe.reading(key) }
+      if table == Localizer.defaultTable {
+        for index in defaultTables.indices {
+          if let value = defaultTables[index].value(key) { return value }
+        }
+        return nil
+      }
+      for catalog in catalogs {
+        if let value = catalog.tables[table]?.value(key) { return value }
+      }
+      return nil
+    }
+
+    /// The first entry for `key` along the chain, with the language that has it.
+    func entry(_ key: String, table: String) -> (entry: CatalogEntry, language: LanguageTag)? {
+      guard let (entry, index) = entryAndIndex(key, table: table) else { return nil }
+      return (entry, catalogs[index].language)
+    }
+
+    /// The first entry for `key` along the chain, with the index of its catalog.
+    func entryAndIndex(_ key: String, table: String) -> (CatalogEntry, Int)? {
+      if let probe { probe.reading(key) }
+      if table == Localizer.defaultTable {
+        for index in defaultTables.indices {
+          if let entry = defaultTables[index][key] { return (entry, index) }
+        }
+        return nil
+      }
+      for index in catalogs.indices {
+        if let entry = catalogs[index].tables[table]?[key] { return (entry, index) }
+      }
+      return nil
+    }
+
+    // MARK: Lookups, shared by `Localizer` and `LocalizationSnapshot`
+
+    /// `string(_:table:)`: the value, or the key reported as missing.
+    func string(_ key: String, table: String, in localizer: Localizer) -> String {
+      if let value = value(key, table: table) { return value }
+      localizer.reportMissing(key, table: table, chain: chain)
+      return key
+    }
+
+    /// `resolve(…).value` without building a `Resolution`: the path of every formatted
+    /// lookup.
+    func render(
+      _ key: String, table: String, arguments: [MessageArgument],
+      named: [String: MessageArgument], in localizer: Localizer
+    ) -> String {
+      guard let (entry, index) = entryAndIndex(key, table: table) else {
+        localizer.reportMissing(key, table: table, chain: chain)
+        return key
+      }
+      var problems: [RenderProblem] = []
+      let value: String
+      if case .text(let template) = entry.message {
+        value = template.render(
+          arguments: arguments, named: named, options: localizer.renderOptions,
+          problems: &problems)
+      } else {
+        value = entry.message.render(
+          arguments: arguments, named: named, rules: { self.catalogs[index].pluralRules },
+          options: localizer.renderOptions, problems: &problems)
+      }
+      for problem in problems {
+        localizer.reportProblem(problem, key: key, table: table)
+      }
+      return value
+    }
+
+    /// Looks `key` up along the chain and renders it, telling which language supplied it.
+    func resolve(
+      _ key: String, context: String?, table: String, arguments: [MessageArgument],
+      named: [String: MessageArgument], in localizer: Localizer
+    ) -> Resolution {
+      let stored = CatalogEntry.key(key, context: context)
+      guard let (entry, language) = entry(stored, table: table) else {
+        localizer.reportMissing(stored, table: table, chain: chain)
+        return Resolution(
+          value: key, key: key, table: table, language: nil, requested: chain.head,
+          origin: nil)
+      }
+      var problems: [RenderProblem] = []
+      let value =
+        arguments.isEmpty && named.isEmpty
+        ? entry.value
+        : entry.message.render(
+          arguments: arguments, named: named, language: language,
+          options: localizer.renderOptions, problems: &problems)
+      for problem in problems {
+        localizer.reportProblem(problem, key: key, table: table)
+      }
+      return Resolution(
+        value: value, key: key, table: table, language: language, requested: chain.head,
+        origin: entry.origin)
+    }
+  }
+}
+
+/// A test's window into lookups: it is called inside each lookup, with the snapshot in
+/// hand, and counts the snapshots alive. Never set outside tests.
+package final class LookupProbe: Sendable {
+  private let onRead: @Sendable (String) -> Void
+  private let live = Lock(0)
+
+  /// - Parameter onRead: called with the key inside every lookup, after the snapshot
+  ///   was taken and before it is read (a test may block here to park a reader).
+  package init(onRead: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.onRead = onRead
+  }
+
+  /// Snapshots made by the localizer and not yet freed.
+  package var liveSnapshots: Int { live.withLock { $0 } }
+
+  func reading(_ key: String) { onRead(key) }
+  func snapshotCreated() { live.withLock { $0 += 1 } }
+  func snapshotReleased() { live.withLock { $0 -= 1 } }
+}
