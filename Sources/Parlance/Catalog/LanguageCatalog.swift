@@ -9,6 +9,9 @@ public final class LanguageCatalog: Sendable {
   public let files: [String]
   /// The CLDR cardinal rules of the language, for its plural messages.
   public let pluralRules: PluralRules
+  /// `tables[Localizer.defaultTable]`, or an empty table: a stored property, so a lookup
+  /// borrows it in place instead of hashing the table name and copying the table.
+  let defaultTable: CatalogTable
 
   public init(
     language: LanguageTag, tables: [String: CatalogTable], diagnostics: [Diagnostic],
@@ -19,6 +22,7 @@ public final class LanguageCatalog: Sendable {
     self.diagnostics = diagnostics
     self.files = files
     self.pluralRules = PluralRules.cardinal(for: language)
+    self.defaultTable = tables[Localizer.defaultTable] ?? [:]
   }
 
   /// True when a file of this language has an error (not just warnings).

@@ -53,28 +53,57 @@ final class SnapshotCell<Value: AnyObject & Sendable>: Sendable {
   /// however long that takes. The value must not escape `body`.
   @inline(__always)
   func withCurrent<Result>(_ body: (Value) -> Result) -> Result {
+    let reading = beginReading()
+    defer { endReading(reading) }
+    return reading.value._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: Value.self)) }
+  }
+
+  /// A read in progress on this thread: the value it reads, unretained but kept alive by
+  /// the thread's cache until `endReading`.
+  struct Reading {
+    fileprivate let cache: Unmanaged<ReaderCache>
+    let value: Unmanaged<AnyObject>
+    /// A strong reference when the cache could not take the value (a read inside a read
+    /// that found its entry stale).
+    fileprivate let owned: Value?
+  }
+
+  /// Starts a read: the hot path of every lookup, written without closures so that the
+  /// compiler retains nothing (a retain would be a write to memory every thread shares).
+  @inline(__always)
+  func beginReading() -> Reading {
     let generation = self.generation.load(ordering: .acquiring)
-    return ReaderCache.current._withUnsafeGuaranteedRef { cache in
-      guard let reference = cache.reference(of: identity, generation: generation) else {
-        return refresh(cache, body)
-      }
+    let cache = ReaderCache.current
+    let cached = cache._withUnsafeGuaranteedRef { cache in
       cache.depth += 1
-      defer { cache.depth -= 1 }
-      return reference._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: Value.self)) }
+      return cache.reference(of: identity, generation: generation)
     }
+    if let cached { return Reading(cache: cache, value: cached, owned: nil) }
+    return refresh(cache)
+  }
+
+  /// Ends a read started by `beginReading`.
+  @inline(__always)
+  func endReading(_ reading: Reading) {
+    reading.cache._withUnsafeGuaranteedRef { $0.depth -= 1 }
+    withExtendedLifetime(reading.owned) {}
   }
 
   /// The slow path: this thread's copy is missing or stale.
   @inline(never)
-  private func refresh<Result>(_ cache: ReaderCache, _ body: (Value) -> Result) -> Result {
+  private func refresh(_ cache: Unmanaged<ReaderCache>) -> Reading {
     let (value, current) = lock.withLock { ($0, generation.load(ordering: .relaxed)) }
-    // Inside another read on this thread (a re-entrant lookup), an entry in use must not
-    // be replaced: read through the strong reference just taken instead.
-    if cache.depth == 0 {
-      cache.store(Unmanaged.passRetained(value), of: identity, generation: current)
+    return cache._withUnsafeGuaranteedRef { cache in
+      // Inside another read on this thread (a reporter that looks something up), an entry
+      // in use must not be replaced: this read holds its own strong reference instead.
+      guard cache.depth == 1 else {
+        return Reading(
+          cache: Unmanaged.passUnretained(cache), value: Unmanaged.passUnretained(value),
+          owned: value)
+      }
+      let reference = Unmanaged<AnyObject>.passRetained(value)
+      cache.store(reference, of: identity, generation: current)
+      return Reading(cache: Unmanaged.passUnretained(cache), value: reference, owned: nil)
     }
-    cache.depth += 1
-    defer { cache.depth -= 1 }
-    return body(value)
   }
 }

@@ -4,7 +4,11 @@ extension Localizer {
   /// once to the reporter.
   public func string(_ key: String, table: String = Localizer.defaultTable) -> String {
     // The hot path: the thread's own reference to the snapshot, no lock, no shared write.
-    current.withCurrent { $0.string(key, table: table, in: self) }
+    let reading = current.beginReading()
+    defer { current.endReading(reading) }
+    return reading.value._withUnsafeGuaranteedRef {
+      unsafeDowncast($0, to: Snapshot.self).string(key, table: table, in: self)
+    }
   }
 
   /// The message `key` with its `#{name}` placeholders filled:

@@ -75,19 +75,23 @@ struct ReportedProblems {
 
   enum Verdict { case new, known, limitReached, overLimit }
 
-  private var seen: Set<Identity> = []
+  /// The 64-bit hashes of the problems reported (a few bytes each instead of their
+  /// strings; two problems sharing a hash in one process is a 1-in-2⁵² chance at the
+  /// limit, and would only make the second one unreported).
+  private var seen: Set<Int> = []
   private var limitReported = false
 
   /// Whether `identity` is new; past `limit` distinct problems, new ones are no longer
   /// remembered (or reported), and the first of them says so once.
   mutating func admit(_ identity: Identity, limit: Int) -> Verdict {
-    if seen.contains(identity) { return .known }
+    let hash = identity.hashValue
+    if seen.contains(hash) { return .known }
     guard seen.count < limit else {
       if limitReported { return .overLimit }
       limitReported = true
       return .limitReached
     }
-    seen.insert(identity)
+    seen.insert(hash)
     return .new
   }
 }

@@ -5,8 +5,9 @@ extension Localizer {
     let preference: LanguagePreference
     let chain: FallbackChain
     let catalogs: [LanguageCatalog]
-    /// `Localizable` of each catalog, looked up without hashing the table name.
-    let defaultTables: [CatalogTable]
+    /// `catalogs`, unretained (the array above keeps them alive): reading an element
+    /// copies no reference, so a lookup writes no reference count other threads share.
+    private let chainCatalogs: [Unmanaged<LanguageCatalog>]
     /// `Localizer.revision` when this snapshot became active.
     let revision: UInt64
     private let probe: LookupProbe?
@@ -18,7 +19,7 @@ extension Localizer {
       self.preference = preference
       self.chain = chain
       self.catalogs = chain.languages.compactMap { catalogs[$0] }
-      self.defaultTables = self.catalogs.map { $0.tables[Localizer.defaultTable] ?? [:] }
+      self.chainCatalogs = self.catalogs.map { Unmanaged.passUnretained($0) }
       self.revision = revision
       self.probe = probe
       probe?.snapshotCreated()
@@ -33,8 +34,9 @@ extension Localizer {
     func value(_ key: String, table: String) -> String? {
       if let probe { probe.reading(key) }
       if table == Localizer.defaultTable {
-        for index in defaultTables.indices {
-          if let value = defaultTables[index].value(key) { return value }
+        for catalog in chainCatalogs {
+          let value = catalog._withUnsafeGuaranteedRef { $0.defaultTable.value(key) }
+          if let value { return value }
         }
         return nil
       }
@@ -54,8 +56,9 @@ extension Localizer {
     func entryAndIndex(_ key: String, table: String) -> (CatalogEntry, Int)? {
       if let probe { probe.reading(key) }
       if table == Localizer.defaultTable {
-        for index in defaultTables.indices {
-          if let entry = defaultTables[index][key] { return (entry, index) }
+        for index in chainCatalogs.indices {
+          let entry = chainCatalogs[index]._withUnsafeGuaranteedRef { $0.defaultTable[key] }
+          if let entry { return (entry, index) }
         }
         return nil
       }
