@@ -76,8 +76,9 @@ struct CoreBenchmarks {
     let contenders = [
       Contender(
         name: "ours: Localizer.string(key)",
-        includes: "Swift String key; snapshot read lock-free (one atomic load), walk of the "
-          + "chain's tables, hash lookup; returns the stored String (retain, no copy)",
+        includes: "Swift String key; the thread's own reference to the snapshot (one atomic "
+          + "load of the generation, no retain), walk of the chain's tables, hash lookup; "
+          + "returns the stored String (retain, no copy)",
         operations: count
       ) {
         var checksum = 0
@@ -149,8 +150,8 @@ struct CoreBenchmarks {
       measurements: results,
       targets: [
         TargetCheck(
-          goal: "ours ≤ 1.5× the plain dictionary", measured: Format.ratio(ours / plain),
-          met: ours <= 1.5 * plain),
+          goal: "ours ≤ 1.1× the plain dictionary", measured: Format.ratio(ours / plain),
+          met: ours <= 1.1 * plain),
         TargetCheck(
           goal: "ours ≥ 3× faster than dgettext",
           measured: Format.ratio(gettext / ours) + " faster",

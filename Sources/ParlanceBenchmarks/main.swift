@@ -58,7 +58,7 @@ do {
   let group = options.group
   var sections: [Section] = []
   var preamble = Machine.description(options)
-  if group == .core || group == .all {
+  if [.core, .scaling, .soak, .all].contains(group) {
     let fixtures = try Fixtures(count: 10_000)
     // PARLANCE_BENCH_KEEP=1 keeps the generated files, to try a contender by hand.
     defer {
@@ -68,7 +68,13 @@ do {
         FileHandle.standardError.write(Data("fixtures kept in \(fixtures.root.path)\n".utf8))
       }
     }
-    sections += try CoreBenchmarks(options: options, fixtures: fixtures).run()
+    if group != .soak {
+      let core = try CoreBenchmarks(options: options, fixtures: fixtures)
+      if group != .scaling { sections += try core.run() }
+      sections.append(
+        try ThreadScaling(options: options, fixtures: fixtures, localizer: core.localizer).run())
+    }
+    if group != .scaling { sections.append(try SoakBenchmark(options: options).run()) }
   }
   if group == .formats || group == .all {
     sections += try FormatBenchmarks(options: options, packageRoot: PackageRoot.locate()).run()
