@@ -1,17 +1,23 @@
 import Foundation
 
-/// Runs the built `parlance` binary as a user would, with its own environment.
-struct CommandRunner {
+/// Runs the built `parlance` binary as a user would, with its own environment and its own
+/// configuration folder, removed when the runner is released.
+final class CommandRunner {
   struct Output {
     let status: Int32
     let stdout: String
     let stderr: String
   }
 
+  struct MissingBinary: Error, CustomStringConvertible {
+    let description: String
+  }
+
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// `$PARLANCE_BIN`, else the debug build next to these tests.
+  /// `$PARLANCE_BIN`, else the `parlance` built beside this test bundle — never one of
+  /// another build folder, which may be of older sources.
   static var binary: URL {
     if let path = ProcessInfo.processInfo.environment["PARLANCE_BIN"] {
       return URL(fileURLWithPath: path)
@@ -20,11 +26,19 @@ struct CommandRunner {
     let candidates = [
       Bundle.main.bundleURL.appendingPathComponent("parlance"),
       Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("parlance"),
-      packageRoot.appendingPathComponent(".build/debug/parlance"),
     ]
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
       ?? candidates[candidates.count - 1]
   }
+
+  /// Why there is no binary to run, or nil.
+  static let missing: String? = {
+    let binary = CommandRunner.binary
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+      return "no parlance binary at \(binary.path): build it first (swift build --build-tests)"
+    }
+    return nil
+  }()
 
   static var resources: URL { packageRoot.appendingPathComponent("Resources") }
 
@@ -36,6 +50,10 @@ struct CommandRunner {
     try FileManager.default.createDirectory(at: configHome, withIntermediateDirectories: true)
   }
 
+  deinit {
+    remove()
+  }
+
   func remove() {
     try? FileManager.default.removeItem(at: configHome)
   }
@@ -43,6 +61,7 @@ struct CommandRunner {
   var preferenceFile: URL { configHome.appendingPathComponent("parlance/language.json") }
 
   func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Output {
+    if let missing = Self.missing { throw MissingBinary(description: missing) }
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
