@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "Parlance", targets: ["Parlance"]),
     .library(name: "ParlanceGtk", targets: ["ParlanceGtk"]),
     .library(name: "ParlanceUI", targets: ["ParlanceUI"]),
+    .library(name: "ParlanceInterface", targets: ["ParlanceInterface"]),
     .executable(name: "parlance", targets: ["ParlanceApp"]),
     .executable(name: "parlance-bench", targets: ["ParlanceBenchmarks"]),
   ],
@@ -42,9 +43,14 @@ let package = Package(
       name: "ParlanceUI",
       dependencies: ["Parlance", "ParlanceGtk"]
     ),
+    // Any GtkBuilder .ui file, retranslated in place (LocalizedInterface).
+    .target(
+      name: "ParlanceInterface",
+      dependencies: ["Parlance", "ParlanceGtk"]
+    ),
     .executableTarget(
       name: "ParlanceApp",
-      dependencies: ["Parlance", "ParlanceUI"]
+      dependencies: ["Parlance", "ParlanceUI", "ParlanceInterface"]
     ),
     // glibc's libintl for the dgettext baseline: Swift's Glibc module does not expose it.
     .target(name: "CGettext"),
@@ -68,6 +74,11 @@ let package = Package(
     .testTarget(
       name: "ParlanceUITests",
       dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI"]
+    ),
+    .testTarget(
+      name: "ParlanceInterfaceTests",
+      dependencies: ["Parlance", "ParlanceGtk", "ParlanceInterface"],
+      resources: [.copy("Fixtures")]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -45,10 +45,30 @@ public struct ResourceFolder: Sendable {
   /// Parsed files this folder keeps for reloads (tests of eviction).
   package var parsedFileCount: Int { cache.count }
 
+  /// How a folder holds its translations.
+  public enum Layout: Sendable {
+    /// `.lproj` folders, String Catalogs, `po/<tag>.po` (see the type's description).
+    case resources
+    /// A gettext project's `po/` folder: `<tag>.po` files at its top (`de.po`,
+    /// `zh_CN.po`, `sr@latin.po`), for the table `Localizable`.
+    case gettext
+  }
+
   /// Scans `url`; throws `ResourceError.missingFolder` when it is not a folder.
-  public init(url: URL) throws(ResourceError) {
+  public init(url: URL, layout: Layout = .resources) throws(ResourceError) {
     self.url = url
     let names = try Self.contents(of: url, required: true)
+    if layout == .gettext {
+      var gettext: [LanguageTag: [URL]] = [:]
+      var diagnostics: [Diagnostic] = []
+      Self.addGettextFiles(in: url, names: names, to: &gettext, diagnostics: &diagnostics)
+      self.languageFolders = [:]
+      self.baseFolder = nil
+      self.gettextFiles = gettext
+      self.stringCatalogs = []
+      self.diagnostics = diagnostics
+      return
+    }
     var folders: [LanguageTag: [URL]] = [:]
     var base: URL?
     var diagnostics: [Diagnostic] = []
@@ -89,15 +109,7 @@ public struct ResourceFolder: Sendable {
           file: poFolder.path, location: SourceLocation(line: 1, column: 1), severity: .error,
           kind: .unreadableFile(reason: error.description)))
     }
-    for name in poNames
-    where name.hasSuffix(".po") {
-      let item = poFolder.appendingPathComponent(name, isDirectory: false)
-      if let tag = try? LanguageTag(String(name.dropLast(".po".count))) {
-        gettext[tag, default: []].append(item)
-      } else {
-        diagnostics.append(Self.warning(item.path, .invalidLanguageFile(name)))
-      }
-    }
+    Self.addGettextFiles(in: poFolder, names: poNames, to: &gettext, diagnostics: &diagnostics)
     self.languageFolders = folders
     self.baseFolder = base
     self.gettextFiles = gettext
@@ -124,6 +136,21 @@ public struct ResourceFolder: Sendable {
     if isDevelopment, let baseFolder { result.append(baseFolder) }
     result += languageFolders[language] ?? []
     return result
+  }
+
+  /// `<tag>.po` files of `folder` by language; other names ending in `.po` are warned of.
+  private static func addGettextFiles(
+    in folder: URL, names: [String], to gettext: inout [LanguageTag: [URL]],
+    diagnostics: inout [Diagnostic]
+  ) {
+    for name in names where name.hasSuffix(".po") {
+      let item = folder.appendingPathComponent(name, isDirectory: false)
+      if let tag = try? LanguageTag(String(name.dropLast(".po".count))) {
+        gettext[tag, default: []].append(item)
+      } else {
+        diagnostics.append(Self.warning(item.path, .invalidLanguageFile(name)))
+      }
+    }
   }
 
   private static func contents(of url: URL, required: Bool) throws(ResourceError) -> [String] {

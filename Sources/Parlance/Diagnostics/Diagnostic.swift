@@ -68,6 +68,16 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case keyNotInSource(String, source: String)
     case identicalToSource(key: String, source: String)
     case unusableTranslation(key: String, language: String, reason: String)
+    // GtkBuilder .ui files
+    case malformedInterface(reason: String)
+    case templateBuiltAsParent(className: String, parent: String)
+    case unknownInterfaceClass(String)
+    case unknownInterfaceProperty(className: String, property: String)
+    case unknownInterfaceObject(String)
+    case interfaceTextMissing(msgid: String, language: String)
+    case brokenMarkup(msgid: String, reason: String)
+    case accessKeyDropped(msgid: String)
+    case accessKeyClash(key: Character, first: String, second: String, firstAt: SourceLocation)
   }
 
   /// The file's path as given to the parser (relative paths stay relative).
@@ -172,6 +182,23 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
       "value of '\(key)' is identical to the development language (\(source))"
     case .unusableTranslation(let key, let language, let reason):
       "translation of '\(key)' into \(language) is not served: \(reason)"
+    case .malformedInterface(let reason): "malformed interface: \(reason)"
+    case .templateBuiltAsParent(let className, let parent):
+      "template '\(className)' is built as a plain \(parent)"
+    case .unknownInterfaceClass(let name):
+      "unknown class '\(name)': shown as a placeholder; its texts are listed, not shown"
+    case .unknownInterfaceProperty(let className, let property):
+      "\(className) has no property '\(property)'; it is left out"
+    case .unknownInterfaceObject(let id): "no object with id '\(id)' in the interface"
+    case .interfaceTextMissing(let msgid, let language):
+      "'\(msgid)' is not translated into \(language)"
+    case .brokenMarkup(let msgid, let reason):
+      "the translation of '\(msgid)' breaks its Pango markup: \(reason)"
+    case .accessKeyDropped(let msgid):
+      "the translation of '\(msgid)' has no access key '_' although the source has one"
+    case .accessKeyClash(let key, let first, let second, let firstAt):
+      "access key '\(key)' of '\(second)' is also the access key of '\(first)' "
+        + "(at \(firstAt)) in the same window"
     }
   }
 

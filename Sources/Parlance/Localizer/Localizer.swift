@@ -75,7 +75,7 @@ public final class Localizer: Sendable {
   }
 
   /// `init(resources:…)` with a test's probe inside every lookup.
-  package init(
+  package convenience init(
     resources: [URL],
     developmentLanguage: LanguageTag? = nil,
     language: LanguageTag? = nil,
@@ -94,6 +94,41 @@ public final class Localizer: Sendable {
         throw .resources(error)
       }
     }
+    self.init(
+      folders: folders, developmentLanguage: developmentLanguage, language: language,
+      preferences: preferences, environment: environment, reporter: reporter,
+      renderOptions: renderOptions, pseudoLocales: pseudoLocales, probe: probe)
+  }
+
+  /// Uses folders already scanned, in any layout (a gettext `po/` folder beside
+  /// resources folders); the other parameters are those of `init(resources:…)`.
+  public convenience init(
+    folders: [ResourceFolder],
+    developmentLanguage: LanguageTag? = nil,
+    language: LanguageTag? = nil,
+    preferences: (any PreferenceStore)? = nil,
+    environment: [String: String] = ProcessEnvironment.variables(),
+    reporter: (any LocalizationReporter)? = nil,
+    renderOptions: RenderOptions = RenderOptions(),
+    pseudoLocales: Bool = false
+  ) {
+    self.init(
+      folders: folders, developmentLanguage: developmentLanguage, language: language,
+      preferences: preferences, environment: environment, reporter: reporter,
+      renderOptions: renderOptions, pseudoLocales: pseudoLocales, probe: nil)
+  }
+
+  package init(
+    folders: [ResourceFolder],
+    developmentLanguage: LanguageTag? = nil,
+    language: LanguageTag? = nil,
+    preferences: (any PreferenceStore)? = nil,
+    environment: [String: String] = ProcessEnvironment.variables(),
+    reporter: (any LocalizationReporter)? = nil,
+    renderOptions: RenderOptions = RenderOptions(),
+    pseudoLocales: Bool = false,
+    probe: LookupProbe?
+  ) {
     let development =
       developmentLanguage ?? folders.lazy.compactMap(\.sourceLanguage).first ?? LanguageTag.english
     self.developmentLanguage = development

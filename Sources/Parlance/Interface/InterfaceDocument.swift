@@ -1,0 +1,83 @@
+import Foundation
+
+/// A GtkBuilder `.ui` file as read for translation: its XML with an id on every object,
+/// every translatable text in file order with its position, and what was wrong with it.
+///
+/// Reading needs no GTK: `parlance lint` and tests use it as it is. Building the widgets
+/// is `ParlanceInterface`'s job, from `root`.
+public struct InterfaceDocument: Sendable {
+  /// An object of the file (`<object>`, `<template>` or `<menu>`).
+  public struct Object: Hashable, Sendable {
+    /// The file's id or a made-up one (`parlance-object-3`).
+    public let id: String
+    public let hasOwnID: Bool
+    /// The file's id, or a path: `PrefsDialog/GtkBox[2]/GtkLabel[1]`.
+    public let path: String
+    /// The class as written; for a template, the template's own class.
+    public let className: String
+    /// A template's parent class (`<template class="X" parent="GtkDialog">`).
+    public let templateParent: String?
+    public let location: SourceLocation
+    /// The enclosing object, nil for a toplevel.
+    public let parentID: String?
+    public let toplevelID: String
+    /// `<menu>`: a menu model, not a widget.
+    public let isMenu: Bool
+  }
+
+  /// The path the file was read from, as given.
+  public let file: String
+  /// The XML, every object with an `id`; nil when the file is not well-formed XML.
+  public let root: XMLTree.Element?
+  /// Every object, in file order.
+  public let objects: [Object]
+  /// Every non-empty translatable text, in file order.
+  public let texts: [InterfaceText]
+  /// Problems: malformed XML (an error; nothing is built), unusual content (warnings).
+  public let diagnostics: [Diagnostic]
+
+  /// The objects directly under `<interface>`.
+  public var toplevels: [Object] { objects.filter { $0.parentID == nil } }
+
+  /// True when the file can be built: well-formed, with an `<interface>` root.
+  public var isUsable: Bool { root != nil && !diagnostics.contains { $0.severity == .error } }
+
+  /// The object with id `id`.
+  public func object(_ id: String) -> Object? { objects.first { $0.id == id } }
+
+  /// Reads the `.ui` file at `url`. Throws only when it cannot be read at all.
+  public static func read(contentsOf url: URL) throws -> InterfaceDocument {
+    let data = try Data(contentsOf: url)
+    return parse(Array(data), file: url.path)
+  }
+
+  /// Reads `.ui` text; `file` is the path shown in diagnostics.
+  public static func parse(_ bytes: [UInt8], file: String) -> InterfaceDocument {
+    switch XMLReader.parse(bytes) {
+    case .failure(let failure):
+      return InterfaceDocument(
+        file: file, root: nil, objects: [], texts: [],
+        diagnostics: [
+          Diagnostic(
+            file: file, location: failure.location, severity: .error,
+            kind: .malformedInterface(reason: failure.reason))
+        ])
+    case .success(var root):
+      guard root.name == "interface" else {
+        return InterfaceDocument(
+          file: file, root: nil, objects: [], texts: [],
+          diagnostics: [
+            Diagnostic(
+              file: file, location: root.location, severity: .error,
+              kind: .malformedInterface(
+                reason: "the root element is <\(root.name)>, not <interface>"))
+          ])
+      }
+      var walker = InterfaceWalker(file: file)
+      walker.walk(&root)
+      return InterfaceDocument(
+        file: file, root: root, objects: walker.objects, texts: walker.texts,
+        diagnostics: walker.diagnostics)
+    }
+  }
+}

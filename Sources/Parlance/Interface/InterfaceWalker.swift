@@ -1,0 +1,244 @@
+/// Walks a `.ui` file's XML once: gives every object an id, and collects the objects and
+/// the translatable texts with their positions.
+struct InterfaceWalker {
+  let file: String
+  private(set) var objects: [InterfaceDocument.Object] = []
+  private(set) var texts: [InterfaceText] = []
+  private(set) var diagnostics: [Diagnostic] = []
+  private var usedIDs: Set<String> = []
+  private var generated = 0
+
+  init(file: String) {
+    self.file = file
+  }
+
+  mutating func walk(_ root: inout XMLTree.Element) {
+    collectIDs(root)
+    var counts: [String: Int] = [:]
+    for index in root.children.indices {
+      guard case .element(var element) = root.children[index] else { continue }
+      switch element.name {
+      case "object", "template":
+        visitObject(&element, parent: nil, parentPath: "", counts: &counts)
+      case "menu":
+        visitMenu(&element, parentPath: "", counts: &counts)
+      default:
+        break
+      }
+      root.children[index] = .element(element)
+    }
+  }
+
+  private mutating func collectIDs(_ element: XMLTree.Element) {
+    if let id = element["id"] { usedIDs.insert(id) }
+    for child in element.elements { collectIDs(child) }
+  }
+
+  /// An id no element of the file has.
+  private mutating func makeID() -> String {
+    while true {
+      generated += 1
+      let id = "parlance-object-\(generated)"
+      if usedIDs.insert(id).inserted { return id }
+    }
+  }
+
+  private func path(for id: String?, className: String, parentPath: String, index: Int)
+    -> String
+  {
+    if let id { return id }
+    let segment = "\(className)[\(index)]"
+    return parentPath.isEmpty ? segment : parentPath + "/" + segment
+  }
+
+  // MARK: Objects
+
+  private mutating func visitObject(
+    _ element: inout XMLTree.Element, parent: InterfaceDocument.Object?, parentPath: String,
+    counts: inout [String: Int]
+  ) {
+    let isTemplate = element.name == "template"
+    guard let className = element["class"], !className.isEmpty else {
+      diagnostics.append(
+        Diagnostic(
+          file: file, location: element.location, severity: .error,
+          kind: .malformedInterface(reason: "<\(element.name)> has no 'class' attribute")))
+      return
+    }
+    let ownID = isTemplate ? className : element["id"]
+    let id = ownID ?? makeID()
+    if !isTemplate, element["id"] == nil { element["id"] = id }
+    counts[className, default: 0] += 1
+    let object = InterfaceDocument.Object(
+      id: id, hasOwnID: ownID != nil,
+      path: path(
+        for: ownID, className: className, parentPath: parentPath, index: counts[className] ?? 1),
+      className: className, templateParent: isTemplate ? element["parent"] : nil,
+      location: element.location, parentID: parent?.id, toplevelID: parent?.toplevelID ?? id,
+      isMenu: false)
+    objects.append(object)
+    if isTemplate {
+      diagnostics.append(
+        Diagnostic(
+          file: file, location: element.location, severity: .warning,
+          kind: .templateBuiltAsParent(
+            className: className, parent: element["parent"] ?? "GtkWidget")))
+    }
+
+    let properties = element.elements.filter { $0.name == "property" }
+    let usesMarkup = properties.contains {
+      Self.canonical($0["name"]) == "use-markup" && Self.isTrue($0.text)
+    }
+    let usesUnderline = properties.contains {
+      Self.canonical($0["name"]) == "use-underline" && Self.isTrue($0.text)
+    }
+    var childCounts: [String: Int] = [:]
+    for index in element.children.indices {
+      guard case .element(var child) = element.children[index] else { continue }
+      switch child.name {
+      case "property":
+        let name = Self.canonical(child["name"])
+        addText(
+          from: child, object: object, target: .property(name),
+          isMarkup: name.hasSuffix("-markup") || name == "markup"
+            || (name == "label" && usesMarkup),
+          usesUnderline: usesUnderline && (name == "label" || name == "title"))
+      case "child":
+        visitChild(&child, of: object, counts: &childCounts)
+      case "items":
+        var itemIndex = 0
+        for item in child.elements where item.name == "item" {
+          addText(
+            from: item, object: object, target: .comboItem(index: itemIndex), isMarkup: false,
+            usesUnderline: false)
+          itemIndex += 1
+        }
+      case "data":
+        var row = 0
+        for rowElement in child.elements where rowElement.name == "row" {
+          for column in rowElement.elements where column.name == "col" {
+            guard let number = column["id"].flatMap({ Int($0) }) else { continue }
+            addText(
+              from: column, object: object, target: .listCell(row: row, column: number),
+              isMarkup: false, usesUnderline: false)
+          }
+          row += 1
+        }
+      default:
+        break
+      }
+      element.children[index] = .element(child)
+    }
+  }
+
+  /// A `<child>`: its object, the object's `<packing>` texts, or an accessible's texts.
+  private mutating func visitChild(
+    _ child: inout XMLTree.Element, of parent: InterfaceDocument.Object,
+    counts: inout [String: Int]
+  ) {
+    let isAccessible = child["internal-child"] == "accessible"
+    var childObjectID: String?
+    for index in child.children.indices {
+      guard case .element(var element) = child.children[index] else { continue }
+      if element.name == "object" {
+        if isAccessible {
+          // The accessible's texts belong to the widget it describes.
+          for property in element.elements where property.name == "property" {
+            let name = Self.canonical(property["name"])
+            let bare = name.hasPrefix("AtkObject::") ? String(name.dropFirst(11)) : name
+            addText(
+              from: property, object: parent, target: .accessible(bare), isMarkup: false,
+              usesUnderline: false)
+          }
+          if element["id"] == nil { element["id"] = makeID() }
+        } else {
+          visitObject(&element, parent: parent, parentPath: parent.path, counts: &counts)
+          childObjectID = element["id"]
+        }
+      }
+      child.children[index] = .element(element)
+    }
+    guard let childObjectID, let object = objects.last(where: { $0.id == childObjectID }) else {
+      return
+    }
+    for packing in child.elements where packing.name == "packing" {
+      for property in packing.elements where property.name == "property" {
+        addText(
+          from: property, object: object,
+          target: .childProperty(Self.canonical(property["name"]), parentID: parent.id),
+          isMarkup: false, usesUnderline: false)
+      }
+    }
+  }
+
+  // MARK: Menus
+
+  private mutating func visitMenu(
+    _ element: inout XMLTree.Element, parentPath: String, counts: inout [String: Int]
+  ) {
+    let ownID = element["id"]
+    let id = ownID ?? makeID()
+    if ownID == nil { element["id"] = id }
+    counts["menu", default: 0] += 1
+    let object = InterfaceDocument.Object(
+      id: id, hasOwnID: ownID != nil,
+      path: path(for: ownID, className: "menu", parentPath: parentPath, index: counts["menu"] ?? 1),
+      className: "GMenu", templateParent: nil, location: element.location, parentID: nil,
+      toplevelID: id, isMenu: true)
+    objects.append(object)
+    visitMenuItems(of: element, menu: object, path: [])
+  }
+
+  /// The items of a menu, section or submenu; `path` leads to the model holding them.
+  private mutating func visitMenuItems(
+    of container: XMLTree.Element, menu: InterfaceDocument.Object, path: [Int]
+  ) {
+    var index = 0
+    for item in container.elements where ["item", "section", "submenu"].contains(item.name) {
+      let itemPath = path + [index]
+      for attribute in item.elements where attribute.name == "attribute" {
+        let name = attribute["name"] ?? ""
+        addText(
+          from: attribute, object: menu, target: .menuAttribute(path: itemPath, name: name),
+          isMarkup: false, usesUnderline: name == "label")
+      }
+      if item.name != "item" {
+        visitMenuItems(of: item, menu: menu, path: itemPath)
+      }
+      for link in item.elements where link.name == "link" {
+        visitMenuItems(of: link, menu: menu, path: itemPath)
+      }
+      index += 1
+    }
+  }
+
+  // MARK: Texts
+
+  private mutating func addText(
+    from element: XMLTree.Element, object: InterfaceDocument.Object,
+    target: InterfaceText.Target, isMarkup: Bool, usesUnderline: Bool
+  ) {
+    guard let translatable = element["translatable"], Self.isTrue(translatable) else { return }
+    let msgid = element.text
+    // gettext of "" is the catalog's header: an empty text stays empty.
+    guard !msgid.isEmpty else { return }
+    texts.append(
+      InterfaceText(
+        objectID: object.id, hasOwnID: object.hasOwnID, objectPath: object.path,
+        className: object.className, target: target, msgid: msgid, context: element["context"],
+        comments: element["comments"], location: element.location,
+        toplevelID: object.toplevelID, isMarkup: isMarkup, usesUnderline: usesUnderline,
+        isApplied: true))
+  }
+
+  /// `use_underline` and `use-underline` are one property.
+  static func canonical(_ name: String?) -> String {
+    (name ?? "").replacingOccurrences(of: "_", with: "-")
+  }
+
+  /// GtkBuilder's booleans: yes/true/t/y/1, any case.
+  static func isTrue(_ text: String) -> Bool {
+    ["yes", "true", "t", "y", "1"].contains(
+      text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
+  }
+}

@@ -1,0 +1,104 @@
+import CGtk
+
+/// GtkBuilder: objects made from interface XML.
+///
+/// The builder keeps a reference to every object it made until it is released; objects
+/// handed out by `object(_:)` hold one of their own. Toplevel windows stay alive until
+/// destroyed (GTK owns them), as with any GtkBuilder program.
+@MainActor
+public final class Builder {
+  private let reference: ObjectReference
+  private var pointer: UnsafeMutablePointer<GtkBuilder> {
+    UnsafeMutableRawPointer(reference.pointer).assumingMemoryBound(to: GtkBuilder.self)
+  }
+
+  /// Builds every object of `xml`, or only `objectIDs` and what they refer to.
+  ///
+  /// - Throws: `GtkError.glib` with GtkBuilder's message (it names the line) when it
+  ///   refuses the XML; no object is handed out then.
+  public init(xml: String, objectIDs: [String]? = nil) throws(GtkError) {
+    guard Gtk.isInitialized else { throw GtkError.noDisplay }
+    guard let pointer = gtk_builder_new() else { throw GtkError.glib("cannot make a GtkBuilder") }
+    reference = ObjectReference(adopting: pointer)
+    var error: UnsafeMutablePointer<GError>?
+    let added: guint
+    if let objectIDs {
+      added = Self.withCStringArray(objectIDs) { ids in
+        gtk_builder_add_objects_from_string(pointer, xml, gsize(xml.utf8.count), ids, &error)
+      }
+    } else {
+      added = gtk_builder_add_from_string(pointer, xml, gsize(xml.utf8.count), &error)
+    }
+    if added == 0 {
+      throw GtkError(consuming: error, fallback: "GtkBuilder refused the interface")
+    }
+  }
+
+  /// The object the XML gave id `id`, or nil.
+  public func object(_ id: String) -> BuiltObject? {
+    guard let object = gtk_builder_get_object(pointer, id) else { return nil }
+    return BuiltObject(retaining: object)
+  }
+
+  private static func withCStringArray<Result>(
+    _ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> Result
+  ) -> Result {
+    var pointers: [UnsafeMutablePointer<gchar>?] = strings.map { g_strdup($0) }
+    pointers.append(nil)
+    defer { for pointer in pointers { g_free(pointer) } }
+    return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress) }
+  }
+}
+
+/// What GTK's type system knows of classes by name, as GtkBuilder resolves them.
+@MainActor
+public enum ObjectClass {
+  /// Whether GtkBuilder can make an object of `name` (registered, or found by its
+  /// `*_get_type` function, as GtkBuilder looks it up).
+  public static func isKnown(_ name: String) -> Bool {
+    type(named: name) != 0
+  }
+
+  /// Whether `name` is `ancestor` or derives from it (`GtkDialog` is a `GtkWindow`).
+  public static func isA(_ name: String, _ ancestor: String) -> Bool {
+    let descendant = type(named: name)
+    let ancestorType = type(named: ancestor)
+    return descendant != 0 && ancestorType != 0 && g_type_is_a(descendant, ancestorType) != 0
+  }
+
+  /// Whether objects of `className` have `property` (`use_underline` and `use-underline`
+  /// alike; `AtkObject::accessible-name` qualified names too).
+  public static func hasProperty(_ property: String, onClass className: String) -> Bool {
+    let type = type(named: className)
+    guard type != 0, g_type_is_a(type, g_object_get_type()) != 0,
+      let typeClass = g_type_class_ref(type)
+    else { return false }
+    defer { g_type_class_unref(typeClass) }
+    // `AtkObject::accessible-name`: the part after the last `::`.
+    let name =
+      property.split(separator: ":", omittingEmptySubsequences: true).last.map(
+        String.init) ?? property
+    return g_object_class_find_property(typeClass.assumingMemoryBound(to: GObjectClass.self), name)
+      != nil
+  }
+
+  /// Whether the container class `className` has the child property `property`.
+  public static func hasChildProperty(_ property: String, container className: String) -> Bool {
+    let type = type(named: className)
+    guard type != 0, g_type_is_a(type, gtk_container_get_type()) != 0,
+      let typeClass = g_type_class_ref(type)
+    else { return false }
+    defer { g_type_class_unref(typeClass) }
+    return gtk_container_class_find_child_property(
+      typeClass.assumingMemoryBound(to: GObjectClass.self), property) != nil
+  }
+
+  private static var resolver: UnsafeMutablePointer<GtkBuilder>?
+
+  private static func type(named name: String) -> GType {
+    guard !name.isEmpty else { return 0 }
+    if resolver == nil { resolver = gtk_builder_new() }
+    guard let resolver else { return 0 }
+    return gtk_builder_get_type_from_name(resolver, name)
+  }
+}

@@ -1,0 +1,26 @@
+import Parlance
+
+/// Why an interface could not be opened; nothing of it was built or shown.
+public enum InterfaceError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file could not be read.
+  case unreadable(file: String, reason: String)
+  /// The file is not a well-formed interface (the diagnostics say where).
+  case malformed([Diagnostic])
+  /// GtkBuilder refused the file even after the rewrite (its own message).
+  case refused(file: String, reason: String)
+  /// `--object ID` names no object of the file.
+  case unknownObject(Diagnostic)
+  /// There is no display to build widgets on.
+  case noDisplay
+
+  public var description: String {
+    switch self {
+    case .unreadable(let file, let reason): "\(file):1:1: error: cannot read file: \(reason)"
+    case .malformed(let diagnostics):
+      diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n")
+    case .refused(let file, let reason): "\(file):1:1: error: GtkBuilder refused it: \(reason)"
+    case .unknownObject(let diagnostic): diagnostic.description
+    case .noDisplay: "cannot open the display (is DISPLAY set?)"
+    }
+  }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+
+/// A GtkBuilder `.ui` file whose translatable texts follow a `Localizer`, live.
+///
+/// Built once, from the msgids; from then on every change notification (a switch, a hot
+/// reload) sets the new texts on the *existing* objects — labels, titles, tooltips,
+/// accessible names, combo items, list-store cells, menu labels — and flips the layout
+/// direction for right-to-left languages. Nothing is rebuilt, so what the user typed,
+/// toggled or selected stays. Texts the app sets from code after loading are the app's:
+/// make those live with `LocalizedText` or `Localizer.observe`.
+///
+/// ```swift
+/// let interface = try LocalizedInterface(file: url, localizer: localizer)
+/// let dialog = try interface.object("PrefsDialog")
+/// dialog.widget?.showAll()
+/// ```
+@MainActor
+public final class LocalizedInterface {
+  /// The file as read: texts, positions, objects.
+  public let document: InterfaceDocument
+  public let localizer: Localizer
+  /// Warnings about the file: templates, unknown classes and properties.
+  public let diagnostics: [Diagnostic]
+  /// How a text is shown: its translation, by default (a translator's preview may show
+  /// keys instead). Set before the next change, or call `refresh()`.
+  public var presentation: (InterfaceText, Resolution) -> String = { _, resolution in
+    resolution.value
+  }
+  /// Called after the texts of a change were applied (redraw, report).
+  public var onApply: ((LocalizationSnapshot) -> Void)?
+  /// The revision whose texts the widgets show.
+  public private(set) var appliedRevision: UInt64?
+
+  private let builder: Builder
+  private let placeholderIDs: Set<String>
+  private let objectIDs: Set<String>?
+  private var observation: ObservationToken?
+  private var objects: [String: BuiltObject] = [:]
+
+  /// Builds the interface of `file` (or only `objectIDs` and what they need) in the
+  /// localizer's current language, and follows it from now on.
+  ///
+  /// - Throws: `InterfaceError` for an unreadable or malformed file, an unknown object
+  ///   id, or a file GtkBuilder refuses; nothing is built then.
+  public convenience init(
+    file: URL, localizer: Localizer, objectIDs: [String]? = nil
+  ) throws(InterfaceError) {
+    let document: InterfaceDocument
+    do {
+      document = try InterfaceDocument.read(contentsOf: file)
+    } catch {
+      throw .unreadable(file: file.path, reason: error.localizedDescription)
+    }
+    try self.init(document: document, localizer: localizer, objectIDs: objectIDs)
+  }
+
+  /// Builds an interface already read; see `init(file:localizer:objectIDs:)`.
+  public init(
+    document: InterfaceDocument, localizer: Localizer, objectIDs: [String]? = nil
+  ) throws(InterfaceError) {
+    guard Gtk.isInitialized else { throw .noDisplay }
+    guard document.isUsable, let input = document.builderInput(classes: ObjectClassInfo())
+    else { throw .malformed(document.diagnostics) }
+    for id in objectIDs ?? [] where document.object(id) == nil {
+      throw .unknownObject(
+        Diagnostic(
+          file: document.file,
+          location: document.root?.location ?? SourceLocation(line: 1, column: 1),
+          severity: .error, kind: .unknownInterfaceObject(id)))
+    }
+    do {
+      builder = try Builder(xml: input.xml, objectIDs: objectIDs)
+    } catch {
+      throw .refused(file: document.file, reason: error.description)
+    }
+    self.document = document
+    self.localizer = localizer
+    self.diagnostics = document.diagnostics + input.diagnostics
+    self.placeholderIDs = input.placeholderIDs
+    self.objectIDs = objectIDs.map(Set.init)
+    apply(localizer.snapshot())
+    observation = localizer.observe { [weak self] _ in
+      Gtk.post { self?.refresh() }
+    }
+  }
+
+  /// The built object with id `id` (the file's id, or a made-up one for objects
+  /// without).
+  ///
+  /// - Throws: `InterfaceError.unknownObject` with the file's position.
+  public func object(_ id: String) throws(InterfaceError) -> BuiltObject {
+    if let object = builtObject(id) { return object }
+    throw .unknownObject(
+      Diagnostic(
+        file: document.file,
+        location: document.root?.location ?? SourceLocation(line: 1, column: 1),
+        severity: .error, kind: .unknownInterfaceObject(id)))
+  }
+
+  /// The toplevel objects that were built, in file order (windows, dialogs, and any
+  /// loose widget, list store or menu).
+  public var toplevels: [(object: InterfaceDocument.Object, built: BuiltObject)] {
+    document.toplevels.compactMap { object in builtObject(object.id).map { (object, $0) } }
+  }
+
+  /// The texts that belong to what was built, in file order.
+  public var texts: [InterfaceText] {
+    document.texts.filter { objectIDs == nil || builtObject($0.toplevelID) != nil }
+  }
+
+  /// Whether `text` is set on a real object (false for a placeholder's texts).
+  public func isApplied(_ text: InterfaceText) -> Bool {
+    !placeholderIDs.contains(text.objectID)
+  }
+
+  /// Applies the localizer's current texts now, unless they are shown already.
+  public func refresh() {
+    let snapshot = localizer.snapshot()
+    guard snapshot.revision != appliedRevision else { return }
+    apply(snapshot)
+  }
+
+  /// Sets every text from `snapshot` on the built objects, and the direction.
+  public func apply(_ snapshot: LocalizationSnapshot) {
+    Widget.defaultDirection =
+      snapshot.language.direction == .rightToLeft ? .rightToLeft : .leftToRight
+    for text in texts where isApplied(text) {
+      let resolution = resolve(text, in: snapshot)
+      set(presentation(text, resolution), for: text)
+    }
+    appliedRevision = snapshot.revision
+    onApply?(snapshot)
+  }
+
+  /// Where the text of `text` comes from in `snapshot`.
+  public func resolve(_ text: InterfaceText, in snapshot: LocalizationSnapshot) -> Resolution {
+    snapshot.resolve(text.msgid, context: text.context)
+  }
+
+  /// The text as the built objects show it now, read back from GTK (nil for a
+  /// placeholder's text or a place that does not exist).
+  public func shownValue(of text: InterfaceText) -> String? {
+    guard isApplied(text), let object = builtObject(text.objectID) else { return nil }
+    switch text.target {
+    case .property(let name): return object.string(forProperty: name)
+    case .childProperty(let name, let parentID):
+      return builtObject(parentID).flatMap { object.string(forChildProperty: name, in: $0) }
+    case .accessible(let name): return object.accessibleString(for: name)
+    case .comboItem(let index): return object.string(row: index, column: 0)
+    case .listCell(let row, let column): return object.string(row: row, column: column)
+    case .menuAttribute(let path, let name): return object.menuAttribute(name, path: path)
+    }
+  }
+
+  private func set(_ value: String, for text: InterfaceText) {
+    guard let object = builtObject(text.objectID) else { return }
+    switch text.target {
+    case .property(let name): object.setString(value, forProperty: name)
+    case .childProperty(let name, let parentID):
+      if let parent = builtObject(parentID) {
+        object.setString(value, forChildProperty: name, in: parent)
+      }
+    case .accessible(let name): object.setAccessibleString(value, for: name)
+    case .comboItem(let index): object.setString(value, row: index, column: 0)
+    case .listCell(let row, let column): object.setString(value, row: row, column: column)
+    case .menuAttribute(let path, let name): object.setMenuAttribute(name, path: path, to: value)
+    }
+  }
+
+  private func builtObject(_ id: String) -> BuiltObject? {
+    if let cached = objects[id] { return cached }
+    guard let object = builder.object(id) else { return nil }
+    objects[id] = object
+    return object
+  }
+}

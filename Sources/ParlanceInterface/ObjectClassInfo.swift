@@ -1,0 +1,18 @@
+import Parlance
+import ParlanceGtk
+
+/// The running process's GObject classes, as GtkBuilder sees them. Asked only on the GTK
+/// thread, while an interface is built.
+struct ObjectClassInfo: InterfaceClassInfo {
+  func isKnownClass(_ className: String) -> Bool {
+    MainActor.assumeIsolated { ObjectClass.isKnown(className) }
+  }
+
+  func hasProperty(_ property: String, onClass className: String) -> Bool {
+    MainActor.assumeIsolated { ObjectClass.hasProperty(property, onClass: className) }
+  }
+
+  func hasChildProperty(_ property: String, container className: String) -> Bool {
+    MainActor.assumeIsolated { ObjectClass.hasChildProperty(property, container: className) }
+  }
+}
