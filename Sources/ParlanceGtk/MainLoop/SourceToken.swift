@@ -3,7 +3,9 @@ import CGtk
 /// A main-loop source (idle or timeout) that can be removed before it runs again.
 ///
 /// Holds a reference on the `GSource`, not on the work: dropping the token leaves the source
-/// attached. `remove()` is thread-safe and may be called after the source finished.
+/// attached. `remove()` is thread-safe and may be called after the source finished. The work
+/// closure — and whatever it captured, widgets included — is always released on the GTK
+/// thread, also when another thread removes the source.
 public final class SourceToken: @unchecked Sendable {
   private let source: UnsafeMutablePointer<GSource>
 
@@ -17,6 +19,8 @@ public final class SourceToken: @unchecked Sendable {
   }
 
   /// Removes the source so its work does not run (again).
+  ///
+  /// From another thread, the work is released later, by the GTK thread's main loop.
   public func remove() {
     g_source_destroy(source)
   }
@@ -58,7 +62,14 @@ private let sourceTrampoline: GSourceFunc = { data in
   return (action == .continue).gboolean
 }
 
+/// GLib calls a source's destroy notify on the thread that destroys it: the GTK thread
+/// when the work returned `.stop`, any thread that called `remove()`.
 private let releaseSourceCallback: GDestroyNotify = { data in
+  guard let data else { return }
+  GtkThread.release(data, with: releaseSourceCallbackNow)
+}
+
+private let releaseSourceCallbackNow: @convention(c) (gpointer?) -> Void = { data in
   guard let data else { return }
   Unmanaged<SourceCallback>.fromOpaque(data).release()
 }
