@@ -38,6 +38,7 @@ PARLANCE_CAST(gtk_menu_button, GtkMenuButton, GTK_MENU_BUTTON)
 PARLANCE_CAST(gtk_popover, GtkPopover, GTK_POPOVER)
 PARLANCE_CAST(gtk_entry, GtkEntry, GTK_ENTRY)
 PARLANCE_CAST(gtk_toggle_button, GtkToggleButton, GTK_TOGGLE_BUTTON)
+PARLANCE_CAST(gtk_accessible, GtkAccessible, GTK_ACCESSIBLE)
 
 #undef PARLANCE_CAST
 
