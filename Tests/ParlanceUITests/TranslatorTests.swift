@@ -106,3 +106,43 @@ final class TranslatorTests: WindowTestCase, @unchecked Sendable {
     }
   }
 }
+
+extension TranslatorTests {
+  func testClosedBarStaysClosedUntilANewBrokenSave() throws {
+    try onMainActor {
+      let (folder, file) = try workingFolder(#""greeting" = "Guten Tag!";"#)
+      try openWindow(language: "de", resources: [Self.resources, folder])
+      try controller.watchTranslations(folder)
+      var before = controller.watcher?.reloadCount ?? 0
+      try Data("\"greeting\" = \"Kaputt\";\n\"oops\" = ;\n".utf8).write(to: file)
+      XCTAssertTrue(waitForReload(after: before))
+      _ = Gtk.iterate(until: { self.controller.widgetIsShown("problem") }, timeout: .seconds(5))
+      let bar = try XCTUnwrap(controller.renderer.widget(for: "problem") as? InfoBar)
+      XCTAssertTrue(bar.isVisible)
+      try XCTUnwrap(bar.closeButton).click()
+      _ = Gtk.iterate(until: { !self.controller.widgetIsShown("problem") }, timeout: .seconds(5))
+      XCTAssertFalse(controller.widgetIsShown("problem"))
+
+      controller.toggle("keys", true)
+      XCTAssertTrue(Gtk.iterate(until: { self.text("greeting") == "greeting" }))
+      XCTAssertFalse(controller.widgetIsShown("problem"), "a render brought the closed bar back")
+
+      // A save of another file while this one is still broken: the same problem, still
+      // closed.
+      before = controller.watcher?.reloadCount ?? 0
+      let errors = file.deletingLastPathComponent().appendingPathComponent("Errors.strings")
+      try Data(#""error.language.unknown" = "Unbekannt: #{tag}";"#.utf8).write(to: errors)
+      XCTAssertTrue(waitForReload(after: before))
+      Gtk.iteratePending()
+      XCTAssertFalse(controller.widgetIsShown("problem"), "the same problem reopened the bar")
+
+      // Another save, broken elsewhere: a new problem, shown.
+      before = controller.watcher?.reloadCount ?? 0
+      try Data("\"greeting\" = \"Kaputt\";\n\n\n\"oops\" \"again\";\n".utf8).write(to: file)
+      XCTAssertTrue(waitForReload(after: before))
+      _ = Gtk.iterate(until: { self.controller.widgetIsShown("problem") }, timeout: .seconds(5))
+      XCTAssertTrue(controller.widgetIsShown("problem"), "a new broken save left the bar closed")
+      XCTAssertTrue(bar.text.contains("Localizable.strings:4:"), bar.text)
+    }
+  }
+}

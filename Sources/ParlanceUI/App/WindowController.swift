@@ -26,6 +26,14 @@ public final class WindowController {
   private var pendingRender: SourceToken?
   private var switchesInFlight = 0
   private var renderedRevision: UInt64 = .max
+  /// The problem the user closed: a reload reporting the very same errors again (a save
+  /// of another file while this one is still broken) leaves the bar closed.
+  private var closedProblem: Problem?
+
+  private struct Problem: Equatable {
+    let message: LocalizedText
+    let details: [String]
+  }
 
   /// - Parameters:
   ///   - window: the toplevel to fill (an `ApplicationWindow` in the program, a plain
@@ -42,6 +50,7 @@ public final class WindowController {
     renderer.onChoice = { [weak self] id in self?.choose(id) }
     renderer.onNumber = { [weak self] number in self?.setFileCount(number) }
     renderer.onToggle = { [weak self] id, isOn in self?.toggle(id, isOn) }
+    renderer.onDismiss = { [weak self] _ in self?.dismissProblem() }
     Self.installStyle()
     observation = localizer.observe { [weak self] _ in
       Gtk.post { self?.scheduleRenderIfStale() }
@@ -86,7 +95,7 @@ public final class WindowController {
         guard let self else { return }
         self.switchesInFlight -= 1
         switch result {
-        case .success: if self.model.problem != nil { self.dismissProblem() }
+        case .success: if self.model.problem != nil { self.clearProblem() }
         case .failure(let error): self.report(error)
         }
       }
@@ -105,15 +114,26 @@ public final class WindowController {
 
   private func reloaded(_ result: Localizer.ReloadResult) {
     guard let (tag, errors) = result.failures.sorted(by: { $0.key < $1.key }).first else {
-      if model.problem != nil { dismissProblem() }
+      closedProblem = nil
+      if model.problem != nil { clearProblem() }
       return
     }
     let file =
       errors.first.map { URL(fileURLWithPath: $0.file).lastPathComponent } ?? tag.identifier
-    model.problem = .key(
-      "error.catalog.details", table: "Errors",
-      ["count": MessageArgument(errors.count), "file": .string(file)])
-    model.problemDetails = errors.prefix(5).map(\.description)
+    let problem = Problem(
+      message: .key(
+        "error.catalog.details", table: "Errors",
+        ["count": MessageArgument(errors.count), "file": .string(file)]),
+      details: errors.prefix(5).map(\.description))
+    guard problem != closedProblem else { return }
+    show(problem)
+  }
+
+  /// Shows `problem` in the info bar: a new problem, even after the user closed another.
+  private func show(_ problem: Problem) {
+    closedProblem = nil
+    model.problem = problem.message
+    model.problemDetails = problem.details
     scheduleRender()
   }
 
@@ -170,20 +190,24 @@ public final class WindowController {
     failures.append(error)
     switch error {
     case .catalogFailed(let tag, let diagnostics):
-      model.problem = .key(
-        "error.catalog.load", table: "Errors",
-        ["language": .string(tag.nativeName), "current": .string(localizer.language.nativeName)])
-      model.problemDetails = diagnostics.filter { $0.severity == .error }.prefix(5).map(
-        \.description)
+      show(
+        Problem(
+          message: .key(
+            "error.catalog.load", table: "Errors",
+            [
+              "language": .string(tag.nativeName),
+              "current": .string(localizer.language.nativeName),
+            ]),
+          details: diagnostics.filter { $0.severity == .error }.prefix(5).map(\.description)))
     case .unavailableLanguage(let tag, _):
-      model.problem = .key(
-        "error.language.unknown", table: "Errors", ["tag": .string(tag.identifier)])
-      model.problemDetails = []
+      show(
+        Problem(
+          message: .key(
+            "error.language.unknown", table: "Errors", ["tag": .string(tag.identifier)]),
+          details: []))
     case .resources(let resourceError):
-      model.problem = .verbatim(resourceError.description)
-      model.problemDetails = []
+      show(Problem(message: .verbatim(resourceError.description), details: []))
     }
-    scheduleRender()
   }
 
   private static var styleInstalled = false
@@ -199,8 +223,16 @@ public final class WindowController {
       """)
   }
 
-  /// Hides the info bar.
+  /// Hides the info bar, as its close button does, until a new problem arrives.
   public func dismissProblem() {
+    if let message = model.problem {
+      closedProblem = Problem(message: message, details: model.problemDetails)
+    }
+    clearProblem()
+  }
+
+  /// Hides the info bar: its problem is solved.
+  private func clearProblem() {
     model.problem = nil
     model.problemDetails = []
     scheduleRender()

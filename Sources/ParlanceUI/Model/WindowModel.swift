@@ -42,11 +42,16 @@ public struct WindowModel: Sendable {
     ViewNode(
       "window", .column(spacing: 12),
       children: [
-        ViewNode("problem", .infoBar(message: problem, details: problemDetails)),
+        ViewNode(
+          "problem",
+          .infoBar(
+            message: problem, details: problemDetails,
+            closeName: .key("accessible.problem.close")),
+          accessibleName: .key("accessible.problem")),
         ViewNode(
           "language.row", .row(spacing: 12),
           children: [
-            ViewNode("language.caption", .caption(.key("label.language"))),
+            ViewNode("language.caption", .caption(.key("label.language"), for: "language")),
             ViewNode(
               "language", .choice(items: languageChoices, selected: selectedChoice),
               tooltip: .key("tooltip.language"), accessibleName: .key("accessible.language")),
@@ -70,7 +75,7 @@ public struct WindowModel: Sendable {
         ViewNode(
           "files.row", .row(spacing: 12),
           children: [
-            ViewNode("files.caption", .caption(.key("label.files"))),
+            ViewNode("files.caption", .caption(.key("label.files"), for: "files")),
             ViewNode(
               "files", .numberField(value: state.fileCount, range: 0...1000),
               tooltip: .key("tooltip.files"), accessibleName: .key("accessible.files")),
@@ -80,12 +85,12 @@ public struct WindowModel: Sendable {
         ViewNode(
           "number.row", .row(spacing: 12),
           children: [
-            ViewNode("number.caption", .caption(.key("label.number"))),
+            ViewNode("number.caption", .caption(.key("label.number"), for: "number")),
             ViewNode("number", .label(.number(1_234_567.891), wraps: false)),
-            ViewNode("date.caption", .caption(.key("label.date"))),
+            ViewNode("date.caption", .caption(.key("label.date"), for: "date")),
             ViewNode("date", .label(.date(now), wraps: false)),
           ]),
-        ViewNode("notes.caption", .caption(.key("label.notes"))),
+        ViewNode("notes.caption", .caption(.key("label.notes"), for: "notes")),
         ViewNode(
           "notes", .notes, tooltip: .key("tooltip.notes"),
           accessibleName: .key("accessible.notes")),

@@ -24,6 +24,9 @@ public final class Renderer {
   public var onNumber: (Int) -> Void = { _ in }
   /// Called when the user ticks or clears a check box, with its node id.
   public var onToggle: (String, Bool) -> Void = { _, _ in }
+  /// Called when the user closes an info bar, with its node id. The bar hides at once;
+  /// the model must stop describing its message, or the next render shows it again.
+  public var onDismiss: (String) -> Void = { _ in }
 
   /// The catalog texts of the last render by node id, with where each came from (for
   /// reports: missing strings, fallbacks).
@@ -60,6 +63,8 @@ public final class Renderer {
   }
 
   private var order: [String] = []
+  /// Caption node id → the id of the node it names, from the render in progress.
+  private var captionTargets: [String: String] = [:]
   private var translatorMode = false
   private var showsKeys = false
 
@@ -103,6 +108,7 @@ public final class Renderer {
     window.title = title.resolve(in: localizer).text
     var seen: Set<String> = []
     order = []
+    captionTargets = [:]
     let root = build(tree, localizer: localizer, state: state, seen: &seen)
     if rootWidget !== root {
       if let rootWidget { window.remove(rootWidget) }
@@ -115,7 +121,18 @@ public final class Renderer {
     }
     root.showAll()
     for id in order { rendered[id]?.applyVisibility() }
+    linkCaptions()
     restore(state)
+  }
+
+  /// Makes each caption the mnemonic label of the element it names (its focus target),
+  /// from which GTK derives the `label-for` / `labelled-by` relations screen readers use.
+  private func linkCaptions() {
+    for (captionID, targetID) in captionTargets {
+      guard let caption = rendered[captionID]?.label else { continue }
+      let target = rendered[targetID]?.focusTarget
+      if caption.mnemonicWidget !== target { caption.mnemonicWidget = target }
+    }
   }
 
   private func tearDown() {
@@ -240,7 +257,12 @@ public final class Renderer {
     case .infoBar:
       let bar = InfoBar(text: "", messageType: .error)
       bar.showCloseButton = true
-      _ = bar.onResponse { [weak bar] _ in bar?.hide() }
+      let id = nodeID
+      _ = bar.onResponse { [weak self, weak bar] response in
+        guard response == .close else { return }
+        bar?.hide()
+        self?.onDismiss(id)
+      }
       return RenderedNode(kind: kind, widget: bar, infoBar: bar)
     }
   }
@@ -251,8 +273,11 @@ public final class Renderer {
     switch node.kind {
     case .column, .row, .scrolledColumn:
       break
-    case .heading(let text), .caption(let text):
+    case .heading(let text):
       inspected = show(text.resolve(in: localizer), in: target, id: node.id)
+    case .caption(let text, let named):
+      inspected = show(text.resolve(in: localizer), in: target, id: node.id)
+      if let named { captionTargets[node.id] = named }
     case .label(let text, let wraps):
       inspected = show(text.resolve(in: localizer), in: target, id: node.id)
       target.label?.wrap = wraps
@@ -294,8 +319,13 @@ public final class Renderer {
         target.image?.clear()
         target.imagePath = nil
       }
-    case .infoBar(let message, let details):
+    case .infoBar(let message, let details, let closeName):
       guard let bar = target.infoBar else { break }
+      let close = closeName.map { $0.resolve(in: localizer).text }
+      if let close, target.closeName != close, let button = bar.closeButton {
+        button.accessibleName = close
+        target.closeName = close
+      }
       if let message {
         bar.text = ([message.resolve(in: localizer).text] + details).joined(separator: "\n")
         target.isShown = true
@@ -355,70 +385,5 @@ public final class Renderer {
     var parts = [resolution.key, resolution.table, language]
     if let origin = resolution.origin { parts.append(origin.description) }
     return parts.joined(separator: " · ")
-  }
-}
-
-/// The widgets of one rendered node, typed, so updates need no casts.
-@MainActor
-private final class RenderedNode {
-  let kind: ViewNode.Kind
-  let widget: Widget
-  let box: Box?
-  let label: Label?
-  let spin: SpinButton?
-  let combo: ComboBoxText?
-  let textView: TextView?
-  let scrolled: ScrolledWindow?
-  let image: Image?
-  let infoBar: InfoBar?
-  let check: CheckButton?
-  var choiceItems: [(String, String)] = []
-  var imagePath: String?
-  var isShown = true
-  /// What the last render set, so that an unchanged value is not set again.
-  var tooltipText: String?
-  var accessibleName: String?
-
-  init(
-    kind: ViewNode.Kind, widget: Widget, box: Box? = nil, label: Label? = nil,
-    spin: SpinButton? = nil, combo: ComboBoxText? = nil, textView: TextView? = nil,
-    scrolled: ScrolledWindow? = nil, image: Image? = nil, infoBar: InfoBar? = nil,
-    check: CheckButton? = nil
-  ) {
-    self.kind = kind
-    self.widget = widget
-    self.box = box
-    self.label = label
-    self.spin = spin
-    self.combo = combo
-    self.textView = textView
-    self.scrolled = scrolled
-    self.image = image
-    self.infoBar = infoBar
-    self.check = check
-  }
-
-  /// The widget that takes the keyboard focus and carries the accessible name.
-  var focusTarget: Widget { textView ?? widget }
-
-  func owns(_ candidate: Widget) -> Bool {
-    candidate === widget || candidate === textView
-  }
-
-  /// Same kind of widget: the node's data may differ, the widget can be reused.
-  func matches(_ other: ViewNode.Kind) -> Bool {
-    switch (kind, other) {
-    case (.column, .column), (.row, .row), (.scrolledColumn, .scrolledColumn),
-      (.heading, .heading), (.label, .label),
-      (.caption, .caption), (.numberField, .numberField), (.choice, .choice), (.notes, .notes),
-      (.image, .image), (.infoBar, .infoBar), (.toggle, .toggle):
-      return true
-    default:
-      return false
-    }
-  }
-
-  func applyVisibility() {
-    if infoBar != nil { widget.isVisible = isShown }
   }
 }
