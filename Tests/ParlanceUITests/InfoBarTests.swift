@@ -34,6 +34,27 @@ final class InfoBarTests: WindowTestCase, @unchecked Sendable {
     }
   }
 
+  func testFailuresKeepOnlyTheNewest() throws {
+    try onMainActor {
+      let folder = try brokenFrenchFolder()
+      let italian = folder.appendingPathComponent("it.lproj/Localizable.strings")
+      try FileManager.default.createDirectory(
+        at: italian.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data("\"greeting\" = ;\n".utf8).write(to: italian)
+      try openWindow(language: "de", resources: [Self.resources, folder])
+      for _ in 0..<30 { failToSwitch(to: "fr") }
+      failToSwitch(to: "it")
+      XCTAssertLessThanOrEqual(controller.failures.count, 10, "31 failures kept")
+      XCTAssertEqual(controller.failures.count, WindowController.failureLimit)
+      guard case .catalogFailed(let tag, _) = controller.failures.last else {
+        return XCTFail(
+          "the newest failure is not last: \(String(describing: controller.failures.last))")
+      }
+      XCTAssertEqual(tag, try LanguageTag("it"))
+      XCTAssertEqual(controller.localizer.language, try LanguageTag("de"))
+    }
+  }
+
   func testBarAndItsCloseButtonAreNamedInTheWindowsLanguage() throws {
     var names: [String: String] = [:]
     for tag in ["de", "ja"] {

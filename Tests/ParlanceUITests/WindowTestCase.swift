@@ -98,7 +98,7 @@ class WindowTestCase: XCTestCase, @unchecked Sendable {
   }
 
   /// Picks `id` in the language menu, expecting the switch to fail: waits until it has
-  /// finished and the info bar shows the problem.
+  /// finished, the info bar shows the problem and the menu is back at the language in use.
   @MainActor
   func failToSwitch(to id: String, file: StaticString = #filePath, line: UInt = #line) {
     guard let menu = controller.renderer.languageMenu else {
@@ -107,7 +107,10 @@ class WindowTestCase: XCTestCase, @unchecked Sendable {
     }
     XCTAssertTrue(menu.select(id: id), "no menu entry '\(id)'", file: file, line: line)
     let shown = Gtk.iterate(
-      until: { !self.controller.isSwitching && self.controller.widgetIsShown("problem") },
+      until: {
+        !self.controller.isSwitching && self.controller.widgetIsShown("problem")
+          && menu.activeID != id
+      },
       timeout: .seconds(10))
     XCTAssertTrue(shown, "no problem shown after choosing \(id)", file: file, line: line)
   }

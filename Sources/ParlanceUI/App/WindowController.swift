@@ -17,8 +17,11 @@ public final class WindowController {
   public private(set) var state = UserState()
   /// Renders done so far; tests wait for it to grow.
   public private(set) var renderCount = 0
-  /// Language switches that failed, newest last.
+  /// The latest language switches that failed, newest last: at most `failureLimit`, so a
+  /// window left open for days does not grow with every failed pick.
   public private(set) var failures: [LocalizerError] = []
+  /// How many failures `failures` keeps.
+  public static let failureLimit = 10
 
   private var observation: ObservationToken?
   /// The translator's folder being watched, if any.
@@ -188,6 +191,9 @@ public final class WindowController {
 
   private func report(_ error: LocalizerError) {
     failures.append(error)
+    if failures.count > Self.failureLimit {
+      failures.removeFirst(failures.count - Self.failureLimit)
+    }
     switch error {
     case .catalogFailed(let tag, let diagnostics):
       show(
