@@ -5,8 +5,11 @@ import ParlanceGtk
 /// Runs the Parlance window: renders the model, switches the language when the user
 /// picks one, and re-renders on every change notification.
 ///
-/// The localizer notifies on the thread that switched; the controller hops to the GTK
-/// thread with `Gtk.post` and renders from an idle callback, never inside the combo
+/// Picks go to one worker (`LatestWins`): one switch at a time, in order, and of the picks
+/// made while one runs only the newest, so the window ends in the language chosen last.
+/// Everything that comes back — change notifications, switch results, reloads — reaches the
+/// GTK thread through one ordered route (`MainLoopInbox`), and the window renders once at
+/// the end of each batch it delivers: from a main-loop callback, never inside the combo
 /// box's own "changed" handler (which would destroy or rebuild it mid-signal).
 @MainActor
 public final class WindowController {
@@ -27,8 +30,23 @@ public final class WindowController {
   /// The translator's folder being watched, if any.
   public private(set) var watcher: TranslationWatcher?
   private var pendingRender: SourceToken?
-  private var switchesInFlight = 0
   private var renderedRevision: UInt64 = .max
+  /// The one route from other threads to this window.
+  private let inbox = MainLoopInbox()
+  /// Switches the language off the GTK thread, the last pick winning.
+  private lazy var switcher = LatestWins<LanguagePreference>(name: "parlance-switch") {
+    [weak self, localizer, inbox] preference, ticket in
+    let result: Result<LanguageChange, LocalizerError>
+    do throws(LocalizerError) {
+      result = .success(try localizer.switchLanguage(to: preference))
+    } catch {
+      result = .failure(error)
+    }
+    inbox.post { self?.switched(ticket: ticket, result) }
+  }
+  /// The ticket of the newest pick, and of the newest one whose result arrived.
+  private var pickedTicket: UInt64 = 0
+  private var settledTicket: UInt64 = 0
   /// The problem the user closed: a reload reporting the very same errors again (a save
   /// of another file while this one is still broken) leaves the bar closed.
   private var closedProblem: Problem?
@@ -55,9 +73,10 @@ public final class WindowController {
     renderer.onToggle = { [weak self] id, isOn in self?.toggle(id, isOn) }
     renderer.onDismiss = { [weak self] _ in self?.dismissProblem() }
     Self.installStyle()
-    observation = localizer.observe { [weak self] _ in
-      Gtk.post { self?.scheduleRenderIfStale() }
-    }
+    // Nothing to do per notification: the render at the end of the batch sees the new
+    // revision. Posting it keeps it in order with the results around it.
+    observation = localizer.observe { [inbox] _ in inbox.post {} }
+    inbox.onBatchEnd = { [weak self] in self?.renderIfNeeded() }
   }
 
   /// Sets the size the window opens with (before `show`).
@@ -73,11 +92,12 @@ public final class WindowController {
     window.present()
   }
 
-  /// True while a switch started from the window has not finished.
-  public var isSwitching: Bool { switchesInFlight > 0 }
+  /// True from a pick until the window shows the result of the newest one.
+  public var isSwitching: Bool { settledTicket < pickedTicket }
 
-  /// Switches to the menu entry `id` (`system` or a tag), off the GTK thread; the change
-  /// notification brings the re-render. A failure keeps the language and shows why.
+  /// Switches to the menu entry `id` (`system` or a tag), off the GTK thread, after the
+  /// switch under way, replacing any pick still waiting. A failure keeps the language and
+  /// shows why.
   public func choose(_ id: String) {
     let preference: LanguagePreference
     do {
@@ -85,23 +105,16 @@ public final class WindowController {
     } catch {
       return
     }
-    switchesInFlight += 1
-    let localizer = self.localizer
-    Task.detached { [weak self] in
-      let result: Result<LanguageChange, LocalizerError>
-      do throws(LocalizerError) {
-        result = .success(try await localizer.setLanguage(preference))
-      } catch {
-        result = .failure(error)
-      }
-      Gtk.post {
-        guard let self else { return }
-        self.switchesInFlight -= 1
-        switch result {
-        case .success: if self.model.problem != nil { self.clearProblem() }
-        case .failure(let error): self.report(error)
-        }
-      }
+    pickedTicket = switcher.submit(preference)
+  }
+
+  /// The result of a switch, on the GTK thread, in the order the switches ran.
+  private func switched(ticket: UInt64, _ result: Result<LanguageChange, LocalizerError>) {
+    // Picks that were replaced never run: this result settles every earlier ticket too.
+    settledTicket = max(settledTicket, ticket)
+    switch result {
+    case .success: if model.problem != nil { clearProblem() }
+    case .failure(let error): report(error)
     }
   }
 
@@ -110,7 +123,7 @@ public final class WindowController {
   /// A save that breaks a file keeps the last good catalog and shows the file's
   /// errors in the info bar until it is fixed.
   public func watchTranslations(_ folder: URL) throws(GtkError) {
-    let watcher = try TranslationWatcher(folder: folder, localizer: localizer)
+    let watcher = try TranslationWatcher(folder: folder, localizer: localizer, inbox: inbox)
     watcher.onReload = { [weak self] result in self?.reloaded(result) }
     self.watcher = watcher
   }
@@ -163,11 +176,14 @@ public final class WindowController {
     scheduleRender()
   }
 
-  /// A change notification: render unless a render since then already showed it (a
-  /// caller that switches and renders at once must not get a second render).
-  private func scheduleRenderIfStale() {
-    guard localizer.revision != renderedRevision else { return }
-    scheduleRender()
+  /// After a batch from the inbox: render what it changed, now — unless a render since
+  /// already showed the localizer's revision (a caller that switches and renders at once
+  /// must not get a second render) and no render is waiting.
+  private func renderIfNeeded() {
+    guard localizer.revision != renderedRevision || pendingRender != nil else { return }
+    pendingRender?.remove()
+    pendingRender = nil
+    render()
   }
 
   /// Renders on the next idle turn of the main loop, once however many changes arrive.
