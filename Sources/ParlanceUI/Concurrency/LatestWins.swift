@@ -1,4 +1,5 @@
 import Foundation
+import Parlance
 
 /// Runs requests one at a time, off the caller's thread, keeping only the newest one
 /// that waits: the last request submitted is always the last one run.
@@ -17,8 +18,8 @@ import Foundation
 public final class LatestWins<Request: Sendable>: Sendable {
   private let name: String
   private let work: @Sendable (Request, _ ticket: UInt64) -> Void
-  private let lock = PThreadMutex()
-  private nonisolated(unsafe) var state = State()
+  /// A pthread mutex (`Lock`), which ThreadSanitizer understands.
+  private let state = Lock(State())
 
   private struct State {
     var lastTicket: UInt64 = 0
@@ -39,7 +40,7 @@ public final class LatestWins<Request: Sendable>: Sendable {
   /// Callable from any thread. Tickets start at 1.
   @discardableResult
   public func submit(_ request: Request) -> UInt64 {
-    let (ticket, startsWorker) = lock.withLock {
+    let (ticket, startsWorker) = state.withLock { state in
       state.lastTicket += 1
       state.waiting = (request, state.lastTicket)
       let starts = !state.isRunning
@@ -56,7 +57,7 @@ public final class LatestWins<Request: Sendable>: Sendable {
 
   /// Whether no request is running or waiting.
   public var isIdle: Bool {
-    lock.withLock { !state.isRunning }
+    state.withLock { !$0.isRunning }
   }
 
   private func runWaiting() {
@@ -66,7 +67,7 @@ public final class LatestWins<Request: Sendable>: Sendable {
   }
 
   private func takeWaiting() -> (request: Request, ticket: UInt64)? {
-    lock.withLock {
+    state.withLock { state in
       guard let next = state.waiting else {
         state.isRunning = false
         return nil

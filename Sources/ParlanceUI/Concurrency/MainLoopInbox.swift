@@ -1,3 +1,4 @@
+import Parlance
 import ParlanceGtk
 
 /// One ordered route from any thread to the GTK thread.
@@ -11,9 +12,8 @@ import ParlanceGtk
 /// the switching thread, therefore arrive in that order, in the same batch or the first
 /// before the second.
 public final class MainLoopInbox: Sendable {
-  private let lock = PThreadMutex()
-  private nonisolated(unsafe) var waiting: [@MainActor @Sendable () -> Void] = []
-  private nonisolated(unsafe) var isScheduled = false
+  /// A pthread mutex (`Lock`), which ThreadSanitizer understands.
+  private let queue = Lock(Queue())
   private let batchEnd = BatchEnd()
 
   public init() {}
@@ -29,10 +29,10 @@ public final class MainLoopInbox: Sendable {
   ///
   /// Callable from any thread; runs when the main loop runs.
   public func post(_ work: @escaping @MainActor @Sendable () -> Void) {
-    let schedules = lock.withLock {
-      waiting.append(work)
-      defer { isScheduled = true }
-      return !isScheduled
+    let schedules = queue.withLock { queue in
+      queue.waiting.append(work)
+      defer { queue.isScheduled = true }
+      return !queue.isScheduled
     }
     if schedules {
       Gtk.post { [self] in drain() }
@@ -49,15 +49,21 @@ public final class MainLoopInbox: Sendable {
 
   /// What is waiting, or nil (and no longer scheduled) when nothing is.
   private func takeBatch() -> [@MainActor @Sendable () -> Void]? {
-    lock.withLock {
-      guard !waiting.isEmpty else {
-        isScheduled = false
+    queue.withLock { queue in
+      guard !queue.waiting.isEmpty else {
+        queue.isScheduled = false
         return nil
       }
-      defer { waiting = [] }
-      return waiting
+      defer { queue.waiting = [] }
+      return queue.waiting
     }
   }
+}
+
+/// The work waiting for the GTK thread, and whether a drain is scheduled.
+private struct Queue {
+  var waiting: [@MainActor @Sendable () -> Void] = []
+  var isScheduled = false
 }
 
 /// The batch-end handler: set and called on the GTK thread only (`@MainActor` accessors).
