@@ -9,8 +9,8 @@ import XCTest
 final class SwitchOrderTests: WindowTestCase, @unchecked Sendable {
   static let languages = ["en", "de", "ru", "ja", "zh-Hans", "ar", "he", "pl"]
 
-  /// What a user reads that depends on the language: every label, the title, the menu's
-  /// selection and the layout direction.
+  /// What a user sees that depends on the language: every label, the title, the menu's
+  /// selection, the layout direction and the banner's file.
   @MainActor
   func visibleTexts() -> [String: String] {
     var texts: [String: String] = [:]
@@ -18,6 +18,10 @@ final class SwitchOrderTests: WindowTestCase, @unchecked Sendable {
     texts["#title"] = controller.window.title
     texts["#menu"] = controller.renderer.languageMenu?.activeID ?? "none"
     texts["#direction"] = "\(Widget.defaultDirection)"
+    let banner = (controller.renderer.widget(for: "banner") as? Image)?.file
+    texts["#banner"] = banner.map {
+      URL(fileURLWithPath: $0).pathComponents.suffix(2).joined(separator: "/")
+    }
     return texts
   }
 

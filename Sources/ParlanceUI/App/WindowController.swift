@@ -196,12 +196,15 @@ public final class WindowController {
     }
   }
 
-  /// Renders the whole window from the model, now.
+  /// Renders the whole window from the model, now, in one snapshot of the localizer: the
+  /// tree, the menu's selection, the texts, the direction and the title all in its language.
   public func render() {
-    renderedRevision = localizer.revision
+    let snapshot = localizer.snapshot()
+    renderedRevision = snapshot.revision
     renderer.capture(into: &state)
     renderer.render(
-      model.tree(state: state), title: model.title, localizer: localizer, state: state)
+      model.tree(state: state, in: snapshot), title: model.title, snapshot: snapshot,
+      state: state)
     renderCount += 1
   }
 

@@ -22,9 +22,9 @@ public struct WindowModel: Sendable {
     self.now = now
   }
 
-  /// The menu id of the current choice: `system` or a language tag.
-  public var selectedChoice: String {
-    switch localizer.preference {
+  /// The menu id of the choice `snapshot` was made for: `system` or a language tag.
+  public func selectedChoice(in snapshot: LocalizationSnapshot) -> String {
+    switch snapshot.preference {
     case .followSystem: Self.systemChoice
     case .pinned(let tag): tag.identifier
     }
@@ -38,7 +38,9 @@ public struct WindowModel: Sendable {
       }
   }
 
-  public func tree(state: UserState) -> ViewNode {
+  /// The whole window for `state`, with the language choice and the dates of `snapshot`
+  /// (the snapshot the renderer resolves the tree's texts in).
+  public func tree(state: UserState, in snapshot: LocalizationSnapshot) -> ViewNode {
     ViewNode(
       "window", .column(spacing: 12),
       children: [
@@ -53,7 +55,7 @@ public struct WindowModel: Sendable {
           children: [
             ViewNode("language.caption", .caption(.key("label.language"), for: "language")),
             ViewNode(
-              "language", .choice(items: languageChoices, selected: selectedChoice),
+              "language", .choice(items: languageChoices, selected: selectedChoice(in: snapshot)),
               tooltip: .key("tooltip.language"), accessibleName: .key("accessible.language")),
             ViewNode(
               "translator", .toggle(.key("translator.mode"), isOn: state.translatorMode),
@@ -70,7 +72,7 @@ public struct WindowModel: Sendable {
           .label(
             .key(
               "message.arrival",
-              ["name": "Anna", "city": "Kraków", "day": .string(shortDate)]),
+              ["name": "Anna", "city": "Kraków", "day": .string(shortDate(in: snapshot))]),
             wraps: true)),
         ViewNode(
           "files.row", .row(spacing: 12),
@@ -101,8 +103,8 @@ public struct WindowModel: Sendable {
   public var title: LocalizedText { .key("window.title") }
 
   /// The day of `now` as the arrival sentence uses it ("3 марта", "3. März").
-  private var shortDate: String {
-    var style = Date.FormatStyle(locale: Locale(identifier: localizer.language.identifier))
+  private func shortDate(in snapshot: LocalizationSnapshot) -> String {
+    var style = Date.FormatStyle(locale: Locale(identifier: snapshot.language.identifier))
       .day().month(.wide)
     style.timeZone = TimeZone(identifier: "UTC") ?? .current
     return now.formatted(style)

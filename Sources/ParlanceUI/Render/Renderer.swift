@@ -91,9 +91,12 @@ public final class Renderer {
     if let spin = rendered["files"]?.spin { state.fileCount = spin.intValue }
   }
 
-  /// Renders `tree` in the localizer's current language and restores `state`.
+  /// Renders `tree` in the language of `snapshot` and restores `state`.
+  ///
+  /// Every text, the layout direction and the localized images come from the one
+  /// snapshot: a switch on another thread during the render shows in the next one.
   public func render(
-    _ tree: ViewNode, title: LocalizedText, localizer: Localizer, state: UserState
+    _ tree: ViewNode, title: LocalizedText, snapshot: LocalizationSnapshot, state: UserState
   ) {
     translatorMode = state.translatorMode
     showsKeys = state.showsKeys
@@ -101,15 +104,15 @@ public final class Renderer {
     isRendering = true
     defer { isRendering = false }
     let direction: LayoutDirection =
-      localizer.language.direction == .rightToLeft ? .rightToLeft : .leftToRight
+      snapshot.language.direction == .rightToLeft ? .rightToLeft : .leftToRight
     if Widget.defaultDirection != direction { Widget.defaultDirection = direction }
     if strategy == .rebuild { tearDown() }
 
-    window.title = title.resolve(in: localizer).text
+    window.title = title.resolve(in: snapshot).text
     var seen: Set<String> = []
     order = []
     captionTargets = [:]
-    let root = build(tree, localizer: localizer, state: state, seen: &seen)
+    let root = build(tree, snapshot: snapshot, state: state, seen: &seen)
     if rootWidget !== root {
       if let rootWidget { window.remove(rootWidget) }
       window.add(root)
@@ -171,7 +174,7 @@ public final class Renderer {
   // MARK: Building
 
   private func build(
-    _ node: ViewNode, localizer: Localizer, state: UserState, seen: inout Set<String>
+    _ node: ViewNode, snapshot: LocalizationSnapshot, state: UserState, seen: inout Set<String>
   ) -> Widget {
     seen.insert(node.id)
     order.append(node.id)
@@ -184,10 +187,10 @@ public final class Renderer {
       target = makeNode(node.kind, id: node.id)
       rendered[node.id] = target
     }
-    update(target, with: node, localizer: localizer)
+    update(target, with: node, snapshot: snapshot)
     if let box = target.box {
       let children = node.children.map {
-        build($0, localizer: localizer, state: state, seen: &seen)
+        build($0, snapshot: snapshot, state: state, seen: &seen)
       }
       let current = box.children
       if current.count != children.count || zip(current, children).contains(where: { $0 !== $1 }) {
@@ -267,19 +270,21 @@ public final class Renderer {
     }
   }
 
-  private func update(_ target: RenderedNode, with node: ViewNode, localizer: Localizer) {
-    let tooltip = node.tooltip.map { $0.resolve(in: localizer).text }
+  private func update(
+    _ target: RenderedNode, with node: ViewNode, snapshot: LocalizationSnapshot
+  ) {
+    let tooltip = node.tooltip.map { $0.resolve(in: snapshot).text }
     var inspected: String?
     switch node.kind {
     case .column, .row, .scrolledColumn:
       break
     case .heading(let text):
-      inspected = show(text.resolve(in: localizer), in: target, id: node.id)
+      inspected = show(text.resolve(in: snapshot), in: target, id: node.id)
     case .caption(let text, let named):
-      inspected = show(text.resolve(in: localizer), in: target, id: node.id)
+      inspected = show(text.resolve(in: snapshot), in: target, id: node.id)
       if let named { captionTargets[node.id] = named }
     case .label(let text, let wraps):
-      inspected = show(text.resolve(in: localizer), in: target, id: node.id)
+      inspected = show(text.resolve(in: snapshot), in: target, id: node.id)
       target.label?.wrap = wraps
       if wraps {
         target.label?.maxWidthChars = 60
@@ -289,7 +294,7 @@ public final class Renderer {
         target.label?.ellipsize = .end
       }
     case .toggle(let text, let isOn):
-      let resolved = text.resolve(in: localizer)
+      let resolved = text.resolve(in: snapshot)
       resolvedTexts.append((node.id, resolved))
       let shown = showsKeys ? (resolved.resolution?.key ?? resolved.text) : resolved.text
       if target.check?.label != shown { target.check?.label = shown }
@@ -298,7 +303,7 @@ public final class Renderer {
       if target.spin?.intValue != value { target.spin?.value = Double(value) }
     case .choice(let items, let selected):
       guard let combo = target.combo else { break }
-      let texts = items.map { ($0.id, $0.text.resolve(in: localizer).text) }
+      let texts = items.map { ($0.id, $0.text.resolve(in: snapshot).text) }
       if target.choiceItems.map(\.0) != texts.map(\.0)
         || target.choiceItems.map(\.1) != texts.map(\.1)
       {
@@ -310,7 +315,7 @@ public final class Renderer {
     case .notes:
       break
     case .image(let resource):
-      if let url = localizer.resourceURL(named: resource) {
+      if let url = snapshot.resourceURL(named: resource) {
         if target.imagePath != url.path {
           target.image?.setFromFile(url.path)
           target.imagePath = url.path
@@ -321,13 +326,13 @@ public final class Renderer {
       }
     case .infoBar(let message, let details, let closeName):
       guard let bar = target.infoBar else { break }
-      let close = closeName.map { $0.resolve(in: localizer).text }
+      let close = closeName.map { $0.resolve(in: snapshot).text }
       if let close, target.closeName != close, let button = bar.closeButton {
         button.accessibleName = close
         target.closeName = close
       }
       if let message {
-        bar.text = ([message.resolve(in: localizer).text] + details).joined(separator: "\n")
+        bar.text = ([message.resolve(in: snapshot).text] + details).joined(separator: "\n")
         target.isShown = true
       } else {
         target.isShown = false
@@ -345,7 +350,7 @@ public final class Renderer {
       target.tooltipText = tooltipText
     }
     if let name = node.accessibleName {
-      let accessibleName = name.resolve(in: localizer).text
+      let accessibleName = name.resolve(in: snapshot).text
       if target.accessibleName != accessibleName {
         target.focusTarget.accessibleName = accessibleName
         target.accessibleName = accessibleName
