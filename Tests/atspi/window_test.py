@@ -17,7 +17,12 @@ What it checks, in one process after another over one temporary XDG_CONFIG_HOME:
   5. "العربية" picked through the combo box's Selection interface: Arabic texts, and
      the layout mirrors (the combo box moves to the left of its caption);
   6. the choice is written to $XDG_CONFIG_HOME/parlance/language.json, and a second
-     process started with LANGUAGE=en comes up in Arabic.
+     process started with LANGUAGE=en comes up in Arabic;
+  7. in every language, the combo box, the spin button and the notes are labelled by
+     their visible captions, and each caption is a label for its control (relations);
+  8. a third process in German with a broken French catalog: picking it shows the info
+     bar, named in German, with a close button named in German; the close button's
+     action hides the bar, and changing the number (Value) does not bring it back.
 Expected texts come from the catalogs (Resources/*.lproj/Localizable.strings, read by a
 small parser here, and `parlance string` for placeholders and plurals), never from
 strings written into this file. Prints one line per check, then `N passed, M failed`.
@@ -132,6 +137,12 @@ def expectations(binary, language):
             "spin button": catalog(language, "accessible.files"),
             "notes": catalog(language, "accessible.notes"),
         },
+        # The visible caption a screen reader announces with each control.
+        "captions": {
+            "combo box": catalog(language, "label.language"),
+            "spin button": catalog(language, "label.files"),
+            "notes": catalog(language, "label.notes"),
+        },
         # GTK 3 makes a widget's tooltip its accessible description.
         "descriptions": {
             "combo box": catalog(language, "tooltip.language"),
@@ -219,7 +230,7 @@ def poll(what, probe, timeout=TIMEOUT):
 class App:
     """One running `parlance` window and its accessible application."""
 
-    def __init__(self, binary, config_home, language=None):
+    def __init__(self, binary, config_home, language=None, extra=()):
         self.log = tempfile.TemporaryFile(mode="w+")
         environment = dict(
             os.environ, XDG_CONFIG_HOME=config_home, LANGUAGE="en", LANG="en_US.UTF-8")
@@ -229,6 +240,7 @@ class App:
         arguments = [binary, "--resources", RESOURCES]
         if language:
             arguments += ["--language", language]
+        arguments += list(extra)
         self.process = subprocess.Popen(
             arguments, env=environment, stdout=self.log, stderr=subprocess.STDOUT)
         self.application = None
@@ -356,6 +368,38 @@ def check_texts(app, expected, language):
         seen = fresh(nodes[what]).get_description()
         check(f"{language}: {what} is described {description!r} (its tooltip)",
               seen == description, f"saw {seen!r}")
+    check_relations(app, expected, language)
+
+
+def relation_targets(accessible, relation_type):
+    """The targets of `accessible`'s relations of `relation_type`."""
+    targets = []
+    for relation in fresh(accessible).get_relation_set():
+        if relation.get_relation_type() == relation_type:
+            targets += [relation.get_target(i) for i in range(relation.get_n_targets())]
+    return targets
+
+
+def same(one, other):
+    return one.get_role() == other.get_role() and one.get_name() == other.get_name()
+
+
+def check_relations(app, expected, language):
+    """Each control is labelled by its caption, and the caption is a label for it."""
+    nodes = {"combo box": app.combo(), "spin button": app.spin(), "notes": app.notes()}
+    captions = app.nodes(Atspi.Role.LABEL)
+    for what, text in expected["captions"].items():
+        node = nodes[what]
+        labels = [target.get_name()
+                  for target in relation_targets(node, Atspi.RelationType.LABELLED_BY)]
+        check(f"{language}: the {what} is labelled by its caption {text!r}", text in labels,
+              f"labelled by {labels}")
+        caption = next((label for label in captions if fresh(label).get_name() == text), None)
+        targets = [] if caption is None else relation_targets(caption, Atspi.RelationType.LABEL_FOR)
+        check(f"{language}: the caption {text!r} is a label for the {what}",
+              any(same(target, node) for target in targets),
+              f"caption found: {caption is not None}; label for "
+              f"{[(t.get_role_name(), t.get_name()) for t in targets]}")
 
 
 def check_notes(app, language):
@@ -388,6 +432,92 @@ def selected_entry(app):
     if Atspi.Selection.get_n_selected_children(combo) != 1:
         return None
     return fresh(Atspi.Selection.get_selected_child(combo, 0)).get_name()
+
+
+def info_bar(app):
+    return app.one(Atspi.Role.INFO_BAR)
+
+
+class ShowingEvents:
+    """Keeps libatspi's cached SHOWING states up to date while it lives.
+
+    The app sends state-changed events only for kinds someone listens to, and libatspi
+    applies them to its cache only when this process dispatches its main context: without
+    both, an info bar shown after it was first read stays "hidden" in the cache forever.
+    """
+
+    def __init__(self):
+        self.listener = Atspi.EventListener.new(lambda event: None)
+        self.listener.register("object:state-changed:showing")
+
+    def showing(self, accessible):
+        context = GLib.MainContext.default()
+        while context.iteration(False):
+            pass
+        return is_showing(accessible)
+
+    def close(self):
+        self.listener.deregister("object:state-changed:showing")
+
+
+def close_button(app):
+    buttons = [node for node in walk(info_bar(app)) if node.get_role() == Atspi.Role.PUSH_BUTTON]
+    if len(buttons) != 1:
+        raise LookupError(f"the info bar has {len(buttons)} buttons")
+    return buttons[0]
+
+
+def check_info_bar(binary, config_home):
+    """A failed switch shows the info bar; closed, it stays closed while the user works."""
+    folder = tempfile.mkdtemp(prefix="parlance-atspi-broken-")
+    broken = os.path.join(folder, "fr.lproj")
+    os.makedirs(broken)
+    with open(os.path.join(broken, "Localizable.strings"), "w", encoding="utf-8") as file:
+        file.write('"greeting" = "Bonjour";\n"oops" = ;\n')
+    events = ShowingEvents()
+    app = App(binary, config_home, language="de", extra=["--translations", folder])
+    try:
+        if not app.find():
+            return
+        german = expectations(binary, "de")
+        if not wait_for_language(app, german, "broken French, de"):
+            return
+        names = [fresh(item).get_name() for item in app.menu_items()]
+        french = next((name for name in names if name.lower().startswith("fran")), None)
+        check("de: the combo box lists the broken French", french is not None, f"saw {names}")
+        check("de: no info bar at the start", not events.showing(info_bar(app)))
+        check("the combo box selects French through Selection", pick_by_selection(app, french))
+        shown, error = poll("the info bar", lambda: events.showing(info_bar(app)))
+        check("de: a failed switch shows the info bar", bool(shown), f"{error}\n{app.dump()}")
+        name = fresh(info_bar(app)).get_name()
+        check(f"de: the info bar is named {catalog('de', 'accessible.problem')!r}",
+              name == catalog("de", "accessible.problem"), f"saw {name!r}")
+        close = close_button(app)
+        close_name = fresh(close).get_name()
+        check(f"de: its close button is named {catalog('de', 'accessible.problem.close')!r}",
+              close_name == catalog("de", "accessible.problem.close"), f"saw {close_name!r}")
+
+        action = Atspi.Action.get_action_name(close, 0)
+        check(f"the close button has action {action!r} and does it",
+              Atspi.Action.do_action(close, 0))
+        hidden, error = poll("the closed info bar", lambda: not events.showing(info_bar(app)))
+        check("de: the close button hides the info bar", bool(hidden), error)
+
+        # The user changes the number: the window renders again; the bar stays closed.
+        Atspi.Value.set_current_value(app.spin(), 7)
+        seven = message(binary, "de", "files.count", "--count", "7")
+        changed, error = poll("the plural line", lambda: seven in app.labels())
+        check(f"de: the number changed through Value; the line reads {seven!r}", bool(changed),
+              error)
+        check("de: the closed info bar stays closed after a render",
+              not events.showing(info_bar(app)), app.dump())
+    except Exception as error:  # noqa: BLE001
+        check(f"unexpected {type(error).__name__}", False, f"{error}\ntree:\n{app.dump()}"
+              f"\napp output:\n{app.output()}")
+    finally:
+        app.quit()
+        events.close()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main():
@@ -493,7 +623,8 @@ def main():
               f"\napp output:\n{second.output()}")
     finally:
         second.quit()
-        shutil.rmtree(config_home, ignore_errors=True)
+    check_info_bar(binary, config_home)
+    shutil.rmtree(config_home, ignore_errors=True)
     return 0
 
 
