@@ -1,4 +1,5 @@
 import CGtk
+import Synchronization
 
 /// A main-loop source (idle or timeout) that can be removed before it runs again.
 ///
@@ -38,7 +39,9 @@ public final class SourceToken: @unchecked Sendable {
     guard let source else {
       preconditionFailure("GLib failed to allocate a main-loop source")
     }
-    let box = Unmanaged.passRetained(SourceCallback(work)).toOpaque()
+    let callback = SourceCallback(work)
+    callback.handOver()
+    let box = Unmanaged.passRetained(callback).toOpaque()
     g_source_set_callback(source, sourceTrampoline, box, releaseSourceCallback)
     g_source_attach(source, nil)
     return SourceToken(source: source)
@@ -46,11 +49,27 @@ public final class SourceToken: @unchecked Sendable {
 }
 
 /// The Swift work of a source, owned by GLib through the source's destroy notify.
+///
+/// Made on any thread (`Gtk.post`), run and released on the GTK thread. GLib's context
+/// lock orders the two, but it is a futex ThreadSanitizer cannot see: the release store
+/// in `handOver()` and the acquire load in `work` state the same order where TSan sees it.
 private final class SourceCallback: @unchecked Sendable {
-  let work: @MainActor () -> SourceAction
+  private let storedWork: @MainActor () -> SourceAction
+  private let handedOver = Atomic<Bool>(false)
 
   init(_ work: @escaping @MainActor () -> SourceAction) {
-    self.work = work
+    storedWork = work
+  }
+
+  /// Called by the thread that made the callback, before GLib may run it elsewhere.
+  func handOver() {
+    handedOver.store(true, ordering: .releasing)
+  }
+
+  /// The work, read on the thread that runs or releases it.
+  var work: @MainActor () -> SourceAction {
+    _ = handedOver.load(ordering: .acquiring)
+    return storedWork
   }
 }
 
@@ -71,5 +90,7 @@ private let releaseSourceCallback: GDestroyNotify = { data in
 
 private let releaseSourceCallbackNow: @convention(c) (gpointer?) -> Void = { data in
   guard let data else { return }
-  Unmanaged<SourceCallback>.fromOpaque(data).release()
+  let callback = Unmanaged<SourceCallback>.fromOpaque(data)
+  _ = callback.takeUnretainedValue().work  // acquire what the making thread wrote
+  callback.release()
 }

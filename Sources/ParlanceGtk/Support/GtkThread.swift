@@ -1,4 +1,5 @@
 import CGtk
+import Synchronization
 
 /// The thread GTK runs on — the process's main thread — and handing work to it.
 enum GtkThread {
@@ -27,20 +28,36 @@ enum GtkThread {
     if isCurrent {
       release(data)
     } else {
-      let job = Unmanaged.passRetained(DeferredRelease(data: data, release: release))
+      let deferred = DeferredRelease(data: data, release: release)
+      deferred.handOver()
+      let job = Unmanaged.passRetained(deferred)
       g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, releaseLater, job.toOpaque(), nil)
     }
   }
 }
 
 /// A release postponed to the GTK thread: what to release, and how.
+///
+/// Made on another thread, run on the GTK thread: the release store and acquire load state
+/// the order GLib's (futex) context lock gives, where ThreadSanitizer can see it.
 private final class DeferredRelease {
-  let data: UnsafeMutableRawPointer
-  let release: @convention(c) (gpointer?) -> Void
+  private let storedData: UnsafeMutableRawPointer
+  private let storedRelease: @convention(c) (gpointer?) -> Void
+  private let handedOver = Atomic<Bool>(false)
 
   init(data: UnsafeMutableRawPointer, release: @escaping @convention(c) (gpointer?) -> Void) {
-    self.data = data
-    self.release = release
+    storedData = data
+    storedRelease = release
+  }
+
+  func handOver() {
+    handedOver.store(true, ordering: .releasing)
+  }
+
+  /// Runs the release, on the GTK thread.
+  func run() {
+    _ = handedOver.load(ordering: .acquiring)
+    storedRelease(storedData)
   }
 }
 
@@ -51,7 +68,6 @@ private let unrefLater: GSourceFunc = { object in
 
 private let releaseLater: GSourceFunc = { data in
   guard let data else { return false.gboolean }
-  let deferred = Unmanaged<DeferredRelease>.fromOpaque(data).takeRetainedValue()
-  deferred.release(deferred.data)
+  Unmanaged<DeferredRelease>.fromOpaque(data).takeRetainedValue().run()
   return false.gboolean  // G_SOURCE_REMOVE
 }
