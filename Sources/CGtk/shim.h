@@ -1,6 +1,8 @@
 #ifndef PARLANCE_CGTK_SHIM_H
 #define PARLANCE_CGTK_SHIM_H
 #include <gtk/gtk.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 // Swift cannot call C macros with arguments nor variadic C functions: every GTK cast
 // macro and every `g_object_set`/`g_object_get` the Swift layer needs gets a fixed-arity
@@ -36,6 +38,7 @@ PARLANCE_CAST(gtk_menu_button, GtkMenuButton, GTK_MENU_BUTTON)
 PARLANCE_CAST(gtk_popover, GtkPopover, GTK_POPOVER)
 PARLANCE_CAST(gtk_entry, GtkEntry, GTK_ENTRY)
 PARLANCE_CAST(gtk_toggle_button, GtkToggleButton, GTK_TOGGLE_BUTTON)
+PARLANCE_CAST(gtk_accessible, GtkAccessible, GTK_ACCESSIBLE)
 
 #undef PARLANCE_CAST
 
@@ -69,6 +72,12 @@ static inline gchar *parlance_object_get_string(gpointer object, const gchar *pr
   gchar *value = NULL;
   g_object_get(object, property, &value, NULL);
   return value;
+}
+
+/// Whether the caller runs on the process's main thread, the thread GTK runs on (Linux: the
+/// thread whose id is the process id).
+static inline gboolean parlance_is_main_thread(void) {
+  return (pid_t)syscall(SYS_gettid) == getpid();
 }
 
 #endif

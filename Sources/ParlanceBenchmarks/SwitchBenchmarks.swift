@@ -217,7 +217,7 @@ struct SwitchBenchmarks {
     defer { window.destroy() }
     let renderer = Renderer(window: window, strategy: .reuse)
     var state = UserState()
-    renderer.render(tree, title: title, localizer: localizer, state: state)
+    renderer.render(tree, title: title, snapshot: localizer.snapshot(), state: state)
     window.present()
     guard window.waitForFirstDraw(timeout: .seconds(30)) else {
       throw FixtureError("the stress window was not drawn within 30 s")
@@ -237,7 +237,7 @@ struct SwitchBenchmarks {
       try localizer.switchLanguage(to: .pinned(language), persisting: false)
       renderer.strategy = strategy
       let start = clock.now
-      renderer.render(tree, title: title, localizer: localizer, state: state)
+      renderer.render(tree, title: title, snapshot: localizer.snapshot(), state: state)
       let rendered = clock.now
       guard window.waitForFirstDraw(timeout: .seconds(30)) else {
         throw FixtureError("the stress window was not drawn within 30 s")

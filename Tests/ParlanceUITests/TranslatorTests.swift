@@ -20,14 +20,18 @@ final class TranslatorTests: WindowTestCase, @unchecked Sendable {
     return (folder, file)
   }
 
+  /// Waits until a reload after the `count`th has finished and the window shows what the
+  /// user expects from it (`showing`); false after 10 s (a watchdog, not a timing claim).
   @MainActor
-  private func waitForReload(after count: Int) -> Bool {
+  private func waitForReload(after count: Int, showing: @escaping @MainActor () -> Bool)
+    -> Bool
+  {
     Gtk.iterate(
       until: {
         (self.controller.watcher?.reloadCount ?? 0) > count && !self.controller.isSwitching
+          && showing()
       },
       timeout: .seconds(10))
-      && Gtk.iterate(until: { self.controller.renderCount > 0 }, timeout: .seconds(1))
   }
 
   func testSavingAFileShowsTheEditLive() throws {
@@ -40,8 +44,7 @@ final class TranslatorTests: WindowTestCase, @unchecked Sendable {
       // A plain write.
       var before = controller.watcher?.reloadCount ?? 0
       try Data(#""greeting" = "Servus!";"#.utf8).write(to: file)
-      XCTAssertTrue(waitForReload(after: before))
-      _ = Gtk.iterate(until: { self.text("greeting") == "Servus!" }, timeout: .seconds(5))
+      XCTAssertTrue(waitForReload(after: before) { self.text("greeting") == "Servus!" })
       XCTAssertEqual(text("greeting"), "Servus!")
 
       // Write a temporary file, then rename it over the original, as many editors do.
@@ -49,8 +52,7 @@ final class TranslatorTests: WindowTestCase, @unchecked Sendable {
       let scratch = file.deletingLastPathComponent().appendingPathComponent(".Localizable.strings~")
       try Data(#""greeting" = "Grüß Gott!";"#.utf8).write(to: scratch)
       XCTAssertEqual(rename(scratch.path, file.path), 0)
-      XCTAssertTrue(waitForReload(after: before))
-      _ = Gtk.iterate(until: { self.text("greeting") == "Grüß Gott!" }, timeout: .seconds(5))
+      XCTAssertTrue(waitForReload(after: before) { self.text("greeting") == "Grüß Gott!" })
       XCTAssertEqual(text("greeting"), "Grüß Gott!")
     }
   }
@@ -62,8 +64,7 @@ final class TranslatorTests: WindowTestCase, @unchecked Sendable {
       try controller.watchTranslations(folder)
       let before = controller.watcher?.reloadCount ?? 0
       try Data("\"greeting\" = \"Kaputt\";\n\"oops\" = ;\n".utf8).write(to: file)
-      XCTAssertTrue(waitForReload(after: before))
-      _ = Gtk.iterate(until: { self.controller.widgetIsShown("problem") }, timeout: .seconds(5))
+      XCTAssertTrue(waitForReload(after: before) { self.controller.widgetIsShown("problem") })
       XCTAssertEqual(text("greeting"), "Guten Tag!")
       let bar = try XCTUnwrap(controller.renderer.widget(for: "problem") as? InfoBar)
       XCTAssertTrue(bar.isVisible)
@@ -72,10 +73,11 @@ final class TranslatorTests: WindowTestCase, @unchecked Sendable {
       // Fixed: the bar goes, the new text comes.
       let again = controller.watcher?.reloadCount ?? 0
       try Data(#""greeting" = "Repariert!";"#.utf8).write(to: file)
-      XCTAssertTrue(waitForReload(after: again))
-      _ = Gtk.iterate(until: { self.text("greeting") == "Repariert!" }, timeout: .seconds(5))
+      XCTAssertTrue(
+        waitForReload(after: again) {
+          self.text("greeting") == "Repariert!" && !self.controller.widgetIsShown("problem")
+        })
       XCTAssertEqual(text("greeting"), "Repariert!")
-      _ = Gtk.iterate(until: { !self.controller.widgetIsShown("problem") }, timeout: .seconds(5))
       XCTAssertFalse(controller.widgetIsShown("problem"))
     }
   }
@@ -85,7 +87,10 @@ final class TranslatorTests: WindowTestCase, @unchecked Sendable {
       let (folder, _) = try workingFolder(#""greeting" = "Grüezi!";"#, language: "de-CH")
       try openWindow(language: "de-CH", resources: [Self.resources, folder])
       controller.toggle("translator", true)
-      _ = Gtk.iterate(until: { self.controller.renderCount > 1 }, timeout: .seconds(5))
+      let marked = { @MainActor in
+        self.controller.renderer.label(for: "welcome")?.hasStyleClass("parlance-fallback") == true
+      }
+      _ = Gtk.iterate(until: marked, timeout: .seconds(5))
       // Supplied by de-CH itself: not marked; its tooltip says where it came from.
       let greeting = try XCTUnwrap(controller.renderer.label(for: "greeting"))
       XCTAssertFalse(greeting.hasStyleClass("parlance-fallback"))
@@ -99,10 +104,53 @@ final class TranslatorTests: WindowTestCase, @unchecked Sendable {
 
       let renders = controller.renderCount
       controller.toggle("keys", true)
-      _ = Gtk.iterate(until: { self.controller.renderCount > renders }, timeout: .seconds(5))
+      _ = Gtk.iterate(until: { self.text("greeting") == "greeting" }, timeout: .seconds(5))
+      XCTAssertGreaterThan(controller.renderCount, renders)
       XCTAssertEqual(text("greeting"), "greeting")
       XCTAssertEqual(text("welcome"), "welcome.text")
       XCTAssertEqual(text("files.count"), "files.count")
+    }
+  }
+}
+
+extension TranslatorTests {
+  func testClosedBarStaysClosedUntilANewBrokenSave() throws {
+    try onMainActor {
+      let (folder, file) = try workingFolder(#""greeting" = "Guten Tag!";"#)
+      try openWindow(language: "de", resources: [Self.resources, folder])
+      try controller.watchTranslations(folder)
+      var before = controller.watcher?.reloadCount ?? 0
+      try Data("\"greeting\" = \"Kaputt\";\n\"oops\" = ;\n".utf8).write(to: file)
+      XCTAssertTrue(waitForReload(after: before) { self.controller.widgetIsShown("problem") })
+      let bar = try XCTUnwrap(controller.renderer.widget(for: "problem") as? InfoBar)
+      XCTAssertTrue(bar.isVisible)
+      try XCTUnwrap(bar.closeButton).click()
+      _ = Gtk.iterate(until: { !self.controller.widgetIsShown("problem") }, timeout: .seconds(5))
+      XCTAssertFalse(controller.widgetIsShown("problem"))
+
+      controller.toggle("keys", true)
+      XCTAssertTrue(Gtk.iterate(until: { self.text("greeting") == "greeting" }))
+      XCTAssertFalse(controller.widgetIsShown("problem"), "a render brought the closed bar back")
+
+      // A save of another file while this one is still broken: the same problem, still
+      // closed.
+      before = controller.watcher?.reloadCount ?? 0
+      let errors = file.deletingLastPathComponent().appendingPathComponent("Errors.strings")
+      try Data(#""error.language.unknown" = "Unbekannt: #{tag}";"#.utf8).write(to: errors)
+      // Nothing to see: wait for the reload, then for what it scheduled.
+      XCTAssertTrue(waitForReload(after: before) { true })
+      Gtk.iteratePending()
+      XCTAssertFalse(controller.widgetIsShown("problem"), "the same problem reopened the bar")
+
+      // Another save, broken elsewhere: a new problem, shown.
+      before = controller.watcher?.reloadCount ?? 0
+      try Data("\"greeting\" = \"Kaputt\";\n\n\n\"oops\" \"again\";\n".utf8).write(to: file)
+      XCTAssertTrue(
+        waitForReload(after: before) {
+          self.controller.widgetIsShown("problem") && bar.text.contains("Localizable.strings:4:")
+        }, "a new broken save left the bar closed: \(bar.text)")
+      XCTAssertTrue(controller.widgetIsShown("problem"))
+      XCTAssertTrue(bar.text.contains("Localizable.strings:4:"), bar.text)
     }
   }
 }

@@ -84,6 +84,37 @@ class WindowTestCase: XCTestCase, @unchecked Sendable {
     XCTAssertTrue(finished, "no re-render after choosing \(id)", file: file, line: line)
   }
 
+  /// A resources folder whose French catalog has a syntax error on line 2; removed after
+  /// the test.
+  func brokenFrenchFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parlance-broken-\(UUID().uuidString)", isDirectory: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    let broken = folder.appendingPathComponent("fr.lproj/Localizable.strings")
+    try FileManager.default.createDirectory(
+      at: broken.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("\"greeting\" = \"Bonjour\"\n\"oops\" = ;\n".utf8).write(to: broken)
+    return folder
+  }
+
+  /// Picks `id` in the language menu, expecting the switch to fail: waits until it has
+  /// finished, the info bar shows the problem and the menu is back at the language in use.
+  @MainActor
+  func failToSwitch(to id: String, file: StaticString = #filePath, line: UInt = #line) {
+    guard let menu = controller.renderer.languageMenu else {
+      XCTFail("no language menu", file: file, line: line)
+      return
+    }
+    XCTAssertTrue(menu.select(id: id), "no menu entry '\(id)'", file: file, line: line)
+    let shown = Gtk.iterate(
+      until: {
+        !self.controller.isSwitching && self.controller.widgetIsShown("problem")
+          && menu.activeID != id
+      },
+      timeout: .seconds(10))
+    XCTAssertTrue(shown, "no problem shown after choosing \(id)", file: file, line: line)
+  }
+
   /// The text of the label of node `id`.
   @MainActor
   func text(_ id: String) -> String? {

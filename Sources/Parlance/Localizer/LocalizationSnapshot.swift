@@ -1,3 +1,5 @@
+import Foundation
+
 /// The localizer's state at one instant: every lookup through it answers in the same
 /// language, whatever switches or reloads happen meanwhile.
 ///
@@ -30,6 +32,13 @@ public struct LocalizationSnapshot: Sendable {
   /// The `Localizer.revision` this snapshot shows: a view rendered from it is up to date
   /// while the localizer's revision is the same.
   public var revision: UInt64 { state.revision }
+
+  /// See `Localizer.resourceURL(named:extensions:)`: a localized file along this chain.
+  public func resourceURL(
+    named name: String, extensions: [String] = Localizer.imageExtensions
+  ) -> URL? {
+    localizer.resourceURL(named: name, extensions: extensions, along: state.chain)
+  }
 
   /// See `Localizer.string(_:table:)`.
   public func string(_ key: String, table: String = Localizer.defaultTable) -> String {

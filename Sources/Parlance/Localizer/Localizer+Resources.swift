@@ -15,6 +15,11 @@ extension Localizer {
   public func resourceURL(named name: String, extensions: [String] = Localizer.imageExtensions)
     -> URL?
   {
+    resourceURL(named: name, extensions: extensions, along: chain)
+  }
+
+  /// `resourceURL(named:extensions:)` along a given chain (a snapshot's).
+  func resourceURL(named name: String, extensions: [String], along chain: FallbackChain) -> URL? {
     guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/"), !name.contains("\0")
     else { return nil }
     let fileNames = extensions.isEmpty ? [name] : extensions.map { "\(name).\($0)" }

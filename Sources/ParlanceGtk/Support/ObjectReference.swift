@@ -1,15 +1,22 @@
 import CGtk
 
-/// One strong reference to a GObject, released when the Swift wrapper that holds it goes away.
+/// One strong reference to a GObject, released on the GTK thread when the Swift wrapper
+/// that holds it goes away.
 ///
 /// Kept apart from the `@MainActor` wrappers so the release in `deinit` touches no
-/// actor-isolated state. A wrapper registers itself on the object (`owner`) so that
-/// `Widget.wrapper(for:)` hands back the same Swift object for the same GTK object; the
-/// registration is cleared here before the reference is dropped.
+/// actor-isolated state. A wrapper is a `@MainActor` class, hence `Sendable`: a closure
+/// that captured it may drop the last reference on any thread (a source removed from a
+/// worker, a value handed back from a task). GObjects are not thread-safe past their
+/// reference count — finalizing a widget runs GTK code — so `deinit` off the GTK thread
+/// hands the unref to the GTK thread (`GtkThread.unref`).
+///
+/// A wrapper registers itself on the object (`register`) so that `Widget.wrapper(for:)`
+/// hands back the same Swift object for the same GTK object. The object keeps a *weak*
+/// reference to it: a wrapper deallocated on another thread is never handed out again,
+/// however late the GTK thread gets to the unref.
 final class ObjectReference: @unchecked Sendable {
   /// The GObject, alive at least as long as this reference.
   let pointer: UnsafeMutablePointer<GObject>
-  private var owner: UnsafeMutableRawPointer?
 
   /// Takes ownership of a floating reference, or adds a reference to a non-floating object.
   init(sinking instance: UnsafeMutableRawPointer) {
@@ -29,19 +36,38 @@ final class ObjectReference: @unchecked Sendable {
   }
 
   /// Marks `wrapper` as the Swift object for this GObject, without retaining it.
+  ///
+  /// On the GTK thread, like every lookup.
   func register(_ wrapper: AnyObject) {
-    let address = Unmanaged.passUnretained(wrapper).toOpaque()
-    owner = address
-    g_object_set_qdata(pointer, wrapperQuark, address)
+    let slot = Unmanaged.passRetained(WrapperSlot(wrapper)).toOpaque()
+    g_object_set_qdata_full(pointer, wrapperQuark, slot, releaseWrapperSlot)
+  }
+
+  /// The live wrapper registered on `object`, if any.
+  static func registeredWrapper(of object: UnsafeMutablePointer<GObject>) -> AnyObject? {
+    guard let slot = g_object_get_qdata(object, wrapperQuark) else { return nil }
+    return Unmanaged<WrapperSlot>.fromOpaque(slot).takeUnretainedValue().wrapper
   }
 
   deinit {
-    if let owner, g_object_get_qdata(pointer, wrapperQuark) == owner {
-      g_object_set_qdata(pointer, wrapperQuark, nil)
-    }
-    g_object_unref(pointer)
+    GtkThread.unref(pointer)
   }
 }
 
-/// The key under which a GObject remembers its Swift wrapper (unretained).
+/// What a GObject keeps of its Swift wrapper: a weak reference, released with the object
+/// (or when another wrapper registers).
+private final class WrapperSlot {
+  weak var wrapper: AnyObject?
+
+  init(_ wrapper: AnyObject) {
+    self.wrapper = wrapper
+  }
+}
+
+private let releaseWrapperSlot: GDestroyNotify = { slot in
+  guard let slot else { return }
+  Unmanaged<WrapperSlot>.fromOpaque(slot).release()
+}
+
+/// The key under which a GObject remembers its Swift wrapper.
 let wrapperQuark: GQuark = g_quark_from_string("parlance-swift-wrapper")

@@ -56,6 +56,11 @@ public final class Image: Widget {
     gtk_image_clear(imagePointer)
   }
 
+  /// The path of the file shown (`setFromFile`), or nil when it shows something else.
+  public var file: String? {
+    String(takingGLibString: parlance_object_get_string(imagePointer, "file"))
+  }
+
   /// Whether the image shows nothing.
   public var isEmpty: Bool {
     gtk_image_get_storage_type(imagePointer) == GTK_IMAGE_EMPTY

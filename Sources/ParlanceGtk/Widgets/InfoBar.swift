@@ -58,6 +58,18 @@ public final class InfoBar: Container {
     set { gtk_info_bar_set_revealed(infoBarPointer, newValue.gboolean) }
   }
 
+  /// The button `showCloseButton` shows (GTK's own, beside the action area), if GTK made one.
+  ///
+  /// It has an icon and no text: give it an `accessibleName`.
+  public var closeButton: Button? {
+    guard let actions = gtk_info_bar_get_action_area(infoBarPointer),
+      let row = gtk_widget_get_parent(actions)
+    else { return nil }
+    return (Widget.wrapper(for: row) as? Container)?.children.lazy
+      .compactMap { $0 as? Button }
+      .first { $0.hasStyleClass("close") }
+  }
+
   /// Adds a button at the end of the bar that emits `response` when clicked.
   @discardableResult
   public func addButton(_ text: String, response: ResponseID) -> Button? {

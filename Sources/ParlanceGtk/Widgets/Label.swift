@@ -22,6 +22,26 @@ public final class Label: Widget {
     set { gtk_label_set_text(labelPointer, newValue) }
   }
 
+  /// The widget this label is the caption of: it takes the focus when the label's access
+  /// key is pressed, and assistive technology reads the label as its name (GTK relates
+  /// the two as `labelFor` / `labelledBy`).
+  public var mnemonicWidget: Widget? {
+    get { gtk_label_get_mnemonic_widget(labelPointer).map(Widget.wrapper(for:)) }
+    set {
+      // GTK adds the relations to the widgets' accessibles when a screen reader first asks,
+      // and never takes them back: a caption given another control would still name the
+      // old one.
+      if let old = gtk_label_get_mnemonic_widget(labelPointer), old != newValue?.widgetPointer,
+        let oldAccessible = gtk_widget_get_accessible(old),
+        let accessible = gtk_widget_get_accessible(widgetPointer)
+      {
+        atk_object_remove_relationship(oldAccessible, ATK_RELATION_LABELLED_BY, accessible)
+        atk_object_remove_relationship(accessible, ATK_RELATION_LABEL_FOR, oldAccessible)
+      }
+      gtk_label_set_mnemonic_widget(labelPointer, newValue?.widgetPointer)
+    }
+  }
+
   /// Whether long text breaks into several lines.
   public var wrap: Bool {
     get { Bool(gboolean: gtk_label_get_line_wrap(labelPointer)) }

@@ -27,8 +27,10 @@ public final class TextBuffer {
 
   /// The wrapper registered on `buffer`, or a new one.
   static func wrapper(for buffer: UnsafeMutablePointer<GtkTextBuffer>) -> TextBuffer {
-    if let existing = g_object_get_qdata(parlance_g_object(buffer), wrapperQuark) {
-      return Unmanaged<TextBuffer>.fromOpaque(existing).takeUnretainedValue()
+    if let existing = ObjectReference.registeredWrapper(of: parlance_g_object(buffer))
+      as? TextBuffer
+    {
+      return existing
     }
     return TextBuffer(retaining: buffer)
   }

@@ -6,8 +6,10 @@ extension Widget {
   /// Returns the existing wrapper when there is one, so identity (`===`) and subclass casts
   /// work; otherwise wraps it in the most specific class this module knows.
   static func wrapper(for pointer: UnsafeMutablePointer<GtkWidget>) -> Widget {
-    if let existing = g_object_get_qdata(parlance_g_object(pointer), wrapperQuark) {
-      return Unmanaged<Widget>.fromOpaque(existing).takeUnretainedValue()
+    if let existing = ObjectReference.registeredWrapper(of: parlance_g_object(pointer))
+      as? Widget
+    {
+      return existing
     }
     func isA(_ type: GType) -> Bool {
       Bool(gboolean: parlance_instance_is_a(pointer, type))

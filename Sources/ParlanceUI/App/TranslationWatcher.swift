@@ -6,8 +6,9 @@ import ParlanceGtk
 ///
 /// GIO monitors the folder and its `.lproj` and `po` folders. Events come in bursts (an
 /// editor writes, renames, touches); they are coalesced into one reload after a short
-/// quiet time. The reload runs off the GTK thread and reparses only the changed files;
-/// the localizer's change notification brings the re-render.
+/// quiet time. The reload runs off the GTK thread, one at a time (a save during a reload
+/// brings one more), and reparses only the changed files; its result comes back through
+/// the window's `MainLoopInbox`, in order with the change notification it caused.
 @MainActor
 public final class TranslationWatcher {
   public let folder: URL
@@ -20,13 +21,24 @@ public final class TranslationWatcher {
   public private(set) var reloadCount = 0
 
   private let localizer: Localizer
+  private let inbox: MainLoopInbox
+  private lazy var reloads = LatestWins<Void>(name: "parlance-reload") {
+    [weak self, localizer, inbox] _, _ in
+    let result = localizer.reloadCatalogs()
+    inbox.post { self?.reloaded(result) }
+  }
   private var monitors: [FileMonitor] = []
   private var pending: SourceToken?
   private static let catalogExtensions: Set<String> = ["strings", "stringsdict", "xcstrings", "po"]
 
-  public init(folder: URL, localizer: Localizer) throws(GtkError) {
+  /// - Parameter inbox: the route results take to the GTK thread; pass the window's, so
+  ///   that they arrive in order with its other news.
+  public init(
+    folder: URL, localizer: Localizer, inbox: MainLoopInbox = MainLoopInbox()
+  ) throws(GtkError) {
     self.folder = folder
     self.localizer = localizer
+    self.inbox = inbox
     var folders = [folder]
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     for name in names.sorted() where name.hasSuffix(".lproj") || name == "po" {
@@ -54,15 +66,12 @@ public final class TranslationWatcher {
   }
 
   private func reload() {
-    let localizer = self.localizer
-    Task.detached { [weak self] in
-      let result = localizer.reloadCatalogs()
-      Gtk.post {
-        guard let self else { return }
-        self.reloadCount += 1
-        self.onReload(result)
-      }
-    }
+    reloads.submit(())
+  }
+
+  private func reloaded(_ result: Localizer.ReloadResult) {
+    reloadCount += 1
+    onReload(result)
   }
 
   public func stop() {

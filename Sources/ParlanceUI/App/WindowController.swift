@@ -5,8 +5,11 @@ import ParlanceGtk
 /// Runs the Parlance window: renders the model, switches the language when the user
 /// picks one, and re-renders on every change notification.
 ///
-/// The localizer notifies on the thread that switched; the controller hops to the GTK
-/// thread with `Gtk.post` and renders from an idle callback, never inside the combo
+/// Picks go to one worker (`LatestWins`): one switch at a time, in order, and of the picks
+/// made while one runs only the newest, so the window ends in the language chosen last.
+/// Everything that comes back — change notifications, switch results, reloads — reaches the
+/// GTK thread through one ordered route (`MainLoopInbox`), and the window renders once at
+/// the end of each batch it delivers: from a main-loop callback, never inside the combo
 /// box's own "changed" handler (which would destroy or rebuild it mid-signal).
 @MainActor
 public final class WindowController {
@@ -17,15 +20,41 @@ public final class WindowController {
   public private(set) var state = UserState()
   /// Renders done so far; tests wait for it to grow.
   public private(set) var renderCount = 0
-  /// Language switches that failed, newest last.
+  /// The latest language switches that failed, newest last: at most `failureLimit`, so a
+  /// window left open for days does not grow with every failed pick.
   public private(set) var failures: [LocalizerError] = []
+  /// How many failures `failures` keeps.
+  public static let failureLimit = 10
 
   private var observation: ObservationToken?
   /// The translator's folder being watched, if any.
   public private(set) var watcher: TranslationWatcher?
   private var pendingRender: SourceToken?
-  private var switchesInFlight = 0
   private var renderedRevision: UInt64 = .max
+  /// The one route from other threads to this window.
+  private let inbox = MainLoopInbox()
+  /// Switches the language off the GTK thread, the last pick winning.
+  private lazy var switcher = LatestWins<LanguagePreference>(name: "parlance-switch") {
+    [weak self, localizer, inbox] preference, ticket in
+    let result: Result<LanguageChange, LocalizerError>
+    do throws(LocalizerError) {
+      result = .success(try localizer.switchLanguage(to: preference))
+    } catch {
+      result = .failure(error)
+    }
+    inbox.post { self?.switched(ticket: ticket, result) }
+  }
+  /// The ticket of the newest pick, and of the newest one whose result arrived.
+  private var pickedTicket: UInt64 = 0
+  private var settledTicket: UInt64 = 0
+  /// The problem the user closed: a reload reporting the very same errors again (a save
+  /// of another file while this one is still broken) leaves the bar closed.
+  private var closedProblem: Problem?
+
+  private struct Problem: Equatable {
+    let message: LocalizedText
+    let details: [String]
+  }
 
   /// - Parameters:
   ///   - window: the toplevel to fill (an `ApplicationWindow` in the program, a plain
@@ -42,10 +71,12 @@ public final class WindowController {
     renderer.onChoice = { [weak self] id in self?.choose(id) }
     renderer.onNumber = { [weak self] number in self?.setFileCount(number) }
     renderer.onToggle = { [weak self] id, isOn in self?.toggle(id, isOn) }
+    renderer.onDismiss = { [weak self] _ in self?.dismissProblem() }
     Self.installStyle()
-    observation = localizer.observe { [weak self] _ in
-      Gtk.post { self?.scheduleRenderIfStale() }
-    }
+    // Nothing to do per notification: the render at the end of the batch sees the new
+    // revision. Posting it keeps it in order with the results around it.
+    observation = localizer.observe { [inbox] _ in inbox.post {} }
+    inbox.onBatchEnd = { [weak self] in self?.renderIfNeeded() }
   }
 
   /// Sets the size the window opens with (before `show`).
@@ -61,11 +92,12 @@ public final class WindowController {
     window.present()
   }
 
-  /// True while a switch started from the window has not finished.
-  public var isSwitching: Bool { switchesInFlight > 0 }
+  /// True from a pick until the window shows the result of the newest one.
+  public var isSwitching: Bool { settledTicket < pickedTicket }
 
-  /// Switches to the menu entry `id` (`system` or a tag), off the GTK thread; the change
-  /// notification brings the re-render. A failure keeps the language and shows why.
+  /// Switches to the menu entry `id` (`system` or a tag), off the GTK thread, after the
+  /// switch under way, replacing any pick still waiting. A failure keeps the language and
+  /// shows why.
   public func choose(_ id: String) {
     let preference: LanguagePreference
     do {
@@ -73,23 +105,16 @@ public final class WindowController {
     } catch {
       return
     }
-    switchesInFlight += 1
-    let localizer = self.localizer
-    Task.detached { [weak self] in
-      let result: Result<LanguageChange, LocalizerError>
-      do throws(LocalizerError) {
-        result = .success(try await localizer.setLanguage(preference))
-      } catch {
-        result = .failure(error)
-      }
-      Gtk.post {
-        guard let self else { return }
-        self.switchesInFlight -= 1
-        switch result {
-        case .success: if self.model.problem != nil { self.dismissProblem() }
-        case .failure(let error): self.report(error)
-        }
-      }
+    pickedTicket = switcher.submit(preference)
+  }
+
+  /// The result of a switch, on the GTK thread, in the order the switches ran.
+  private func switched(ticket: UInt64, _ result: Result<LanguageChange, LocalizerError>) {
+    // Picks that were replaced never run: this result settles every earlier ticket too.
+    settledTicket = max(settledTicket, ticket)
+    switch result {
+    case .success: if model.problem != nil { clearProblem() }
+    case .failure(let error): report(error)
     }
   }
 
@@ -98,22 +123,33 @@ public final class WindowController {
   /// A save that breaks a file keeps the last good catalog and shows the file's
   /// errors in the info bar until it is fixed.
   public func watchTranslations(_ folder: URL) throws(GtkError) {
-    let watcher = try TranslationWatcher(folder: folder, localizer: localizer)
+    let watcher = try TranslationWatcher(folder: folder, localizer: localizer, inbox: inbox)
     watcher.onReload = { [weak self] result in self?.reloaded(result) }
     self.watcher = watcher
   }
 
   private func reloaded(_ result: Localizer.ReloadResult) {
     guard let (tag, errors) = result.failures.sorted(by: { $0.key < $1.key }).first else {
-      if model.problem != nil { dismissProblem() }
+      closedProblem = nil
+      if model.problem != nil { clearProblem() }
       return
     }
     let file =
       errors.first.map { URL(fileURLWithPath: $0.file).lastPathComponent } ?? tag.identifier
-    model.problem = .key(
-      "error.catalog.details", table: "Errors",
-      ["count": MessageArgument(errors.count), "file": .string(file)])
-    model.problemDetails = errors.prefix(5).map(\.description)
+    let problem = Problem(
+      message: .key(
+        "error.catalog.details", table: "Errors",
+        ["count": MessageArgument(errors.count), "file": .string(file)]),
+      details: errors.prefix(5).map(\.description))
+    guard problem != closedProblem else { return }
+    show(problem)
+  }
+
+  /// Shows `problem` in the info bar: a new problem, even after the user closed another.
+  private func show(_ problem: Problem) {
+    closedProblem = nil
+    model.problem = problem.message
+    model.problemDetails = problem.details
     scheduleRender()
   }
 
@@ -140,11 +176,14 @@ public final class WindowController {
     scheduleRender()
   }
 
-  /// A change notification: render unless a render since then already showed it (a
-  /// caller that switches and renders at once must not get a second render).
-  private func scheduleRenderIfStale() {
-    guard localizer.revision != renderedRevision else { return }
-    scheduleRender()
+  /// After a batch from the inbox: render what it changed, now — unless a render since
+  /// already showed the localizer's revision (a caller that switches and renders at once
+  /// must not get a second render) and no render is waiting.
+  private func renderIfNeeded() {
+    guard localizer.revision != renderedRevision || pendingRender != nil else { return }
+    pendingRender?.remove()
+    pendingRender = nil
+    render()
   }
 
   /// Renders on the next idle turn of the main loop, once however many changes arrive.
@@ -157,33 +196,43 @@ public final class WindowController {
     }
   }
 
-  /// Renders the whole window from the model, now.
+  /// Renders the whole window from the model, now, in one snapshot of the localizer: the
+  /// tree, the menu's selection, the texts, the direction and the title all in its language.
   public func render() {
-    renderedRevision = localizer.revision
+    let snapshot = localizer.snapshot()
+    renderedRevision = snapshot.revision
     renderer.capture(into: &state)
     renderer.render(
-      model.tree(state: state), title: model.title, localizer: localizer, state: state)
+      model.tree(state: state, in: snapshot), title: model.title, snapshot: snapshot,
+      state: state)
     renderCount += 1
   }
 
   private func report(_ error: LocalizerError) {
     failures.append(error)
+    if failures.count > Self.failureLimit {
+      failures.removeFirst(failures.count - Self.failureLimit)
+    }
     switch error {
     case .catalogFailed(let tag, let diagnostics):
-      model.problem = .key(
-        "error.catalog.load", table: "Errors",
-        ["language": .string(tag.nativeName), "current": .string(localizer.language.nativeName)])
-      model.problemDetails = diagnostics.filter { $0.severity == .error }.prefix(5).map(
-        \.description)
+      show(
+        Problem(
+          message: .key(
+            "error.catalog.load", table: "Errors",
+            [
+              "language": .string(tag.nativeName),
+              "current": .string(localizer.language.nativeName),
+            ]),
+          details: diagnostics.filter { $0.severity == .error }.prefix(5).map(\.description)))
     case .unavailableLanguage(let tag, _):
-      model.problem = .key(
-        "error.language.unknown", table: "Errors", ["tag": .string(tag.identifier)])
-      model.problemDetails = []
+      show(
+        Problem(
+          message: .key(
+            "error.language.unknown", table: "Errors", ["tag": .string(tag.identifier)]),
+          details: []))
     case .resources(let resourceError):
-      model.problem = .verbatim(resourceError.description)
-      model.problemDetails = []
+      show(Problem(message: .verbatim(resourceError.description), details: []))
     }
-    scheduleRender()
   }
 
   private static var styleInstalled = false
@@ -199,8 +248,16 @@ public final class WindowController {
       """)
   }
 
-  /// Hides the info bar.
+  /// Hides the info bar, as its close button does, until a new problem arrives.
   public func dismissProblem() {
+    if let message = model.problem {
+      closedProblem = Problem(message: message, details: model.problemDetails)
+    }
+    clearProblem()
+  }
+
+  /// Hides the info bar: its problem is solved.
+  private func clearProblem() {
     model.problem = nil
     model.problemDetails = []
     scheduleRender()

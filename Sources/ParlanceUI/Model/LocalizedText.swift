@@ -50,22 +50,31 @@ public struct LocalizedText: Hashable, Sendable {
     LocalizedText(source: .verbatim(text), arguments: [], named: [:])
   }
 
-  /// The text in the localizer's current language, and where it came from.
-  public func resolve(in localizer: Localizer) -> ResolvedText {
+  /// The text in the snapshot's language, and where it came from.
+  ///
+  /// A render resolves every text of a window in one snapshot, so that a switch on
+  /// another thread meanwhile cannot leave it half in one language, half in another.
+  public func resolve(in snapshot: LocalizationSnapshot) -> ResolvedText {
     switch source {
     case .key(let key, let table):
-      let resolution = localizer.resolve(key, table: table, arguments: arguments, named: named)
+      let resolution = snapshot.resolve(key, table: table, arguments: arguments, named: named)
       return ResolvedText(text: resolution.value, resolution: resolution)
     case .number(let value, let digits):
       return ResolvedText(
-        text: LocaleFormatting.number(value, fractionDigits: digits, in: localizer.language),
+        text: LocaleFormatting.number(value, fractionDigits: digits, in: snapshot.language),
         resolution: nil)
     case .date(let value):
       return ResolvedText(
-        text: LocaleFormatting.date(value, in: localizer.language), resolution: nil)
+        text: LocaleFormatting.date(value, in: snapshot.language), resolution: nil)
     case .verbatim(let text):
       return ResolvedText(text: text, resolution: nil)
     }
+  }
+
+  /// The text in the localizer's current language: one text alone. To resolve several
+  /// that belong together, take one `snapshot()` and use `resolve(in:)` with it.
+  public func resolve(in localizer: Localizer) -> ResolvedText {
+    resolve(in: localizer.snapshot())
   }
 }
 

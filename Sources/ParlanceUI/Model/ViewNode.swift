@@ -15,8 +15,9 @@ public struct ViewNode: Hashable, Sendable {
     case heading(LocalizedText)
     /// A line or paragraph of text.
     case label(LocalizedText, wraps: Bool)
-    /// A dimmed caption naming the element after it.
-    case caption(LocalizedText)
+    /// A dimmed caption naming the element with id `for`: a screen reader reads it as
+    /// that element's name (mnemonic widget, `labelled-by`/`label-for` relations).
+    case caption(LocalizedText, for: String? = nil)
     /// An integer chosen with − / + (the plural demonstration).
     case numberField(value: Int, range: ClosedRange<Int>)
     /// The language combo box: item ids and their texts, and the selected id.
@@ -25,8 +26,10 @@ public struct ViewNode: Hashable, Sendable {
     case notes
     /// A localized image, found along the fallback chain by resource name.
     case image(resource: String)
-    /// A message bar, shown when `message` is not nil.
-    case infoBar(message: LocalizedText?, details: [String])
+    /// A message bar, shown when `message` is not nil, with a close button named
+    /// `closeName` for screen readers. The renderer reports a close with `onDismiss`;
+    /// the model then stops describing the message, or the next render shows it again.
+    case infoBar(message: LocalizedText?, details: [String], closeName: LocalizedText? = nil)
     /// A check box the user ticks.
     case toggle(LocalizedText, isOn: Bool)
   }

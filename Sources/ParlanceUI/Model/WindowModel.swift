@@ -22,9 +22,9 @@ public struct WindowModel: Sendable {
     self.now = now
   }
 
-  /// The menu id of the current choice: `system` or a language tag.
-  public var selectedChoice: String {
-    switch localizer.preference {
+  /// The menu id of the choice `snapshot` was made for: `system` or a language tag.
+  public func selectedChoice(in snapshot: LocalizationSnapshot) -> String {
+    switch snapshot.preference {
     case .followSystem: Self.systemChoice
     case .pinned(let tag): tag.identifier
     }
@@ -38,17 +38,24 @@ public struct WindowModel: Sendable {
       }
   }
 
-  public func tree(state: UserState) -> ViewNode {
+  /// The whole window for `state`, with the language choice and the dates of `snapshot`
+  /// (the snapshot the renderer resolves the tree's texts in).
+  public func tree(state: UserState, in snapshot: LocalizationSnapshot) -> ViewNode {
     ViewNode(
       "window", .column(spacing: 12),
       children: [
-        ViewNode("problem", .infoBar(message: problem, details: problemDetails)),
+        ViewNode(
+          "problem",
+          .infoBar(
+            message: problem, details: problemDetails,
+            closeName: .key("accessible.problem.close")),
+          accessibleName: .key("accessible.problem")),
         ViewNode(
           "language.row", .row(spacing: 12),
           children: [
-            ViewNode("language.caption", .caption(.key("label.language"))),
+            ViewNode("language.caption", .caption(.key("label.language"), for: "language")),
             ViewNode(
-              "language", .choice(items: languageChoices, selected: selectedChoice),
+              "language", .choice(items: languageChoices, selected: selectedChoice(in: snapshot)),
               tooltip: .key("tooltip.language"), accessibleName: .key("accessible.language")),
             ViewNode(
               "translator", .toggle(.key("translator.mode"), isOn: state.translatorMode),
@@ -65,12 +72,12 @@ public struct WindowModel: Sendable {
           .label(
             .key(
               "message.arrival",
-              ["name": "Anna", "city": "Kraków", "day": .string(shortDate)]),
+              ["name": "Anna", "city": "Kraków", "day": .string(shortDate(in: snapshot))]),
             wraps: true)),
         ViewNode(
           "files.row", .row(spacing: 12),
           children: [
-            ViewNode("files.caption", .caption(.key("label.files"))),
+            ViewNode("files.caption", .caption(.key("label.files"), for: "files")),
             ViewNode(
               "files", .numberField(value: state.fileCount, range: 0...1000),
               tooltip: .key("tooltip.files"), accessibleName: .key("accessible.files")),
@@ -80,12 +87,12 @@ public struct WindowModel: Sendable {
         ViewNode(
           "number.row", .row(spacing: 12),
           children: [
-            ViewNode("number.caption", .caption(.key("label.number"))),
+            ViewNode("number.caption", .caption(.key("label.number"), for: "number")),
             ViewNode("number", .label(.number(1_234_567.891), wraps: false)),
-            ViewNode("date.caption", .caption(.key("label.date"))),
+            ViewNode("date.caption", .caption(.key("label.date"), for: "date")),
             ViewNode("date", .label(.date(now), wraps: false)),
           ]),
-        ViewNode("notes.caption", .caption(.key("label.notes"))),
+        ViewNode("notes.caption", .caption(.key("label.notes"), for: "notes")),
         ViewNode(
           "notes", .notes, tooltip: .key("tooltip.notes"),
           accessibleName: .key("accessible.notes")),
@@ -96,8 +103,8 @@ public struct WindowModel: Sendable {
   public var title: LocalizedText { .key("window.title") }
 
   /// The day of `now` as the arrival sentence uses it ("3 марта", "3. März").
-  private var shortDate: String {
-    var style = Date.FormatStyle(locale: Locale(identifier: localizer.language.identifier))
+  private func shortDate(in snapshot: LocalizationSnapshot) -> String {
+    var style = Date.FormatStyle(locale: Locale(identifier: snapshot.language.identifier))
       .day().month(.wide)
     style.timeZone = TimeZone(identifier: "UTC") ?? .current
     return now.formatted(style)

@@ -24,6 +24,9 @@ public final class Renderer {
   public var onNumber: (Int) -> Void = { _ in }
   /// Called when the user ticks or clears a check box, with its node id.
   public var onToggle: (String, Bool) -> Void = { _, _ in }
+  /// Called when the user closes an info bar, with its node id. The bar hides at once;
+  /// the model must stop describing its message, or the next render shows it again.
+  public var onDismiss: (String) -> Void = { _ in }
 
   /// The catalog texts of the last render by node id, with where each came from (for
   /// reports: missing strings, fallbacks).
@@ -60,6 +63,8 @@ public final class Renderer {
   }
 
   private var order: [String] = []
+  /// Caption node id → the id of the node it names, from the render in progress.
+  private var captionTargets: [String: String] = [:]
   private var translatorMode = false
   private var showsKeys = false
 
@@ -86,9 +91,12 @@ public final class Renderer {
     if let spin = rendered["files"]?.spin { state.fileCount = spin.intValue }
   }
 
-  /// Renders `tree` in the localizer's current language and restores `state`.
+  /// Renders `tree` in the language of `snapshot` and restores `state`.
+  ///
+  /// Every text, the layout direction and the localized images come from the one
+  /// snapshot: a switch on another thread during the render shows in the next one.
   public func render(
-    _ tree: ViewNode, title: LocalizedText, localizer: Localizer, state: UserState
+    _ tree: ViewNode, title: LocalizedText, snapshot: LocalizationSnapshot, state: UserState
   ) {
     translatorMode = state.translatorMode
     showsKeys = state.showsKeys
@@ -96,14 +104,15 @@ public final class Renderer {
     isRendering = true
     defer { isRendering = false }
     let direction: LayoutDirection =
-      localizer.language.direction == .rightToLeft ? .rightToLeft : .leftToRight
+      snapshot.language.direction == .rightToLeft ? .rightToLeft : .leftToRight
     if Widget.defaultDirection != direction { Widget.defaultDirection = direction }
     if strategy == .rebuild { tearDown() }
 
-    window.title = title.resolve(in: localizer).text
+    window.title = title.resolve(in: snapshot).text
     var seen: Set<String> = []
     order = []
-    let root = build(tree, localizer: localizer, state: state, seen: &seen)
+    captionTargets = [:]
+    let root = build(tree, snapshot: snapshot, state: state, seen: &seen)
     if rootWidget !== root {
       if let rootWidget { window.remove(rootWidget) }
       window.add(root)
@@ -115,7 +124,18 @@ public final class Renderer {
     }
     root.showAll()
     for id in order { rendered[id]?.applyVisibility() }
+    linkCaptions()
     restore(state)
+  }
+
+  /// Makes each caption the mnemonic label of the element it names (its focus target),
+  /// from which GTK derives the `label-for` / `labelled-by` relations screen readers use.
+  private func linkCaptions() {
+    for (captionID, targetID) in captionTargets {
+      guard let caption = rendered[captionID]?.label else { continue }
+      let target = rendered[targetID]?.focusTarget
+      if caption.mnemonicWidget !== target { caption.mnemonicWidget = target }
+    }
   }
 
   private func tearDown() {
@@ -154,7 +174,7 @@ public final class Renderer {
   // MARK: Building
 
   private func build(
-    _ node: ViewNode, localizer: Localizer, state: UserState, seen: inout Set<String>
+    _ node: ViewNode, snapshot: LocalizationSnapshot, state: UserState, seen: inout Set<String>
   ) -> Widget {
     seen.insert(node.id)
     order.append(node.id)
@@ -167,10 +187,10 @@ public final class Renderer {
       target = makeNode(node.kind, id: node.id)
       rendered[node.id] = target
     }
-    update(target, with: node, localizer: localizer)
+    update(target, with: node, snapshot: snapshot)
     if let box = target.box {
       let children = node.children.map {
-        build($0, localizer: localizer, state: state, seen: &seen)
+        build($0, snapshot: snapshot, state: state, seen: &seen)
       }
       let current = box.children
       if current.count != children.count || zip(current, children).contains(where: { $0 !== $1 }) {
@@ -240,21 +260,31 @@ public final class Renderer {
     case .infoBar:
       let bar = InfoBar(text: "", messageType: .error)
       bar.showCloseButton = true
-      _ = bar.onResponse { [weak bar] _ in bar?.hide() }
+      let id = nodeID
+      _ = bar.onResponse { [weak self, weak bar] response in
+        guard response == .close else { return }
+        bar?.hide()
+        self?.onDismiss(id)
+      }
       return RenderedNode(kind: kind, widget: bar, infoBar: bar)
     }
   }
 
-  private func update(_ target: RenderedNode, with node: ViewNode, localizer: Localizer) {
-    let tooltip = node.tooltip.map { $0.resolve(in: localizer).text }
+  private func update(
+    _ target: RenderedNode, with node: ViewNode, snapshot: LocalizationSnapshot
+  ) {
+    let tooltip = node.tooltip.map { $0.resolve(in: snapshot).text }
     var inspected: String?
     switch node.kind {
     case .column, .row, .scrolledColumn:
       break
-    case .heading(let text), .caption(let text):
-      inspected = show(text.resolve(in: localizer), in: target, id: node.id)
+    case .heading(let text):
+      inspected = show(text.resolve(in: snapshot), in: target, id: node.id)
+    case .caption(let text, let named):
+      inspected = show(text.resolve(in: snapshot), in: target, id: node.id)
+      if let named { captionTargets[node.id] = named }
     case .label(let text, let wraps):
-      inspected = show(text.resolve(in: localizer), in: target, id: node.id)
+      inspected = show(text.resolve(in: snapshot), in: target, id: node.id)
       target.label?.wrap = wraps
       if wraps {
         target.label?.maxWidthChars = 60
@@ -264,7 +294,7 @@ public final class Renderer {
         target.label?.ellipsize = .end
       }
     case .toggle(let text, let isOn):
-      let resolved = text.resolve(in: localizer)
+      let resolved = text.resolve(in: snapshot)
       resolvedTexts.append((node.id, resolved))
       let shown = showsKeys ? (resolved.resolution?.key ?? resolved.text) : resolved.text
       if target.check?.label != shown { target.check?.label = shown }
@@ -273,7 +303,7 @@ public final class Renderer {
       if target.spin?.intValue != value { target.spin?.value = Double(value) }
     case .choice(let items, let selected):
       guard let combo = target.combo else { break }
-      let texts = items.map { ($0.id, $0.text.resolve(in: localizer).text) }
+      let texts = items.map { ($0.id, $0.text.resolve(in: snapshot).text) }
       if target.choiceItems.map(\.0) != texts.map(\.0)
         || target.choiceItems.map(\.1) != texts.map(\.1)
       {
@@ -285,7 +315,7 @@ public final class Renderer {
     case .notes:
       break
     case .image(let resource):
-      if let url = localizer.resourceURL(named: resource) {
+      if let url = snapshot.resourceURL(named: resource) {
         if target.imagePath != url.path {
           target.image?.setFromFile(url.path)
           target.imagePath = url.path
@@ -294,10 +324,15 @@ public final class Renderer {
         target.image?.clear()
         target.imagePath = nil
       }
-    case .infoBar(let message, let details):
+    case .infoBar(let message, let details, let closeName):
       guard let bar = target.infoBar else { break }
+      let close = closeName.map { $0.resolve(in: snapshot).text }
+      if let close, target.closeName != close, let button = bar.closeButton {
+        button.accessibleName = close
+        target.closeName = close
+      }
       if let message {
-        bar.text = ([message.resolve(in: localizer).text] + details).joined(separator: "\n")
+        bar.text = ([message.resolve(in: snapshot).text] + details).joined(separator: "\n")
         target.isShown = true
       } else {
         target.isShown = false
@@ -315,7 +350,7 @@ public final class Renderer {
       target.tooltipText = tooltipText
     }
     if let name = node.accessibleName {
-      let accessibleName = name.resolve(in: localizer).text
+      let accessibleName = name.resolve(in: snapshot).text
       if target.accessibleName != accessibleName {
         target.focusTarget.accessibleName = accessibleName
         target.accessibleName = accessibleName
@@ -355,70 +390,5 @@ public final class Renderer {
     var parts = [resolution.key, resolution.table, language]
     if let origin = resolution.origin { parts.append(origin.description) }
     return parts.joined(separator: " · ")
-  }
-}
-
-/// The widgets of one rendered node, typed, so updates need no casts.
-@MainActor
-private final class RenderedNode {
-  let kind: ViewNode.Kind
-  let widget: Widget
-  let box: Box?
-  let label: Label?
-  let spin: SpinButton?
-  let combo: ComboBoxText?
-  let textView: TextView?
-  let scrolled: ScrolledWindow?
-  let image: Image?
-  let infoBar: InfoBar?
-  let check: CheckButton?
-  var choiceItems: [(String, String)] = []
-  var imagePath: String?
-  var isShown = true
-  /// What the last render set, so that an unchanged value is not set again.
-  var tooltipText: String?
-  var accessibleName: String?
-
-  init(
-    kind: ViewNode.Kind, widget: Widget, box: Box? = nil, label: Label? = nil,
-    spin: SpinButton? = nil, combo: ComboBoxText? = nil, textView: TextView? = nil,
-    scrolled: ScrolledWindow? = nil, image: Image? = nil, infoBar: InfoBar? = nil,
-    check: CheckButton? = nil
-  ) {
-    self.kind = kind
-    self.widget = widget
-    self.box = box
-    self.label = label
-    self.spin = spin
-    self.combo = combo
-    self.textView = textView
-    self.scrolled = scrolled
-    self.image = image
-    self.infoBar = infoBar
-    self.check = check
-  }
-
-  /// The widget that takes the keyboard focus and carries the accessible name.
-  var focusTarget: Widget { textView ?? widget }
-
-  func owns(_ candidate: Widget) -> Bool {
-    candidate === widget || candidate === textView
-  }
-
-  /// Same kind of widget: the node's data may differ, the widget can be reused.
-  func matches(_ other: ViewNode.Kind) -> Bool {
-    switch (kind, other) {
-    case (.column, .column), (.row, .row), (.scrolledColumn, .scrolledColumn),
-      (.heading, .heading), (.label, .label),
-      (.caption, .caption), (.numberField, .numberField), (.choice, .choice), (.notes, .notes),
-      (.image, .image), (.infoBar, .infoBar), (.toggle, .toggle):
-      return true
-    default:
-      return false
-    }
-  }
-
-  func applyVisibility() {
-    if infoBar != nil { widget.isVisible = isShown }
   }
 }
