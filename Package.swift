@@ -46,7 +46,7 @@ let package = Package(
     // Any GtkBuilder .ui file, retranslated in place (LocalizedInterface).
     .target(
       name: "ParlanceInterface",
-      dependencies: ["Parlance", "ParlanceGtk"]
+      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI"]
     ),
     .executableTarget(
       name: "ParlanceApp",
@@ -77,7 +77,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ParlanceInterfaceTests",
-      dependencies: ["Parlance", "ParlanceGtk", "ParlanceInterface"],
+      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceInterface"],
       resources: [.copy("Fixtures")]
     ),
   ],

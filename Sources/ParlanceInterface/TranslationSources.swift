@@ -1,0 +1,75 @@
+import Foundation
+import Parlance
+
+/// Where the translations of an interface come from: gettext `po/` folders, resources
+/// folders, and a translator's working folder laid over them (later ones win key by
+/// key).
+///
+/// A folder given as gettext may hold `<tag>.po` files at its top (`de.po`, `zh_CN.po`,
+/// `sr@latin.po`); a resources folder has the `.lproj` layout (and `po/`). The working
+/// folder may be either: it is a gettext folder when `.po` files lie at its top.
+public struct TranslationSources: Sendable {
+  public var gettextFolders: [URL]
+  public var resources: [URL]
+  public var translations: URL?
+
+  public init(gettextFolders: [URL] = [], resources: [URL] = [], translations: URL? = nil) {
+    self.gettextFolders = gettextFolders
+    self.resources = resources
+    self.translations = translations
+  }
+
+  /// The folders to watch for saves: the working folder and the gettext folders.
+  public var watchedFolders: [URL] {
+    (translations.map { [$0] } ?? []) + gettextFolders
+  }
+
+  /// A localizer over every source, the keys being the msgids (development language
+  /// `en` unless a String Catalog says otherwise), with the pseudo-locales.
+  ///
+  /// - Throws: `LocalizerError.resources` when a folder does not exist.
+  public func makeLocalizer(
+    language: LanguageTag? = nil, preferences: (any PreferenceStore)? = nil,
+    environment: [String: String] = ProcessEnvironment.variables(),
+    reporter: (any LocalizationReporter)? = nil
+  ) throws(LocalizerError) -> Localizer {
+    var folders: [ResourceFolder] = []
+    do {
+      for url in resources { folders.append(try ResourceFolder(url: url)) }
+      for url in gettextFolders { folders.append(try ResourceFolder(url: url, layout: .gettext)) }
+      if let translations {
+        folders.append(try ResourceFolder(url: translations, layout: Self.layout(of: translations)))
+      }
+    } catch {
+      throw .resources(error)
+    }
+    return Localizer(
+      folders: folders, language: language, preferences: preferences, environment: environment,
+      reporter: reporter, pseudoLocales: true)
+  }
+
+  /// `.gettext` when `.po` files lie at the top of `folder`.
+  public static func layout(of folder: URL) -> ResourceFolder.Layout {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.contains { $0.hasSuffix(".po") } ? .gettext : .resources
+  }
+
+  /// The gettext folder of the project a `.ui` file belongs to: `po/` beside the file,
+  /// else `po/` in the nearest folder above that has one (the project root). Example:
+  /// `transmission/gtk/ui/gtk3/PrefsDialog.ui` → `transmission/po`.
+  public static func gettextFolder(near file: URL) -> URL? {
+    var folder = file.deletingLastPathComponent()
+    while true {
+      let candidate = folder.appendingPathComponent("po", isDirectory: true)
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+        isDirectory.boolValue, layout(of: candidate) == .gettext
+      {
+        return candidate
+      }
+      let parent = folder.deletingLastPathComponent()
+      if parent.path == folder.path || folder.path == "/" { return nil }
+      folder = parent
+    }
+  }
+}
