@@ -50,26 +50,12 @@ public struct TranslationSources: Sendable {
 
   /// `.gettext` when `.po` files lie at the top of `folder`.
   public static func layout(of folder: URL) -> ResourceFolder.Layout {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.contains { $0.hasSuffix(".po") } ? .gettext : .resources
+    ResourceFolder.layout(of: folder)
   }
 
-  /// The gettext folder of the project a `.ui` file belongs to: `po/` beside the file,
-  /// else `po/` in the nearest folder above that has one (the project root). Example:
-  /// `transmission/gtk/ui/gtk3/PrefsDialog.ui` → `transmission/po`.
+  /// The gettext folder of the project a `.ui` file belongs to (see
+  /// `ResourceFolder.gettextFolder(near:)`).
   public static func gettextFolder(near file: URL) -> URL? {
-    var folder = file.deletingLastPathComponent()
-    while true {
-      let candidate = folder.appendingPathComponent("po", isDirectory: true)
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
-        isDirectory.boolValue, layout(of: candidate) == .gettext
-      {
-        return candidate
-      }
-      let parent = folder.deletingLastPathComponent()
-      if parent.path == folder.path || folder.path == "/" { return nil }
-      folder = parent
-    }
+    ResourceFolder.gettextFolder(near: file)
   }
 }

@@ -208,6 +208,24 @@ import Testing
     #expect(output.status == 0)
     #expect(output.stderr.contains("0 errors"))
   }
+
+  @Test func interfaceAgainstItsPoFolder() throws {
+    let folder = CommandRunner.packageRoot.appendingPathComponent(
+      "Tests/ParlanceTests/Fixtures/ui/lint")
+    let output = try runner.run([
+      "lint", folder.appendingPathComponent("dialog.ui").path,
+      folder.appendingPathComponent("po").path,
+    ])
+    #expect(output.status == 1)
+    #expect(
+      output.stdout.contains(
+        "/po/de.po:9:1: error: the translation of '<b>Network</b> options' breaks its Pango markup: <b> is not closed"
+      ))
+    #expect(
+      output.stdout.contains(
+        "/dialog.ui:38:13: warning: 'Not translated yet' is not translated into de"))
+    #expect(output.stderr.contains("2 errors, 2 warnings"))
+  }
 }
 
 @Suite struct GettextCommandTests {

@@ -138,6 +138,32 @@ public struct ResourceFolder: Sendable {
     return result
   }
 
+  /// `.gettext` when `.po` files lie at the top of `folder`, else `.resources`.
+  public static func layout(of folder: URL) -> Layout {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.contains { $0.hasSuffix(".po") } ? .gettext : .resources
+  }
+
+  /// The gettext folder of the project a file (a `.ui`) belongs to: `po/` beside the
+  /// file, else `po/` in the nearest folder above that has one with `.po` files (the
+  /// project root). Example: `transmission/gtk/ui/gtk3/PrefsDialog.ui` →
+  /// `transmission/po`.
+  public static func gettextFolder(near file: URL) -> URL? {
+    var folder = file.deletingLastPathComponent()
+    while true {
+      let candidate = folder.appendingPathComponent("po", isDirectory: true)
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+        isDirectory.boolValue, layout(of: candidate) == .gettext
+      {
+        return candidate
+      }
+      let parent = folder.deletingLastPathComponent()
+      if parent.path == folder.path || folder.path == "/" { return nil }
+      folder = parent
+    }
+  }
+
   /// `<tag>.po` files of `folder` by language; other names ending in `.po` are warned of.
   private static func addGettextFiles(
     in folder: URL, names: [String], to gettext: inout [LanguageTag: [URL]],

@@ -191,18 +191,24 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
       "\(className) has no property '\(property)'; it is left out"
     case .unknownInterfaceObject(let id): "no object with id '\(id)' in the interface"
     case .interfaceTextMissing(let msgid, let language):
-      "'\(msgid)' is not translated into \(language)"
+      "'\(Self.oneLine(msgid))' is not translated into \(language)"
     case .brokenMarkup(let msgid, let reason):
-      "the translation of '\(msgid)' breaks its Pango markup: \(reason)"
+      "the translation of '\(Self.oneLine(msgid))' breaks its Pango markup: \(reason)"
     case .accessKeyDropped(let msgid):
-      "the translation of '\(msgid)' has no access key '_' although the source has one"
+      "the translation of '\(Self.oneLine(msgid))' has no access key '_' although the source "
+        + "has one"
     case .accessKeyClash(let key, let first, let second, let firstAt):
-      "access key '\(key)' of '\(second)' is also the access key of '\(first)' "
-        + "(at \(firstAt)) in the same window"
+      "access key '\(key)' of '\(Self.oneLine(second))' is also the access key of "
+        + "'\(Self.oneLine(first))' (at \(firstAt)) in the same window"
     }
   }
 
   public var description: String {
     "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+  }
+
+  /// A text quoted in a message, on one line: a finding is one line of output.
+  static func oneLine(_ text: String) -> String {
+    text.replacingOccurrences(of: "\n", with: "\\n")
   }
 }

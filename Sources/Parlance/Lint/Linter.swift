@@ -126,7 +126,7 @@ public struct Linter: Sendable {
     return findings
   }
 
-  private func comparePlaceholders(_ key: String, _ entry: CatalogEntry, _ original: CatalogEntry)
+  func comparePlaceholders(_ key: String, _ entry: CatalogEntry, _ original: CatalogEntry)
     -> [Diagnostic]
   {
     let mine = Placeholders(entry.message)

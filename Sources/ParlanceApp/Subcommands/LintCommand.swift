@@ -2,9 +2,13 @@ import Foundation
 import Parlance
 
 /// `parlance lint`: every problem of the translations as `file:line:column: severity: …`.
+///
+/// `.ui` files among the paths are checked against the gettext translations among them
+/// (`parlance lint dialog.ui po/`), or their project's `po/` folder; the translations are
+/// linted as catalogs too.
 enum LintCommand: Subcommand {
   static let name = "lint"
-  static let usage = "parlance lint [PATH...] [--json]"
+  static let usage = "parlance lint [PATH...] [UI_FILE... PO_DIR|PO_FILE...] [--json]"
   static let options: Set<String> = []
   static let flags: Set<String> = ["--json"]
 
@@ -13,7 +17,12 @@ enum LintCommand: Subcommand {
       arguments.positionals.isEmpty
       ? [ResourceLocator.defaultResources()]
       : arguments.positionals.map { URL(fileURLWithPath: $0) }
-    let findings = Linter().lint(paths)
+    let interfaces = paths.filter { $0.pathExtension == "ui" }
+    let catalogs = paths.filter { $0.pathExtension != "ui" }
+    var findings = Linter().lint(catalogs.isEmpty && !interfaces.isEmpty ? [] : catalogs)
+    if !interfaces.isEmpty {
+      findings += Linter().lint(interfaces: interfaces, translations: catalogs)
+    }
     if arguments.has("--json") {
       print(
         JSONOutput.array(
