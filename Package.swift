@@ -56,7 +56,7 @@ let package = Package(
     .target(name: "CGettext"),
     .executableTarget(
       name: "ParlanceBenchmarks",
-      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI", "CGettext"]
+      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceInterface", "CGettext"]
     ),
     .testTarget(
       name: "ParlanceTests",

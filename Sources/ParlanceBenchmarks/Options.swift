@@ -1,9 +1,9 @@
 /// The command line:
-/// `parlance-bench [core|scaling|soak|formats|switch|translator|all] [--iterations N] [--runs R] [--markdown]`.
+/// `parlance-bench [core|scaling|soak|formats|switch|translator|interface|all] [--iterations N] [--runs R] [--markdown]`.
 struct Options {
   /// A group of benchmarks; `all` runs every group (`switch` only with a display).
   enum Group: String, CaseIterable {
-    case core, scaling, soak, formats, `switch`, translator, all
+    case core, scaling, soak, formats, `switch`, translator, interface, all
   }
 
   var group = Group.core
@@ -13,7 +13,7 @@ struct Options {
   var markdown = false
 
   static let usage = """
-    usage: parlance-bench [core|scaling|soak|formats|switch|translator|all] [--iterations N]
+    usage: parlance-bench [core|scaling|soak|formats|switch|translator|interface|all] [--iterations N]
                           [--runs R] [--markdown]
 
       core          lookups, placeholders, .strings parsing, memory, then scaling and soak
@@ -28,7 +28,11 @@ struct Options {
       translator    a save on disk until the window shows it, the screenshot matrix in one
                     process against a process per language, lint over the corpus (needs a
                     display, and the release `parlance` next to parlance-bench)
-      all           every group; switch and translator are skipped without a display
+      interface     Transmission's PrefsDialog.ui with its .po files: a live switch against a
+                    rebuild, opening until the first frame, a .po save until it is shown
+                    (needs a display and ../shared/corpus)
+      all           every group; switch, translator and interface are skipped without a
+                    display
       --iterations  lookups per run (default 1000000); placeholder renders and plural
                     messages are N/10, plural selections N; .strings parses N/200000 (at
                     least 1); corpus parses about N×5 bytes per file per run; window

@@ -102,6 +102,16 @@ do {
       preamble.append("translator: SKIPPED, no display (make bench provides one)")
     }
   }
+  if group == .interface || group == .all {
+    let packageRoot = try PackageRoot.locate()
+    if MainActor.assumeIsolated({ Gtk.initialize() }) {
+      sections += try MainActor.assumeIsolated {
+        try InterfaceBenchmarks(options: options, packageRoot: packageRoot).run()
+      }
+    } else {
+      preamble.append("interface: SKIPPED, no display (make bench provides one)")
+    }
+  }
   Printer(markdown: options.markdown).print(sections, preamble: preamble)
 } catch {
   fail("\(error)")
