@@ -135,8 +135,22 @@ public final class LocalizedInterface {
   }
 
   /// Where the text of `text` comes from in `snapshot`.
+  ///
+  /// In a pseudo-locale (`en-XA`, `ar-XB`) a text no catalog has is the pseudo-locale's
+  /// form of its msgid: a gettext project has no catalog of its source language to make
+  /// the pseudo-locale from, the msgids are that language.
   public func resolve(_ text: InterfaceText, in snapshot: LocalizationSnapshot) -> Resolution {
-    snapshot.resolve(text.msgid, context: text.context)
+    let resolution = snapshot.resolve(text.msgid, context: text.context)
+    guard resolution.isMissing, let pseudo = PseudoLocale(snapshot.language) else {
+      return resolution
+    }
+    let source =
+      text.isMarkup
+      ? pseudo.transform(markup: text.msgid) : pseudo.transform(MessageTemplate(text.msgid))
+    return Resolution(
+      value: Message.text(MessageTemplate(source)).displayValue,
+      key: resolution.key, table: resolution.table, language: snapshot.language,
+      requested: resolution.requested, origin: nil)
   }
 
   /// The text as the built objects show it now, read back from GTK (nil for a

@@ -44,6 +44,24 @@ final class FeatureFixtureTests: InterfaceTestCase, @unchecked Sendable {
     }
   }
 
+  func testPseudoLocalesAreMadeFromTheMsgids() throws {
+    try onMainActor {
+      let interface = try open("features.ui", language: "en")
+      let greeting = try XCTUnwrap(interface.texts.first { $0.objectID == "greeting" })
+      try switchTo("en-XA")
+      XCTAssertEqual(interface.shownValue(of: greeting), "[Ĥéļļö one]")
+      // Markup keeps its tags: the label still parses it.
+      let markup = try XCTUnwrap(interface.texts.first { $0.isMarkup })
+      XCTAssertEqual(interface.shownValue(of: markup), "[<b>Ɓöļð</b> ţéẋţ one]")
+      try switchTo("ar-XB")
+      XCTAssertEqual(interface.shownValue(of: greeting), "\u{202E}Hello\u{202C}")
+      XCTAssertEqual(Widget.defaultDirection, .rightToLeft)
+      try switchTo("de")
+      XCTAssertEqual(interface.shownValue(of: greeting), "Hallo")
+      XCTAssertEqual(Widget.defaultDirection, .leftToRight)
+    }
+  }
+
   func testUnknownClassesAndPropertiesOpenWithWarnings() throws {
     try onMainActor {
       let interface = try open("features.ui", language: "de")

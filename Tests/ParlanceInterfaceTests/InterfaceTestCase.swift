@@ -50,7 +50,7 @@ class InterfaceTestCase: XCTestCase, @unchecked Sendable {
     let folder = try ResourceFolder(url: po ?? Self.fixture("po"), layout: .gettext)
     localizer = Localizer(
       folders: [folder], developmentLanguage: try LanguageTag("en"),
-      language: try LanguageTag(language), environment: [:])
+      language: try LanguageTag(language), environment: [:], pseudoLocales: true)
     let interface = try LocalizedInterface(file: Self.fixture(name), localizer: localizer)
     interfaces.append(interface)
     return interface

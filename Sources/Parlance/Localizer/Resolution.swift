@@ -11,6 +11,18 @@ public struct Resolution: Hashable, Sendable {
   /// The file and position of the entry used; nil when the key is missing.
   public let origin: EntryOrigin?
 
+  public init(
+    value: String, key: String, table: String, language: LanguageTag?, requested: LanguageTag?,
+    origin: EntryOrigin?
+  ) {
+    self.value = value
+    self.key = key
+    self.table = table
+    self.language = language
+    self.requested = requested
+    self.origin = origin
+  }
+
   /// True when the value came from a language after the head of the chain, or not at all.
   public var isFallback: Bool { language != requested }
   /// True when no language of the chain has the key.

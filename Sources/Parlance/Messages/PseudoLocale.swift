@@ -58,8 +58,41 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
     }
   }
 
+  /// The pseudo form of Pango markup: tags and entities are kept as they are, only the
+  /// text between them changes, so the markup still parses.
+  /// `<b>Bold</b> text` → `[<b>Ɓöļð</b> ţéẋţ one]` (en-XA). The result is template
+  /// source, like `transform(_:)`'s.
+  public func transform(markup: String) -> String {
+    var output = ""
+    var letters = 0
+    var text = ""
+    func flush() {
+      guard !text.isEmpty else { return }
+      letters += text.unicodeScalars.filter { $0.properties.isAlphabetic }.count
+      output += transform(MessageTemplate(text), wraps: false)
+      text = ""
+    }
+    var characters = markup.makeIterator()
+    while let character = characters.next() {
+      guard character == "<" || character == "&" else {
+        text.append(character)
+        continue
+      }
+      flush()
+      let end: Character = character == "<" ? ">" : ";"
+      output.append(character)
+      while let next = characters.next() {
+        output.append(next)
+        if next == end { break }
+      }
+    }
+    flush()
+    guard self == .accented else { return output }
+    return "[" + output + Self.padding(for: letters) + "]"
+  }
+
   /// The source of the transformed template.
-  func transform(_ template: MessageTemplate, wraps: Bool = true) -> String {
+  public func transform(_ template: MessageTemplate, wraps: Bool = true) -> String {
     var output = ""
     var letters = 0
     let parts: [MessageTemplate.Segment] =
