@@ -38,6 +38,9 @@ public final class LocalizedInterface {
   private let objectIDs: Set<String>?
   private var observation: ObservationToken?
   private var objects: [String: BuiltObject] = [:]
+  /// What each text was last set to, so an unchanged text is not set again (a hot
+  /// reload of one entry touches one widget).
+  private var shown: [InterfaceText: String] = [:]
 
   /// Builds the interface of `file` (or only `objectIDs` and what they need) in the
   /// localizer's current language, and follows it from now on.
@@ -127,8 +130,10 @@ public final class LocalizedInterface {
     Widget.defaultDirection =
       snapshot.language.direction == .rightToLeft ? .rightToLeft : .leftToRight
     for text in texts where isApplied(text) {
-      let resolution = resolve(text, in: snapshot)
-      set(presentation(text, resolution), for: text)
+      let value = presentation(text, resolve(text, in: snapshot))
+      guard shown[text] != value else { continue }
+      set(value, for: text)
+      shown[text] = value
     }
     appliedRevision = snapshot.revision
     onApply?(snapshot)
