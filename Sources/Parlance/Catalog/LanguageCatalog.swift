@@ -21,8 +21,9 @@ public final class LanguageCatalog: Sendable {
     self.pluralRules = PluralRules.cardinal(for: language)
   }
 
-  /// True when a file of this language has an error (not just warnings).
-  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  /// True when a file of this language has an error (not just warnings), counting the
+  /// errors a file had beyond those it kept to show.
+  public var hasErrors: Bool { DiagnosticTotals(diagnostics).errors > 0 }
 
   /// The number of keys in all tables.
   public var count: Int { tables.values.reduce(0) { $0 + $1.count } }

@@ -14,6 +14,7 @@ enum LintCommand: Subcommand {
       ? [ResourceLocator.defaultResources()]
       : arguments.positionals.map { URL(fileURLWithPath: $0) }
     let findings = Linter().lint(paths)
+    let totals = DiagnosticTotals(findings)
     if arguments.has("--json") {
       print(
         JSONOutput.array(
@@ -28,12 +29,8 @@ enum LintCommand: Subcommand {
           }))
     } else {
       for finding in findings { print(finding.description) }
-      let errors = findings.filter { $0.severity == .error }.count
-      let warnings = findings.count - errors
-      standardError(
-        "\(errors) " + (errors == 1 ? "error" : "errors") + ", \(warnings) "
-          + (warnings == 1 ? "warning" : "warnings"))
+      standardError(totals.description)
     }
-    return findings.contains { $0.severity == .error } ? .failure : .success
+    return totals.errors > 0 ? .failure : .success
   }
 }
