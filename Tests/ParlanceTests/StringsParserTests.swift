@@ -142,17 +142,15 @@ struct StringsParserTests {
     "entries without semicolons": String(repeating: "\"a\" = \"b\" ", count: 100_000),
   ]
 
+  /// No time is asserted: docs/RELIABILITY.md measures the 10 MB inputs in a release
+  /// build; the test runner's own timeout catches a hang.
   @Test(arguments: pathologicalInputs.keys.sorted())
   func pathologicalInputGivesOneError(_ name: String) throws {
     let text = try #require(Self.pathologicalInputs[name])
-    let clock = ContinuousClock()
-    var file = StringsFile()
-    let elapsed = clock.measure { file = parse(text) }
+    let file = parse(text)
     #expect(file.entries.count <= 1)
     #expect(file.diagnostics.count == 1)
     #expect(file.diagnostics.allSatisfy { $0.severity == .error })
-    // Generous even for a debug build on a slow machine; quadratic work takes minutes.
-    #expect(elapsed < .seconds(10))
   }
 
   @Test func oneLongLineOfEntries() {
