@@ -52,6 +52,29 @@ extension Message {
 }
 
 extension PluralMessage {
+  /// The text of the flattened fast path, or nil when it does not take this message or
+  /// these arguments (`Message.render` then takes the general path).
+  ///
+  /// For the differential test and the fuzzers, which check that the two paths agree;
+  /// an app calls `Message.render`.
+  @_spi(Testing) public func renderCompiled(
+    _ arguments: [MessageArgument], language: LanguageTag
+  ) -> String? {
+    compiled?.render(arguments, rules: PluralRules.cardinal(for: language))
+  }
+
+  /// The text of the general path, whatever the fast path would do.
+  ///
+  /// For the differential test and the fuzzers; an app calls `Message.render`.
+  @_spi(Testing) public func renderThroughTemplates(
+    arguments: [MessageArgument], named: [String: MessageArgument], language: LanguageTag,
+    options: RenderOptions, problems: inout [RenderProblem]
+  ) -> String {
+    renderThroughTemplates(
+      arguments: arguments, named: named, rules: PluralRules.cardinal(for: language),
+      options: options, problems: &problems)
+  }
+
   /// The general path: the format and its forms rendered as templates. Any message and
   /// any arguments; `CompiledPlural` is the fast path for the common shape and must give
   /// exactly this text whenever it gives one.
