@@ -203,6 +203,31 @@ import Testing
     #expect(syntax["severity"] as? String == "error")
   }
 
+  /// Past the cap on diagnostics, errors still count: the summary gives the true totals
+  /// and the exit status is 1.
+  @Test func errorsBeyondTheCapFailTheLint() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parlance-lint-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("Localizable.strings")
+    let text =
+      (0..<1_100).map { "\"k\($0)\" = \"\\q\";\n" }.joined()
+      + "\"bad1\" = ;\n\"good\" = \"v\";\n\"bad2\" = ;\n"
+    try Data(text.utf8).write(to: file)
+
+    let output = try runner.run(["lint", file.path])
+    #expect(output.status == 1)
+    #expect(output.stderr == "2 errors, 1100 warnings\n")
+    let lines = output.stdout.split(separator: "\n")
+    #expect(lines.count == 1001)
+    #expect(
+      lines.filter { $0.contains("too many problems") } == [
+        "\(file.path):1101:10: error: too many problems: only the first 1000 are reported; "
+          + "not reported: 2 errors, 100 warnings"
+      ])
+  }
+
   @Test func cleanTranslationsExitZero() throws {
     let output = try runner.run(["lint"])
     #expect(output.status == 0)

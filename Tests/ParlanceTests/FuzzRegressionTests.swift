@@ -53,27 +53,22 @@ struct FuzzRegressionTests {
   }
 
   /// Found while checking that no parser is quadratic: each `%%` rebuilt the literal so
-  /// far, and each bad `%` counted scalars from the start. Quadratic work takes minutes
-  /// here; the bound is generous even for a debug build on a slow machine.
-  @Test func templateOfEscapesIsParsedInLinearTime() {
-    let source = String(repeating: "%%", count: 1_000_000)
-    let clock = ContinuousClock()
-    var template = MessageTemplate("")
-    let elapsed = clock.measure { template = MessageTemplate(source) }
+  /// far, and each bad `%` counted scalars from the start (docs/RELIABILITY.md, finding 2).
+  /// No time is asserted here: `make fuzz`'s 10 MB inputs measure that; the test runner's
+  /// own timeout catches a hang.
+  @Test func millionEscapedPercentSignsRenderOneEach() {
+    let template = MessageTemplate(String(repeating: "%%", count: 1_000_000))
     #expect(template.render() == String(repeating: "%", count: 1_000_000))
     #expect(template.problems.isEmpty)
-    #expect(elapsed < .seconds(10))
   }
 
-  @Test func templateOfBadSpecifiersIsParsedInLinearTime() {
+  @Test func everyBadSpecifierIsReportedAtItsOffset() {
     let source = String(repeating: "é%!", count: 100_000)
-    let clock = ContinuousClock()
-    var template = MessageTemplate("")
-    let elapsed = clock.measure { template = MessageTemplate(source) }
+    let template = MessageTemplate(source)
     #expect(template.problems.count == 100_000)
+    #expect(template.problems.first?.offset == 1)
     #expect(template.problems.last?.offset == 299_998)
-    #expect(template.problems.last?.text == "%!")
+    #expect(template.problems.allSatisfy { $0.text == "%!" })
     #expect(template.render() == source)
-    #expect(elapsed < .seconds(10))
   }
 }

@@ -15,6 +15,25 @@ import Testing
     #expect(findings.filter { $0.severity == .error }.count == 7)
   }
 
+  /// Every plural message has its categories checked against its own language: one
+  /// whose key the development language lacks, and those of the development language.
+  @Test func checksTheCategoriesOfEveryPluralMessage() throws {
+    let folder = try fixtureURL("lint/plurals")
+    let prefix = folder.path + "/"
+    let lines = Linter().lint([folder]).map {
+      $0.description.replacingOccurrences(of: prefix, with: "")
+    }
+    #expect(
+      lines == [
+        "en.lproj/Localizable.stringsdict:5:2: error: plural 'folders' of 'folders.count' "
+          + "lacks one, which en needs",
+        "ru.lproj/Localizable.stringsdict:25:2: warning: key 'files.count' is not in the "
+          + "development language (en)",
+        "ru.lproj/Localizable.stringsdict:25:2: error: plural 'files' of 'files.count' "
+          + "lacks few, many, which ru needs",
+      ])
+  }
+
   @Test func theAppsOwnTranslationsHaveNoErrors() throws {
     let resources = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -124,6 +124,32 @@ import Testing
     }
   }
 
+  /// Found by `CompiledPluralDifferentialTests`: the general path chose the form of a
+  /// `Double`, which holds 100000000000000001 as 100000000000000000 ("many" in Russian,
+  /// not "one") and writes UInt64.max with an exponent that no rule reads.
+  @Test func integersTooLargeForADoubleChooseTheirOwnForm() {
+    let message = Message.plural(
+      PluralMessage(
+        format: "%#@n@",
+        variables: [
+          ("n", "u", nil, [.one: "%u файл", .few: "%u файла", .many: "%u файлов", .other: "%u"])
+        ]))
+    let isolated = RenderOptions(isolatesArguments: true)  // the general path
+    var problems: [RenderProblem] = []
+    for options in [RenderOptions(), isolated] {
+      let (open, close) = options.isolatesArguments ? ("\u{2068}", "\u{2069}") : ("", "")
+      #expect(
+        message.render(
+          arguments: [.integer(100_000_000_000_000_001)], language: .test("ru"),
+          options: options, problems: &problems) == "\(open)100000000000000001\(close) файл")
+      #expect(
+        message.render(
+          arguments: [.unsigned(.max)], language: .test("ru"), options: options,
+          problems: &problems) == "\(open)18446744073709551615\(close) файлов")
+    }
+    #expect(problems.isEmpty)
+  }
+
   @Test func otherShapesTakeTheGeneralPath() {
     // A named placeholder in a form, and a fraction: both still render right.
     let message = Message.plural(

@@ -112,7 +112,21 @@ struct StringsParserTests {
     let file = parse(text)
     #expect(file.entries.count == 2000)
     #expect(file.diagnostics.count == 1001)
-    #expect(file.diagnostics.last?.kind == .tooManyDiagnostics(limit: 1000))
+    #expect(
+      file.diagnostics.last?.kind
+        == .tooManyDiagnostics(limit: 1000, notReported: DiagnosticTotals(warnings: 1000)))
+  }
+
+  /// The warnings of one string are held until it ends; beyond the cap they still count.
+  @Test func escapesOfOneStringBeyondTheCapAreCounted() {
+    let file = parse("\"k\" = \"" + String(repeating: "\\q", count: 2_000) + "\";\n\"bad\" = ;\n")
+    #expect(file.entries.count == 1)
+    #expect(file.diagnostics.count == 1001)
+    #expect(DiagnosticTotals(file.diagnostics) == DiagnosticTotals(errors: 1, warnings: 2_000))
+    #expect(
+      rendered(file.diagnostics).last
+        == "2:9: error: too many problems: only the first 1000 are reported; "
+        + "not reported: 1 error, 1000 warnings")
   }
 
   /// Inputs that would take quadratic time, or give one diagnostic per byte, in a naive
@@ -128,17 +142,15 @@ struct StringsParserTests {
     "entries without semicolons": String(repeating: "\"a\" = \"b\" ", count: 100_000),
   ]
 
+  /// No time is asserted: docs/RELIABILITY.md measures the 10 MB inputs in a release
+  /// build; the test runner's own timeout catches a hang.
   @Test(arguments: pathologicalInputs.keys.sorted())
   func pathologicalInputGivesOneError(_ name: String) throws {
     let text = try #require(Self.pathologicalInputs[name])
-    let clock = ContinuousClock()
-    var file = StringsFile()
-    let elapsed = clock.measure { file = parse(text) }
+    let file = parse(text)
     #expect(file.entries.count <= 1)
     #expect(file.diagnostics.count == 1)
     #expect(file.diagnostics.allSatisfy { $0.severity == .error })
-    // Generous even for a debug build on a slow machine; quadratic work takes minutes.
-    #expect(elapsed < .seconds(10))
   }
 
   @Test func oneLongLineOfEntries() {

@@ -1,10 +1,11 @@
 import FuzzSupport
 import Parlance
 
-/// A message template per input, rendered; with NUL-separated parts, a plural message.
+/// A message template per input, rendered; with NUL-separated parts, a plural message,
+/// rendered on both of its paths (see `exercise`), which must agree.
 ///
 /// Layout of a plural input: `format \0 name \0 argument \0 zero \0 one \0 … other`, the
-/// argument in decimal (`argNum`).
+/// argument in decimal (`argNum`), or empty for the variable's place in the format.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -17,6 +18,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   _ = template.variables
   var problems: [RenderProblem] = []
   _ = template.render(arguments: fuzzArguments, named: fuzzNamedArguments, problems: &problems)
+  _ = template.render(
+    arguments: fuzzArguments, named: fuzzNamedArguments,
+    options: RenderOptions(isolatesArguments: true), problems: &problems)
   _ = template.render(options: RenderOptions(isolatesArguments: true), problems: &problems)
   for problem in problems { _ = problem.description }
   if parts.count > 1 {

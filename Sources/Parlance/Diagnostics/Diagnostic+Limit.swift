@@ -1,16 +1,45 @@
+extension Diagnostic {
+  /// The most diagnostics a parser keeps for one file; beyond, they are only counted.
+  static let limitPerFile = 1000
+}
+
 extension Array where Element == Diagnostic {
-  /// Appends `diagnostic` while fewer than `limit` are there; at the limit, one
-  /// `tooManyDiagnostics` warning instead, then nothing: a file of garbage gives a
-  /// readable report, not a million lines.
+  /// Appends `diagnostic` while fewer than `limit` are kept; beyond, it is only counted,
+  /// in one `tooManyDiagnostics` summary kept after the first `limit`: a file of garbage
+  /// gives a readable report, not a million lines, and still every error counts.
+  ///
+  /// The summary is an error as soon as it stands for one, and then stands at the first
+  /// error it hides, so that the file fails and an editor can jump there.
+  /// Example, limit 2: warning, warning, warning, error, error → warning, warning, and
+  /// an error at the first error: "not reported: 2 errors, 1 warning".
   mutating func append(_ diagnostic: Diagnostic, upTo limit: Int) {
-    guard count <= limit else { return }
+    if count < limit {
+      append(diagnostic)
+    } else {
+      countBeyond(
+        limit, count: 1, diagnostic.severity, file: diagnostic.file, at: diagnostic.location)
+    }
+  }
+
+  /// Counts `count` diagnostics of `severity` that are beyond `limit`, the first of them
+  /// at `location`; with fewer than `limit` kept, nothing is beyond and nothing happens.
+  mutating func countBeyond(
+    _ limit: Int, count added: Int, _ severity: Diagnostic.Severity, file: String,
+    at location: SourceLocation
+  ) {
+    guard added > 0, count >= limit else { return }
     if count == limit {
       append(
         Diagnostic(
-          file: diagnostic.file, location: diagnostic.location, severity: .warning,
-          kind: .tooManyDiagnostics(limit: limit)))
-      return
+          file: file, location: location, severity: .warning,
+          kind: .tooManyDiagnostics(limit: limit, notReported: DiagnosticTotals())))
     }
-    append(diagnostic)
+    guard case .tooManyDiagnostics(let kept, var totals) = self[limit].kind else { return }
+    totals.add(severity, count: added)
+    self[limit].kind = .tooManyDiagnostics(limit: kept, notReported: totals)
+    if severity == .error && self[limit].severity == .warning {
+      self[limit].severity = .error
+      self[limit].location = location
+    }
   }
 }

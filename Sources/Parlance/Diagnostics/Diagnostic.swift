@@ -26,8 +26,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case invalidUnicodeEscape(String)
     case unpairedSurrogate(String)
     case invalidPropertyList(reason: String)
-    /// The parser stopped recording after `limit` diagnostics.
-    case tooManyDiagnostics(limit: Int)
+    /// The parser kept `limit` diagnostics and only counted the others, `notReported`.
+    case tooManyDiagnostics(limit: Int, notReported: DiagnosticTotals)
     // Catalogs and settings
     case invalidLanguageFolder(String)
     case invalidSetting(reason: String)
@@ -109,8 +109,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case .invalidUnicodeEscape(let text): "invalid unicode escape '\(text)'"
     case .unpairedSurrogate(let text): "unpaired surrogate '\(text)'; replaced with U+FFFD"
     case .invalidPropertyList(let reason): "invalid property list: \(reason)"
-    case .tooManyDiagnostics(let limit):
-      "too many problems: only the first \(limit) are reported"
+    case .tooManyDiagnostics(let limit, let notReported):
+      "too many problems: only the first \(limit) are reported; not reported: \(notReported)"
     case .invalidLanguageFolder(let name): "folder '\(name)' is not a valid language tag; skipped"
     case .invalidSetting(let reason): "invalid setting: \(reason)"
     case .keyInSeveralFormats(let key, let other):

@@ -212,7 +212,9 @@ private struct PoScanner {
     var location: SourceLocation
   }
 
-  static let diagnosticLimit = 1000
+  /// Beyond this many, diagnostics are only counted: 10 MB of `\’` must not become
+  /// millions of warnings.
+  static let diagnosticLimit = Diagnostic.limitPerFile
 
   let text: UnsafeBufferPointer<UInt8>
   let file: String

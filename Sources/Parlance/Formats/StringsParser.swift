@@ -221,9 +221,9 @@ private struct StringsScanner {
     case broken
   }
 
-  /// Beyond this many, diagnostics are dropped: 10 MB of `\’` must not become
+  /// Beyond this many, diagnostics are only counted: 10 MB of `\’` must not become
   /// millions of warnings.
-  static let diagnosticLimit = 1000
+  static let diagnosticLimit = Diagnostic.limitPerFile
 
   let text: UnsafeBufferPointer<UInt8>
   let file: String
@@ -238,8 +238,9 @@ private struct StringsScanner {
   /// Reused for every string with escapes.
   private var scratch: [UInt8] = []
   /// Warnings of the string being read: dropped if it never ends, as it is then no string.
-  /// Capped like `diagnostics`.
+  /// Capped like `diagnostics`: beyond the cap, only counted, from the first one's offset.
   private var pending: [(offset: Int, kind: Diagnostic.Kind)] = []
+  private var pendingBeyond = (count: 0, offset: 0)
 
   init(text: UnsafeBufferPointer<UInt8>, file: String) {
     self.text = text
@@ -537,6 +538,7 @@ private struct StringsScanner {
     let end = text.count
     scratch.removeAll(keepingCapacity: true)
     pending.removeAll(keepingCapacity: true)
+    pendingBeyond = (0, 0)
     var runStart = start
     var index = firstEscape
     while index < end {
@@ -546,6 +548,11 @@ private struct StringsScanner {
         position = index + 1
         for (offset, kind) in pending {
           report(kind, .warning, atOffset: offset)
+        }
+        if pendingBeyond.count > 0 {
+          diagnostics.countBeyond(
+            Self.diagnosticLimit, count: pendingBeyond.count, .warning, file: file,
+            at: locator.location(of: pendingBeyond.offset, in: text))
         }
         return String(decoding: scratch, as: UTF8.self)
       }
@@ -588,16 +595,21 @@ private struct StringsScanner {
         let (scalar, length) = decodeScalar(at: index - 1)
         scratch.append(contentsOf: text[index - 1..<index - 1 + length])
         index += length - 1
-        if !pendingIsFull {
-          pending.append((backslash, .unknownEscape(Character(scalar))))
-        }
+        addPending(.unknownEscape(Character(scalar)), at: backslash)
       }
       runStart = index
     }
     return nil
   }
 
-  private var pendingIsFull: Bool { pending.count > Self.diagnosticLimit }
+  private mutating func addPending(_ kind: Diagnostic.Kind, at offset: Int) {
+    if pending.count <= Self.diagnosticLimit {
+      pending.append((offset, kind))
+    } else {
+      if pendingBeyond.count == 0 { pendingBeyond.offset = offset }
+      pendingBeyond.count += 1
+    }
+  }
 
   /// Reads the hex digits of `\U` or `\u` (`index` is past the `U`) into `scratch`.
   ///
@@ -605,9 +617,7 @@ private struct StringsScanner {
   private mutating func readUnicodeEscape(backslash: Int, index: inout Int) {
     let (value, digitsEnd) = hexValue(from: index)
     guard digitsEnd > index else {
-      if !pendingIsFull {
-        pending.append((backslash, .invalidUnicodeEscape(string(backslash..<index))))
-      }
+      addPending(.invalidUnicodeEscape(string(backslash..<index)), at: backslash)
       scratch.append(text[index - 1])
       return
     }
@@ -626,9 +636,7 @@ private struct StringsScanner {
       }
       fallthrough
     case 0xDC00...0xDFFF:
-      if !pendingIsFull {
-        pending.append((backslash, .unpairedSurrogate(string(backslash..<index))))
-      }
+      addPending(.unpairedSurrogate(string(backslash..<index)), at: backslash)
       scratch.append(contentsOf: TextDecoding.replacementCharacter)
     default:
       TextDecoding.appendUTF8(value, to: &scratch)

@@ -260,7 +260,9 @@ private struct StringsdictReader {
   private mutating func report(
     _ kind: Diagnostic.Kind, _ severity: Diagnostic.Severity, at location: SourceLocation = start
   ) {
-    diagnostics.append(Diagnostic(file: file, location: location, severity: severity, kind: kind))
+    diagnostics.append(
+      Diagnostic(file: file, location: location, severity: severity, kind: kind),
+      upTo: Diagnostic.limitPerFile)
   }
 
   /// Foundation's messages on Linux are generic; the kind of file and its own detail

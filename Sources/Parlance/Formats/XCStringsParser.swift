@@ -430,6 +430,8 @@ private struct XCStringsReader {
   private mutating func report(
     _ kind: Diagnostic.Kind, _ severity: Diagnostic.Severity, at location: SourceLocation = start
   ) {
-    diagnostics.append(Diagnostic(file: file, location: location, severity: severity, kind: kind))
+    diagnostics.append(
+      Diagnostic(file: file, location: location, severity: severity, kind: kind),
+      upTo: Diagnostic.limitPerFile)
   }
 }

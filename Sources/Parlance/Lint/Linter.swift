@@ -7,7 +7,8 @@ import Foundation
 ///
 /// - errors: syntax; a key defined twice with different values; placeholders that differ
 ///   from the source (`#{name}` names, printf count, types and positions); plural
-///   categories that CLDR says the language needs but an entry lacks; a `.po`
+///   categories that CLDR says the language needs but an entry lacks (every plural
+///   entry, the source's and those whose key the source lacks included); a `.po`
 ///   `Plural-Forms` that groups numbers differently from CLDR; a folder or file name
 ///   that is not a language tag.
 /// - warnings: keys a language lacks (how many, then which), keys the source does not
@@ -56,9 +57,11 @@ public struct Linter: Sendable {
     let loader = CatalogLoader(folders: [folder], developmentLanguage: development)
     let source = loader.load(development)
     findings += withDuplicateValues(source.diagnostics)
+    findings += checkCategories(source)
     for language in loader.availableLanguages where language != development {
       let catalog = loader.load(language)
       findings += withDuplicateValues(catalog.diagnostics)
+      findings += checkCategories(catalog)
       findings += compare(catalog, with: source, folder: folder)
     }
     for (language, files) in folder.gettextFiles {
@@ -82,7 +85,6 @@ public struct Linter: Sendable {
   ) -> [Diagnostic] {
     var findings: [Diagnostic] = []
     let language = catalog.language
-    let rules = PluralRules.cardinal(for: language)
     for (table, entries) in catalog.tables {
       let sourceTable = source.tables[table] ?? CatalogTable()
       for (key, entry) in entries.entries {
@@ -94,7 +96,6 @@ public struct Linter: Sendable {
           continue
         }
         findings += comparePlaceholders(key, entry, original)
-        findings += checkCategories(key, entry, rules: rules)
         if case .text = entry.message, entry.value == original.value,
           entry.value.unicodeScalars.contains(where: { $0.properties.isAlphabetic }),
           language.language != source.language.language
@@ -151,6 +152,16 @@ public struct Linter: Sendable {
         file: entry.origin.file, location: entry.origin.location, severity: .error,
         kind: .placeholdersDiffer(key: key, details: details.joined(separator: "; ")))
     ]
+  }
+
+  /// The plural messages of `catalog` that lack a category its language needs, whether
+  /// or not the development language has their key.
+  private func checkCategories(_ catalog: LanguageCatalog) -> [Diagnostic] {
+    catalog.tables.values.flatMap { table in
+      table.entries.flatMap { key, entry in
+        checkCategories(key, entry, rules: catalog.pluralRules)
+      }
+    }
   }
 
   private func checkCategories(_ key: String, _ entry: CatalogEntry, rules: PluralRules)

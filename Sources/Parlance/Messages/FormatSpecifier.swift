@@ -1,4 +1,6 @@
 /// One printf conversion of a message: `%@`, `%2$lld`, `%-8.2f`.
+///
+/// What it reads; its grammar is `PrintfSpecifier`'s.
 public struct FormatSpecifier: Hashable, Sendable, CustomStringConvertible {
   /// What kind of value the conversion reads.
   public enum ValueType: String, Hashable, Sendable {
@@ -59,8 +61,4 @@ public struct FormatSpecifier: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { text }
-
-  static let conversions: Set<UInt8> = Set("@dDiuUxXoOfFeEgGaAcCsSp".utf8)
-  static let lengthBytes: Set<UInt8> = Set("hlqztjL".utf8)
-  static let flagBytes: Set<UInt8> = Set("-+ #0'".utf8)
 }

@@ -33,52 +33,8 @@ extension Message {
       {
         return text
       }
-      var formProblems: [RenderProblem] = []
-      var output = ""
-      output.reserveCapacity(plural.format.source.utf8.count + 32)
-      var ordinal = 0
-      plural.format.append(
-        to: &output, arguments: arguments, named: named, options: options,
-        substitute: { name, _, output in
-          // Variables come in format order: the n-th call is the n-th variable.
-          defer { ordinal += 1 }
-          guard ordinal < plural.variablesInOrder.count,
-            let variable = plural.variablesInOrder[ordinal]
-          else { return false }
-          let value =
-            variable.argumentIndex < arguments.count
-            ? arguments[variable.argumentIndex] : named[name]
-          guard let value, let number = value.doubleValue else { return false }
-          let category: PluralCategory =
-            number == 0 && variable.slots[0] != nil ? .zero : rules.category(for: number)
-          let slot = variable.slots[category.index] == nil ? 5 : category.index
-          guard let form = variable.slots[slot] else { return false }
-          if let shape = variable.shapes[slot],
-            shape.specifier.argumentIndex == variable.argumentIndex,
-            let integer = value.exactInteger,
-            integer >= 0 || shape.specifier.valueType == .signedInteger,
-            !options.isolatesArguments
-          {
-            output += shape.prefix
-            output += String(integer)
-            output += shape.suffix
-          } else if variable.argumentIndex < arguments.count {
-            form.append(
-              to: &output, arguments: arguments, named: named, options: options,
-              substitute: { _, _, _ in false }, problems: &formProblems)
-          } else {
-            // The number came by name: let the form's "%d" read it too.
-            let formArguments =
-              arguments
-              + Array(repeating: value, count: variable.argumentIndex - arguments.count + 1)
-            form.append(
-              to: &output, arguments: formArguments, named: named, options: options,
-              substitute: { _, _, _ in false }, problems: &formProblems)
-          }
-          return true
-        }, problems: &problems)
-      problems += formProblems
-      return output
+      return plural.renderThroughTemplates(
+        arguments: arguments, named: named, rules: rules, options: options, problems: &problems)
     case .indexedPlural(let forms, let rule):
       guard !forms.isEmpty else { return "" }
       let count = arguments.first ?? named["count"]
@@ -92,5 +48,86 @@ extension Message {
       return forms[index].render(
         arguments: arguments, named: named, options: options, problems: &problems)
     }
+  }
+}
+
+extension PluralMessage {
+  /// The text of the flattened fast path, or nil when it does not take this message or
+  /// these arguments (`Message.render` then takes the general path).
+  ///
+  /// For the differential test and the fuzzers, which check that the two paths agree;
+  /// an app calls `Message.render`.
+  @_spi(Testing) public func renderCompiled(
+    _ arguments: [MessageArgument], language: LanguageTag
+  ) -> String? {
+    compiled?.render(arguments, rules: PluralRules.cardinal(for: language))
+  }
+
+  /// The text of the general path, whatever the fast path would do.
+  ///
+  /// For the differential test and the fuzzers; an app calls `Message.render`.
+  @_spi(Testing) public func renderThroughTemplates(
+    arguments: [MessageArgument], named: [String: MessageArgument], language: LanguageTag,
+    options: RenderOptions, problems: inout [RenderProblem]
+  ) -> String {
+    renderThroughTemplates(
+      arguments: arguments, named: named, rules: PluralRules.cardinal(for: language),
+      options: options, problems: &problems)
+  }
+
+  /// The general path: the format and its forms rendered as templates. Any message and
+  /// any arguments; `CompiledPlural` is the fast path for the common shape and must give
+  /// exactly this text whenever it gives one.
+  func renderThroughTemplates(
+    arguments: [MessageArgument], named: [String: MessageArgument], rules: PluralRules,
+    options: RenderOptions, problems: inout [RenderProblem]
+  ) -> String {
+    var formProblems: [RenderProblem] = []
+    var output = ""
+    output.reserveCapacity(format.source.utf8.count + 32)
+    var ordinal = 0
+    format.append(
+      to: &output, arguments: arguments, named: named, options: options,
+      substitute: { name, _, output in
+        // Variables come in format order: the n-th call is the n-th variable.
+        defer { ordinal += 1 }
+        guard ordinal < variablesInOrder.count,
+          let variable = variablesInOrder[ordinal]
+        else { return false }
+        let value =
+          variable.argumentIndex < arguments.count
+          ? arguments[variable.argumentIndex] : named[name]
+        guard let value, let number = value.doubleValue,
+          let exact = value.pluralCategory(in: rules)
+        else { return false }
+        let category: PluralCategory = number == 0 && variable.slots[0] != nil ? .zero : exact
+        let slot = variable.slots[category.index] == nil ? 5 : category.index
+        guard let form = variable.slots[slot] else { return false }
+        if let shape = variable.shapes[slot],
+          shape.specifier.argumentIndex == variable.argumentIndex,
+          let integer = value.exactInteger,
+          integer >= 0 || shape.specifier.valueType == .signedInteger,
+          !options.isolatesArguments
+        {
+          output += shape.prefix
+          output += String(integer)
+          output += shape.suffix
+        } else if variable.argumentIndex < arguments.count {
+          form.append(
+            to: &output, arguments: arguments, named: named, options: options,
+            substitute: { _, _, _ in false }, problems: &formProblems)
+        } else {
+          // The number came by name: let the form's "%d" read it too.
+          let formArguments =
+            arguments
+            + Array(repeating: value, count: variable.argumentIndex - arguments.count + 1)
+          form.append(
+            to: &output, arguments: formArguments, named: named, options: options,
+            substitute: { _, _, _ in false }, problems: &formProblems)
+        }
+        return true
+      }, problems: &problems)
+    problems += formProblems
+    return output
   }
 }

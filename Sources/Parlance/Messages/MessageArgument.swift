@@ -54,6 +54,20 @@ public enum MessageArgument: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The plural category of the argument as a number; nil for a string. Integers are
+  /// taken exactly: as a `Double`, 100000000000000001 would be 100000000000000000, whose
+  /// last digit gives Russian another category.
+  func pluralCategory(in rules: PluralRules) -> PluralCategory? {
+    switch self {
+    case .integer(let value): rules.category(for: value)
+    case .unsigned(let value):
+      Int64(exactly: value).map(rules.category(for:))
+        ?? rules.category(forDecimal: String(value)) ?? .other
+    case .double(let value): rules.category(for: value)
+    case .string: nil
+    }
+  }
+
   var doubleValue: Double? {
     switch self {
     case .integer(let value): Double(value)

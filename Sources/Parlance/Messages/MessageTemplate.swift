@@ -141,15 +141,15 @@ private struct TemplateParser {
           index += 1
         }
       case UInt8(ascii: "%"):
-        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "%") {
-          flushLiteral(upTo: index + 1)  // keeps one "%"
-          index += 2
+        if let specifier = PrintfSpecifier(scanning: bytes, at: index) {
+          if let segment = segment(for: specifier, at: index) {
+            flushLiteral(upTo: index)
+            appendSegment(segment)
+          } else {
+            flushLiteral(upTo: index + 1)  // `%%` keeps one "%"
+          }
+          index = specifier.end
           literalStart = index
-        } else if let (segment, end) = specifier(at: index) {
-          flushLiteral(upTo: index)
-          appendSegment(segment)
-          index = end
-          literalStart = end
         } else {
           let end = min(index + 2, bytes.count)
           problems.append(
@@ -200,67 +200,23 @@ private struct TemplateParser {
     return (String(decoding: bytes[(start + 2)..<index], as: UTF8.self), index + 1)
   }
 
-  private mutating func specifier(at start: Int) -> (MessageTemplate.Segment, Int)? {
-    var index = start + 1
-    func digits() -> Int? {
-      var value: Int?
-      while index < bytes.count, bytes[index].isASCIIDigit, (value ?? 0) < 100_000 {
-        value = (value ?? 0) * 10 + Int(bytes[index] - 0x30)
-        index += 1
-      }
-      return value
+  /// The segment of the specifier read at `start`; nil for `%%`, which is literal text.
+  private mutating func segment(for specifier: PrintfSpecifier, at start: Int)
+    -> MessageTemplate.Segment?
+  {
+    switch specifier.kind {
+    case .variable(let name):
+      return .variable(name: name, argumentIndex: takeArgument(specifier.position))
+    case .conversion(let flags, let width, let precision, let length, let conversion):
+      return .format(
+        FormatSpecifier(
+          explicitPosition: specifier.position, argumentIndex: takeArgument(specifier.position),
+          flags: flags, width: width, precision: precision, length: length,
+          conversion: Character(Unicode.Scalar(conversion)),
+          text: String(decoding: bytes[start..<specifier.end], as: UTF8.self)))
+    case .percent:
+      return nil
     }
-    var position: Int?
-    let afterPercent = index
-    if let number = digits(), index < bytes.count, bytes[index] == UInt8(ascii: "$") {
-      guard number >= 1 else { return nil }
-      position = number
-      index += 1
-    } else {
-      index = afterPercent
-    }
-
-    // %#@variable@
-    if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "#"),
-      bytes[index + 1] == UInt8(ascii: "@")
-    {
-      var end = index + 2
-      while end < bytes.count, bytes[end] != UInt8(ascii: "@"), bytes[end].isVariableNameByte {
-        end += 1
-      }
-      guard end < bytes.count, bytes[end] == UInt8(ascii: "@"), end > index + 2 else {
-        return nil
-      }
-      let name = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
-      return (.variable(name: name, argumentIndex: takeArgument(position)), end + 1)
-    }
-
-    let flagsStart = index
-    while index < bytes.count, FormatSpecifier.flagBytes.contains(bytes[index]) { index += 1 }
-    let flags = String(decoding: bytes[flagsStart..<index], as: UTF8.self)
-    let width = digits()
-    var precision: Int?
-    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-      index += 1
-      precision = digits() ?? 0
-    }
-    let lengthStart = index
-    while index < bytes.count, FormatSpecifier.lengthBytes.contains(bytes[index]),
-      index - lengthStart < 2
-    {
-      index += 1
-    }
-    let length = String(decoding: bytes[lengthStart..<index], as: UTF8.self)
-    guard ["", "h", "hh", "l", "ll", "q", "z", "t", "j", "L"].contains(length),
-      index < bytes.count, FormatSpecifier.conversions.contains(bytes[index])
-    else { return nil }
-    let conversion = Character(Unicode.Scalar(bytes[index]))
-    index += 1
-    let specifier = FormatSpecifier(
-      explicitPosition: position, argumentIndex: takeArgument(position), flags: flags,
-      width: width, precision: precision, length: length, conversion: conversion,
-      text: String(decoding: bytes[start..<index], as: UTF8.self))
-    return (.format(specifier), index)
   }
 
   private mutating func takeArgument(_ position: Int?) -> Int {
@@ -273,11 +229,6 @@ private struct TemplateParser {
 
 extension UInt8 {
   fileprivate var isPlaceholderNameByte: Bool {
-    isASCIIAlphanumeric || self == UInt8(ascii: "_") || self == UInt8(ascii: ".")
-      || self == UInt8(ascii: "-")
-  }
-
-  fileprivate var isVariableNameByte: Bool {
     isASCIIAlphanumeric || self == UInt8(ascii: "_") || self == UInt8(ascii: ".")
       || self == UInt8(ascii: "-")
   }

@@ -23,6 +23,7 @@ enum LintCommand: Subcommand {
     if !interfaces.isEmpty {
       findings += Linter().lint(interfaces: interfaces, translations: catalogs)
     }
+    let totals = DiagnosticTotals(findings)
     if arguments.has("--json") {
       print(
         JSONOutput.array(
@@ -37,12 +38,8 @@ enum LintCommand: Subcommand {
           }))
     } else {
       for finding in findings { print(finding.description) }
-      let errors = findings.filter { $0.severity == .error }.count
-      let warnings = findings.count - errors
-      standardError(
-        "\(errors) " + (errors == 1 ? "error" : "errors") + ", \(warnings) "
-          + (warnings == 1 ? "warning" : "warnings"))
+      standardError(totals.description)
     }
-    return findings.contains { $0.severity == .error } ? .failure : .success
+    return totals.errors > 0 ? .failure : .success
   }
 }
