@@ -1,4 +1,5 @@
 import Foundation
+import Parlance
 
 /// A generated German catalog, written once to a temporary folder in every format the
 /// contenders read:

@@ -117,18 +117,14 @@ import Testing
 /// Random plural messages of the shapes the fast path takes and of shapes close to them,
 /// from a fixed seed (SplitMix64), so that a failure is reproducible.
 struct TemplateGenerator {
-  private var state: UInt64
+  private var random: SplitMix64
 
   init(seed: UInt64) {
-    state = seed
+    random = SplitMix64(seed: seed)
   }
 
   mutating func nextUInt64() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    random.next()
   }
 
   /// A number in `0..<bound`.

@@ -149,7 +149,7 @@ struct PluralFormsTests {
   }
 
   @Test func randomTextNeverCrashes() {
-    var generator = PoSplitMix64(state: 42)
+    var generator = SplitMix64(seed: 42)
     let alphabet = Array("n0123456789 !-+*/%<>=&|?:();xq".unicodeScalars)
     var accepted = 0
     for _ in 0..<5000 {
