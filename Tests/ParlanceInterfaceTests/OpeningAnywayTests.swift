@@ -80,4 +80,29 @@ final class OpeningAnywayTests: KindsTestCase, @unchecked Sendable {
       XCTAssertEqual(shown(interface, "open-shortcut", "title"), "Open a file")
     }
   }
+
+  func testPageTitlesAreChildProperties() throws {
+    try onMainActor {
+      let interface = try openKind("pages.ui")
+      XCTAssertEqual(warnings(interface), [])
+      XCTAssertEqual(
+        interface.texts.filter {
+          if case .childProperty = $0.target { true } else { false }
+        }.map { "\($0.objectID) \($0.property)" },
+        [
+          "intro-page child.title", "summary-page child.title", "general-page child.title",
+          "network-page child.title", "advanced-page child.tab-label",
+        ])
+      try switchTo("de")
+      XCTAssertEqual(shown(interface, "assistant", "title"), "Neues Projekt")
+      XCTAssertEqual(shown(interface, "intro-page", "child.title"), "Willkommen")
+      XCTAssertEqual(shown(interface, "summary-page", "child.title"), "Zusammenfassung")
+      XCTAssertEqual(shown(interface, "general-page", "child.title"), "Allgemein")
+      XCTAssertEqual(shown(interface, "network-page", "child.title"), "Netzwerk")
+      XCTAssertEqual(shown(interface, "advanced-page", "child.tab-label"), "Erweitert")
+      try switchTo("en")
+      XCTAssertEqual(shown(interface, "intro-page", "child.title"), "Welcome")
+      XCTAssertEqual(shown(interface, "advanced-page", "child.tab-label"), "Advanced")
+    }
+  }
 }
