@@ -42,6 +42,16 @@ public final class Label: Widget {
     }
   }
 
+  /// The access key of the underlined letter (`f` for "Ö_ffnen" with `use-underline`),
+  /// lowercased as GTK matches it; nil when the label has none.
+  public var accessKey: Character? {
+    let keyval = gtk_label_get_mnemonic_keyval(labelPointer)
+    guard keyval != guint(GDK_KEY_VoidSymbol),
+      let scalar = Unicode.Scalar(gdk_keyval_to_unicode(keyval)), scalar.value != 0
+    else { return nil }
+    return Character(scalar)
+  }
+
   /// Whether long text breaks into several lines.
   public var wrap: Bool {
     get { Bool(gboolean: gtk_label_get_line_wrap(labelPointer)) }
