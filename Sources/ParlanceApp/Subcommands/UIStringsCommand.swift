@@ -95,17 +95,20 @@ enum UIStringsCommand: Subcommand {
   }
 
   /// `dialog.ui:12: save-button label [verb] = "_Speichern"`, then what is unusual:
-  /// `(untranslated)`, `(fallback: de)`, `(not shown: unknown class 'X')`.
+  /// `(untranslated)`, `(fallback: de)`; a text nothing shows has no value:
+  /// `dialog.ui:30: chart caption: not shown (unknown class 'DemoChart')`.
   static func line(_ shown: ShownText, file: String) -> String {
     let text = shown.text
     var line = "\(file):\(text.location.line): \(text.objectPath) \(text.property)"
     if let context = text.context { line += " [\(context)]" }
-    line += " = " + (shown.value.map(JSONOutput.quote) ?? JSONOutput.quote(text.msgid))
     var notes: [String] = []
-    if shown.isPlaceholder {
-      notes.append("not shown: unknown class '\(text.className)'")
-    } else if shown.value == nil {
-      notes.append("not shown: GTK has no such property")
+    if let value = shown.value {
+      line += " = " + JSONOutput.quote(value)
+    } else {
+      line += ": not shown"
+      notes.append(
+        shown.isPlaceholder
+          ? "unknown class '\(text.className)'" : "GTK has no such property on \(text.className)")
     }
     switch shown.status {
     case .translated: break
