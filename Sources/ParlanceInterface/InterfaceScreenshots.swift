@@ -19,8 +19,10 @@ public final class InterfaceScreenshots: ScreenshotSubject {
   public let windows: [(name: String?, window: Window)]
   /// The toplevel object of each window, by the window's name.
   private var toplevels: [String: InterfaceDocument.Object] = [:]
-  /// Each window's size in the development language, measured by `prepare`.
+  /// Each window's size and line height in the development language, measured by
+  /// `prepare`.
   private var developmentSizes: [String: Size] = [:]
+  private var developmentLineHeights: [String: Int] = [:]
 
   /// Photographs every toplevel of `interface` that is a widget; models, menus and size
   /// groups have nothing to show, popovers and menus no place of their own.
@@ -59,7 +61,10 @@ public final class InterfaceScreenshots: ScreenshotSubject {
       guard window.waitForFirstDraw(timeout: .seconds(10)) else {
         throw .notDrawn(localizer.developmentLanguage)
       }
-      if let name { developmentSizes[name] = Self.size(of: window) }
+      if let name, let toplevel = toplevels[name] {
+        developmentSizes[name] = Self.size(of: window)
+        developmentLineHeights[name] = lineHeight(of: toplevel)
+      }
     }
   }
 
@@ -104,8 +109,13 @@ public final class InterfaceScreenshots: ScreenshotSubject {
     if let development = developmentSizes[name] {
       let size = Self.size(of: window)
       let tolerance = Self.growthTolerance
+      // A script whose fonts have taller lines makes every row taller, whatever the
+      // texts say: allow the window that much more height.
+      let lines = (developmentLineHeights[name] ?? 0, lineHeight(of: toplevel))
+      let fontHeight =
+        lines.0 > 0 && lines.1 > lines.0 ? development.height * (lines.1 - lines.0) / lines.0 : 0
       if size.width > development.width + tolerance
-        || size.height > development.height + tolerance
+        || size.height > development.height + max(tolerance, fontHeight)
       {
         report.grown = .init(
           width: size.width, height: size.height, developmentWidth: development.width,
@@ -123,9 +133,32 @@ public final class InterfaceScreenshots: ScreenshotSubject {
     ScreenshotReport(interface: interface.document.file)
   }
 
-  /// Pixels a window may grow by without being reported: a script's fonts may make a
-  /// line a pixel taller without any text having been too long.
+  /// Pixels a window may grow by without being reported (rounding, a pixel of line
+  /// height).
   static let growthTolerance = 4
+
+  /// The height of a line of text in `toplevel` now: the median over the labels on
+  /// screen showing its translatable texts (0 when none is).
+  private func lineHeight(of toplevel: InterfaceDocument.Object) -> Int {
+    var heights: [Int] = []
+    var checked = Set<String>()
+    for text in interface.texts
+    where text.toplevelID == toplevel.id && text.target == .property("label")
+      && interface.isApplied(text) && checked.insert(text.objectID).inserted
+    {
+      guard let label = shownLabel(text.objectID), label.isMapped, !label.text.isEmpty
+      else { continue }
+      heights.append(label.lineHeight)
+    }
+    return heights.isEmpty ? 0 : heights.sorted()[heights.count / 2]
+  }
+
+  /// The label showing object `id`'s `label`: the object itself, or the label a button
+  /// made of it.
+  private func shownLabel(_ id: String) -> Label? {
+    guard let widget = try? interface.object(id).widget else { return nil }
+    return (widget as? Label) ?? ((widget as? Container)?.children.first as? Label)
+  }
 
   /// The labels showing a translatable text of `toplevel` that the user cannot read
   /// whole, on every page of its notebooks (each page is shown in turn, then the page
@@ -164,9 +197,9 @@ public final class InterfaceScreenshots: ScreenshotSubject {
     where text.toplevelID == toplevel.id && text.target == .property("label")
       && interface.isApplied(text) && checked.insert(text.objectID).inserted
     {
-      guard let widget = try? interface.object(text.objectID).widget else { continue }
-      let label = (widget as? Label) ?? ((widget as? Container)?.children.first as? Label)
-      guard let label, label.isMapped, !label.text.isEmpty, label.isTruncated else { continue }
+      guard let label = shownLabel(text.objectID), label.isMapped, !label.text.isEmpty,
+        label.isTruncated
+      else { continue }
       found.append(
         .init(
           element: text.objectPath, text: label.text, neededWidth: label.naturalTextWidth,

@@ -66,3 +66,28 @@ final class InterfaceScreenshotsTests: KindsTestCase, @unchecked Sendable {
     }
   }
 }
+
+/// The matrix on a real dialog: only what a reviewer should act on is reported.
+final class CorpusScreenshotsTests: InterfaceTestCase, @unchecked Sendable {
+  func testTallerFontsAreNotAGrownDialog() throws {
+    try onMainActor {
+      Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")
+      let interface = try open(
+        file: CorpusDialogTests.dialogFile("DetailsDialog"), po: CorpusDialogTests.poFolder(),
+        language: "en")
+      let subject = InterfaceScreenshots(interface: interface)
+      let out = FileManager.default.temporaryDirectory
+        .appendingPathComponent("parlance-ui-shots-\(UUID().uuidString)", isDirectory: true)
+      defer { try? FileManager.default.removeItem(at: out) }
+      let shots = try ScreenshotSession.capture(
+        subject, languages: try ["ja", "de"].map { try LanguageTag($0) }, into: out)
+      // Japanese rows are a pixel taller each (their fonts), no text is longer: not
+      // reported. German labels are longer and widen the dialog: reported.
+      let japanese = try Screenshot(contentsOfPNG: shots[0].file.path)
+      XCTAssertNil(shots[0].report.grown, "ja is \(japanese.width)×\(japanese.height)")
+      let grown = try XCTUnwrap(shots[1].report.grown)
+      XCTAssertGreaterThan(grown.width, grown.developmentWidth)
+      XCTAssertEqual(shots.flatMap(\.report.truncated), [])
+    }
+  }
+}

@@ -119,6 +119,17 @@ public final class Label: Widget {
     return Int(width)
   }
 
+  /// The height in pixels of one line of the text with the label's font (the fonts a
+  /// script falls back to may be taller than the label's own).
+  public var lineHeight: Int {
+    guard let layout = gtk_widget_create_pango_layout(widgetPointer, text) else { return 0 }
+    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    var width: Int32 = 0
+    var height: Int32 = 0
+    pango_layout_get_pixel_size(layout, &width, &height)
+    return Int(height) / max(1, Int(pango_layout_get_line_count(layout)))
+  }
+
   /// Whether the user cannot read all of the text: it is ellipsized, or its layout is wider
   /// than the space the label was allocated (clipped).
   ///
