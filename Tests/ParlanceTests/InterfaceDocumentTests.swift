@@ -45,7 +45,8 @@ import Testing
             <child>
               <object class="GtkMenuButton">
                 <property name="menu-model"> menu </property>
-                <property name="sensitive" bind-source="toggle" bind-property="active">False</property>
+                <property name="sensitive" bind-source="toggle" \
+                bind-property="active">False</property>
               </object>
             </child>
           </object>

@@ -6,8 +6,10 @@ import ParlanceUI
 enum ScreenshotCommand: Subcommand {
   static let name = "screenshot"
   static let usage =
-    "parlance screenshot --out DIR [--languages all|L1,L2] [--translations DIR] [--size WxH] [--resources DIR] [--no-pseudo-locales]\n"
-    + "       parlance screenshot --ui UI_FILE [--object ID] [--po DIR] --out DIR [--languages all|L1,L2] [--resources DIR]"
+    "parlance screenshot --out DIR [--languages all|L1,L2] [--translations DIR] [--size WxH] "
+    + "[--resources DIR] [--no-pseudo-locales]\n"
+    + "       parlance screenshot --ui UI_FILE [--object ID] [--po DIR] --out DIR "
+    + "[--languages all|L1,L2] [--resources DIR]"
   static let options: Set<String> = [
     "--out", "--languages", "--translations", "--size", "--resources", "--ui", "--object", "--po",
   ]

@@ -8,7 +8,8 @@ import ParlanceInterface
 enum UIStringsCommand: Subcommand {
   static let name = "ui-strings"
   static let usage =
-    "parlance ui-strings UI_FILE [--object ID] [--po DIR] [--resources DIR] [--language TAG] [--json]"
+    "parlance ui-strings UI_FILE [--object ID] [--po DIR] [--resources DIR] [--language TAG] "
+    + "[--json]"
   static let options: Set<String> = ["--object", "--po", "--resources", "--language"]
   static let flags: Set<String> = ["--json"]
 

@@ -116,7 +116,8 @@ public struct ScreenshotReport: Codable, Sendable {
     for (index, language) in languages.enumerated() {
       lines.append(
         "| \(index + 1) | \(language.tag) \(language.name) | `\(language.screenshot)` | "
-          + "\(language.missing.count) | \(language.fallbacks.count) | \(language.truncated.count) |"
+          + "\(language.missing.count) | \(language.fallbacks.count) | "
+          + "\(language.truncated.count) |"
       )
     }
     for language in languages
@@ -163,7 +164,8 @@ public struct ScreenshotReport: Codable, Sendable {
 
   private func truncationLines(_ language: Language) -> [String] {
     language.truncated.map {
-      "- truncated: \($0.element) needs \($0.neededWidth) px, has \($0.allocatedWidth) px: “\($0.text)”"
+      "- truncated: \($0.element) needs \($0.neededWidth) px, has \($0.allocatedWidth) px: "
+        + "“\($0.text)”"
     }
   }
 }
