@@ -46,6 +46,14 @@ final class GettextOracle: Sendable {
   /// The text gettext gives `msgid` (in `context`) in the catalog `name`: the msgid itself
   /// when the catalog has no translation, as `pgettext` does.
   func translation(of msgid: String, context: String?, in name: String) -> String {
+    // The lookup changes the process's locale and LANGUAGE: put them back after it, so
+    // that no later test runs in another environment.
+    let savedLanguage = getenv("LANGUAGE").map { String(cString: $0) }
+    let savedLocale = setlocale(LC_ALL, nil).map { String(cString: $0) }
+    defer {
+      if let savedLanguage { setenv("LANGUAGE", savedLanguage, 1) } else { unsetenv("LANGUAGE") }
+      if let savedLocale { setlocale(LC_ALL, savedLocale) }
+    }
     // glibc caches lookups by domain, not by LANGUAGE: one domain per catalog.
     let domain = Self.domain(name)
     guard parlance_gettext_setup(domain, localeDirectory.path, name) == 0 else {
