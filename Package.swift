@@ -77,7 +77,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ParlanceInterfaceTests",
-      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceInterface"],
+      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceInterface", "CGettext"],
       resources: [.copy("Fixtures")]
     ),
   ],

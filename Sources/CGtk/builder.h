@@ -38,14 +38,59 @@ static inline gchar *parlance_object_dup_string_property(gpointer object, const 
   return result;
 }
 
+/// Sets the int (or enum) property `name`; FALSE when there is no writable one.
+static inline gboolean parlance_object_set_int_property(gpointer object, const gchar *name,
+                                                        gint value) {
+  GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
+  if (spec == NULL || spec->value_type != G_TYPE_INT || !(spec->flags & G_PARAM_WRITABLE)) {
+    return FALSE;
+  }
+  g_object_set(G_OBJECT(object), name, value, NULL);
+  return TRUE;
+}
+
+/// Reads the int property `name` into `value`; FALSE when there is no readable one.
+static inline gboolean parlance_object_get_int_property(gpointer object, const gchar *name,
+                                                        gint *value) {
+  GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
+  if (spec == NULL || spec->value_type != G_TYPE_INT || !(spec->flags & G_PARAM_READABLE)) {
+    return FALSE;
+  }
+  g_object_get(G_OBJECT(object), name, value, NULL);
+  return TRUE;
+}
+
+/// Sets the object property `name` to `value` (NULL clears it); FALSE when there is no
+/// writable object property that takes `value`'s type.
+static inline gboolean parlance_object_set_object_property(gpointer object, const gchar *name,
+                                                           gpointer value) {
+  GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
+  if (spec == NULL || !(spec->flags & G_PARAM_WRITABLE) ||
+      !(G_TYPE_IS_OBJECT(spec->value_type) || G_TYPE_IS_INTERFACE(spec->value_type)) ||
+      (value != NULL && !g_type_is_a(G_OBJECT_TYPE(value), spec->value_type))) {
+    return FALSE;
+  }
+  g_object_set(G_OBJECT(object), name, value, NULL);
+  return TRUE;
+}
+
+/// Whether `child` was packed into `container`, so its child properties are the
+/// container's to answer: its parent, or a GtkAssistant that keeps each page in a box of
+/// its own (GTK 3.24) and still answers for the page.
+static inline gboolean parlance_is_packed_in(gpointer container, gpointer child) {
+  if (!GTK_IS_CONTAINER(container) || !GTK_IS_WIDGET(child)) return FALSE;
+  GtkWidget *parent = gtk_widget_get_parent(GTK_WIDGET(child));
+  if (parent == GTK_WIDGET(container)) return TRUE;
+  return GTK_IS_ASSISTANT(container) && parent != NULL &&
+         gtk_widget_get_parent(parent) != NULL &&
+         gtk_widget_is_ancestor(GTK_WIDGET(child), GTK_WIDGET(container));
+}
+
 /// Sets the string child property `name` of `child` in `container`.
 static inline gboolean parlance_child_set_string_property(gpointer container, gpointer child,
                                                           const gchar *name,
                                                           const gchar *value) {
-  if (!GTK_IS_CONTAINER(container) || !GTK_IS_WIDGET(child) ||
-      gtk_widget_get_parent(GTK_WIDGET(child)) != GTK_WIDGET(container)) {
-    return FALSE;
-  }
+  if (!parlance_is_packed_in(container, child)) return FALSE;
   GParamSpec *spec =
       gtk_container_class_find_child_property(G_OBJECT_GET_CLASS(container), name);
   if (spec == NULL || spec->value_type != G_TYPE_STRING) return FALSE;
@@ -60,10 +105,7 @@ static inline gboolean parlance_child_set_string_property(gpointer container, gp
 /// The string child property `name` of `child` (the caller frees it).
 static inline gchar *parlance_child_dup_string_property(gpointer container, gpointer child,
                                                         const gchar *name) {
-  if (!GTK_IS_CONTAINER(container) || !GTK_IS_WIDGET(child) ||
-      gtk_widget_get_parent(GTK_WIDGET(child)) != GTK_WIDGET(container)) {
-    return NULL;
-  }
+  if (!parlance_is_packed_in(container, child)) return NULL;
   GParamSpec *spec =
       gtk_container_class_find_child_property(G_OBJECT_GET_CLASS(container), name);
   if (spec == NULL || spec->value_type != G_TYPE_STRING) return NULL;

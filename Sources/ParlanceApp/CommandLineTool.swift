@@ -31,7 +31,7 @@ enum CommandLineTool {
   static var subcommands: [any Subcommand.Type] {
     [
       StringCommand.self, LanguagesCommand.self, NegotiateCommand.self,
-      SetLanguageCommand.self, LintCommand.self, ScreenshotCommand.self,
+      SetLanguageCommand.self, LintCommand.self, ScreenshotCommand.self, UIStringsCommand.self,
     ]
   }
 

@@ -35,7 +35,8 @@ public final class LocalizedInterface {
 
   private let builder: Builder
   private let placeholderIDs: Set<String>
-  private let objectIDs: Set<String>?
+  /// What was asked for and what it needs; nil when the whole file was built.
+  private let builtIDs: Set<String>?
   private var observation: ObservationToken?
   private var objects: [String: BuiltObject] = [:]
   /// What each text was last set to, so an unchanged text is not set again (a hot
@@ -73,8 +74,17 @@ public final class LocalizedInterface {
           location: document.root?.location ?? SourceLocation(line: 1, column: 1),
           severity: .error, kind: .unknownInterfaceObject(id)))
     }
+    let needed = objectIDs.map { document.objectsNeeded(by: $0) }
     do {
-      builder = try Builder(xml: input.xml, objectIDs: objectIDs)
+      if let needed {
+        // Menus first: GTK 3 builds only <object>s by id.
+        let menus = Set(needed.filter { document.object($0)?.isMenu == true })
+        builder = try Builder(xml: input.menusXML(menus))
+        let others = needed.filter { !menus.contains($0) }
+        if !others.isEmpty { try builder.add(xml: input.xml, objectIDs: others) }
+      } else {
+        builder = try Builder(xml: input.xml)
+      }
     } catch {
       throw .refused(file: document.file, reason: error.description)
     }
@@ -82,7 +92,7 @@ public final class LocalizedInterface {
     self.localizer = localizer
     self.diagnostics = document.diagnostics + input.diagnostics
     self.placeholderIDs = input.placeholderIDs
-    self.objectIDs = objectIDs.map(Set.init)
+    self.builtIDs = needed.map(Set.init)
     apply(localizer.snapshot())
     observation = localizer.observe { [weak self] _ in
       Gtk.post { self?.refresh() }
@@ -110,7 +120,15 @@ public final class LocalizedInterface {
 
   /// The texts that belong to what was built, in file order.
   public var texts: [InterfaceText] {
-    document.texts.filter { objectIDs == nil || builtObject($0.toplevelID) != nil }
+    guard let builtIDs else { return document.texts }
+    return document.texts.filter { text in
+      guard document.isObject(text.objectID, inside: builtIDs) else { return false }
+      // A page title belongs to the container, which may not have been built.
+      if case .childProperty(_, let parentID) = text.target {
+        return document.isObject(parentID, inside: builtIDs)
+      }
+      return true
+    }
   }
 
   /// Whether `text` is set on a real object (false for a placeholder's texts).

@@ -60,11 +60,26 @@ final class CommandRunner {
 
   var preferenceFile: URL { configHome.appendingPathComponent("parlance/language.json") }
 
-  func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Output {
+  /// The display of the test run (`make test` runs under Xvfb), for commands that build
+  /// widgets; empty without one. The accessibility bridge stays off, so nothing but the
+  /// command writes to standard error.
+  static var display: [String: String] {
+    let environment = ProcessInfo.processInfo.environment
+    guard let display = environment["DISPLAY"] else { return [:] }
+    var passed = ["DISPLAY": display, "NO_AT_BRIDGE": "1"]
+    passed["XAUTHORITY"] = environment["XAUTHORITY"]
+    return passed
+  }
+
+  /// Runs the binary with `arguments` in `directory` (the test's own by default).
+  func run(
+    _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil
+  ) throws -> Output {
     if let missing = Self.missing { throw MissingBinary(description: missing) }
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     var environment = [
       "XDG_CONFIG_HOME": configHome.path, "HOME": configHome.path, "LANG": "C.UTF-8",
     ]

@@ -47,11 +47,20 @@ class InterfaceTestCase: XCTestCase, @unchecked Sendable {
   /// Opens fixture `name` over the fixtures' `po/` folder in `language`.
   @MainActor
   func open(_ name: String, language: String, po: URL? = nil) throws -> LocalizedInterface {
-    let folder = try ResourceFolder(url: po ?? Self.fixture("po"), layout: .gettext)
+    try open(file: Self.fixture(name), po: po ?? Self.fixture("po"), language: language)
+  }
+
+  /// Opens `file` over the gettext folder `po` in `language` (or only `objectIDs`).
+  @MainActor
+  func open(file: URL, po: URL, language: String, objectIDs: [String]? = nil) throws
+    -> LocalizedInterface
+  {
+    let folder = try ResourceFolder(url: po, layout: .gettext)
     localizer = Localizer(
       folders: [folder], developmentLanguage: try LanguageTag("en"),
       language: try LanguageTag(language), environment: [:], pseudoLocales: true)
-    let interface = try LocalizedInterface(file: Self.fixture(name), localizer: localizer)
+    let interface = try LocalizedInterface(
+      file: file, localizer: localizer, objectIDs: objectIDs)
     interfaces.append(interface)
     return interface
   }

@@ -26,3 +26,54 @@ import Testing
     }
   }
 }
+
+/// Which objects GtkBuilder must build so that a selection of a file stands.
+@Suite struct InterfaceSelectionTests {
+  static let xml = """
+    <interface>
+      <object class="GtkListStore" id="store"/>
+      <menu id="menu"><item><attribute name="label">A</attribute></item></menu>
+      <object class="GtkSizeGroup" id="group"><widgets><widget name="combo"/></widgets></object>
+      <object class="GtkWindow" id="window">
+        <child>
+          <object class="GtkBox" id="box">
+            <child>
+              <object class="GtkComboBox" id="combo">
+                <property name="model">store</property>
+              </object>
+            </child>
+            <child>
+              <object class="GtkMenuButton">
+                <property name="menu-model"> menu </property>
+                <property name="sensitive" bind-source="toggle" \
+                bind-property="active">False</property>
+              </object>
+            </child>
+          </object>
+        </child>
+      </object>
+      <object class="GtkToggleButton" id="toggle"/>
+      <object class="GtkWindow" id="other"><property name="title">window</property></object>
+    </interface>
+    """
+
+  @Test func aWindowNeedsWhatItRefersTo() {
+    let document = InterfaceDocument.parse(Array(Self.xml.utf8), file: "selection.ui")
+    #expect(document.objectsNeeded(by: ["window"]) == ["window", "store", "menu", "toggle"])
+    // "other" names "window" in its title: built as well, which does no harm.
+    #expect(
+      document.objectsNeeded(by: ["other"]) == ["other", "window", "store", "menu", "toggle"])
+    #expect(document.objectsNeeded(by: ["group"]) == ["group", "combo", "store"])
+    // Something inside an object already chosen is not chosen again.
+    #expect(
+      document.objectsNeeded(by: ["window", "box"]) == ["window", "store", "menu", "toggle"])
+  }
+
+  @Test func objectsInsideASelection() {
+    let document = InterfaceDocument.parse(Array(Self.xml.utf8), file: "selection.ui")
+    #expect(document.isObject("combo", inside: ["window"]))
+    #expect(document.isObject("combo", inside: ["box"]))
+    #expect(!document.isObject("window", inside: ["box"]))
+    #expect(!document.isObject("store", inside: ["window"]))
+  }
+}

@@ -11,13 +11,28 @@ public protocol InterfaceClassInfo {
 
 /// A `.ui` file rewritten so GtkBuilder takes it whole, with what the rewrite changed.
 public struct BuilderInput: Sendable {
+  /// The rewritten `<interface>` element.
+  public let root: XMLTree.Element
   /// The interface XML to hand to GtkBuilder.
-  public let xml: String
+  public var xml: String { Self.declaration + root.serialized }
   /// Warnings for what was changed: templates, unknown classes and properties.
   public let diagnostics: [Diagnostic]
   /// Objects that are not built as written: placeholders of unknown classes and all
   /// they contained. Their texts are listed, never applied.
   public let placeholderIDs: Set<String>
+
+  static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+
+  /// An interface holding only the `<menu>`s among `ids`: GTK 3 cannot build a menu
+  /// by id, so a selection builds them from this first.
+  public func menusXML(_ ids: Set<String>) -> String {
+    var menus = root
+    menus.children = root.children.filter { node in
+      guard case .element(let element) = node else { return false }
+      return element.name == "menu" && element["id"].map(ids.contains) == true
+    }
+    return Self.declaration + menus.serialized
+  }
 }
 
 extension InterfaceDocument {
@@ -36,8 +51,7 @@ extension InterfaceDocument {
     root["domain"] = nil
     rewriter.rewriteChildren(of: &root, parentClass: nil, isTopLevel: true)
     return BuilderInput(
-      xml: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + root.serialized,
-      diagnostics: rewriter.diagnostics, placeholderIDs: rewriter.placeholders)
+      root: root, diagnostics: rewriter.diagnostics, placeholderIDs: rewriter.placeholders)
   }
 }
 

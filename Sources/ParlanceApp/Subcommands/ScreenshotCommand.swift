@@ -6,15 +6,24 @@ import ParlanceUI
 enum ScreenshotCommand: Subcommand {
   static let name = "screenshot"
   static let usage =
-    "parlance screenshot --out DIR [--languages all|L1,L2] [--translations DIR] [--size WxH] [--resources DIR] [--no-pseudo-locales]"
+    "parlance screenshot --out DIR [--languages all|L1,L2] [--translations DIR] [--size WxH] "
+    + "[--resources DIR] [--no-pseudo-locales]\n"
+    + "       parlance screenshot --ui UI_FILE [--object ID] [--po DIR] --out DIR "
+    + "[--languages all|L1,L2] [--resources DIR]"
   static let options: Set<String> = [
-    "--out", "--languages", "--translations", "--size", "--resources",
+    "--out", "--languages", "--translations", "--size", "--resources", "--ui", "--object", "--po",
   ]
   static let flags: Set<String> = ["--no-pseudo-locales"]
 
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
     _ = try arguments.positionals()
     guard let out = arguments.value("--out") else { throw arguments.usageError("missing --out") }
+    if let file = arguments.value("--ui") {
+      return try runInterface(file, out: out, arguments)
+    }
+    for option in ["--object", "--po"] where arguments.value(option) != nil {
+      throw arguments.usageError("\(option) needs --ui UI_FILE")
+    }
     let (width, height) = try size(arguments.value("--size") ?? "760x640", arguments)
     let resources = ResourceLocator.resourceFolders(arguments)
     let localizer: Localizer
@@ -26,17 +35,7 @@ enum ScreenshotCommand: Subcommand {
     } catch {
       throw CommandFailure(message: error.description)
     }
-    var languages = localizer.availableLanguages
-    if let list = arguments.value("--languages"), list != "all" {
-      languages = []
-      for item in list.split(separator: ",") {
-        do {
-          languages.append(try LanguageTag(String(item)))
-        } catch {
-          throw arguments.usageError(error.description)
-        }
-      }
-    }
+    let languages = try languages(arguments) ?? localizer.availableLanguages
     let directory = URL(fileURLWithPath: out, isDirectory: true)
     return try MainActor.assumeIsolated { () throws -> ExitStatus in
       do throws(ScreenshotSession.Failure) {
@@ -60,6 +59,20 @@ enum ScreenshotCommand: Subcommand {
         throw CommandFailure(message: error.description)
       }
     }
+  }
+
+  /// `--languages L1,L2` as tags; nil for `all` or none given.
+  static func languages(_ arguments: ParsedArguments) throws(UsageError) -> [LanguageTag]? {
+    guard let list = arguments.value("--languages"), list != "all" else { return nil }
+    var languages: [LanguageTag] = []
+    for item in list.split(separator: ",") {
+      do {
+        languages.append(try LanguageTag(String(item)))
+      } catch {
+        throw arguments.usageError(error.description)
+      }
+    }
+    return languages
   }
 
   private static func size(_ text: String, _ arguments: ParsedArguments) throws(UsageError)

@@ -12,7 +12,8 @@ public final class Builder {
     UnsafeMutableRawPointer(reference.pointer).assumingMemoryBound(to: GtkBuilder.self)
   }
 
-  /// Builds every object of `xml`, or only `objectIDs` and what they refer to.
+  /// Builds every object of `xml`, or only the `<object>`s `objectIDs` and what they
+  /// contain (not what they refer to by id: list those too).
   ///
   /// - Throws: `GtkError.glib` with GtkBuilder's message (it names the line) when it
   ///   refuses the XML; no object is handed out then.
@@ -20,6 +21,18 @@ public final class Builder {
     guard Gtk.isInitialized else { throw GtkError.noDisplay }
     guard let pointer = gtk_builder_new() else { throw GtkError.glib("cannot make a GtkBuilder") }
     reference = ObjectReference(adopting: pointer)
+    try add(xml: xml, objectIDs: objectIDs)
+  }
+
+  /// Builds the objects of more XML (or only `objectIDs`) into this builder; they may
+  /// refer to the objects built before by id.
+  ///
+  /// GTK 3 builds only `<object>` elements by id: a `<menu>` a selected object refers to
+  /// must come in XML of its own, added first.
+  ///
+  /// - Throws: `GtkError.glib` when GtkBuilder refuses the XML; objects it made before
+  ///   the error stay in the builder.
+  public func add(xml: String, objectIDs: [String]? = nil) throws(GtkError) {
     var error: UnsafeMutablePointer<GError>?
     let added: guint
     if let objectIDs {

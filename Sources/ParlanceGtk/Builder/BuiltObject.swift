@@ -13,7 +13,7 @@ public final class BuiltObject {
     reference = ObjectReference(retaining: pointer)
   }
 
-  private var pointer: UnsafeMutablePointer<GObject> { reference.pointer }
+  var pointer: UnsafeMutablePointer<GObject> { reference.pointer }
 
   /// The GType name: `GtkLabel`, `GtkListStore`, `GMenu`.
   public var typeName: String {

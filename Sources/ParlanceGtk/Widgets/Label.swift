@@ -42,6 +42,16 @@ public final class Label: Widget {
     }
   }
 
+  /// The access key of the underlined letter (`f` for "Ö_ffnen" with `use-underline`),
+  /// lowercased as GTK matches it; nil when the label has none.
+  public var accessKey: Character? {
+    let keyval = gtk_label_get_mnemonic_keyval(labelPointer)
+    guard keyval != guint(GDK_KEY_VoidSymbol),
+      let scalar = Unicode.Scalar(gdk_keyval_to_unicode(keyval)), scalar.value != 0
+    else { return nil }
+    return Character(scalar)
+  }
+
   /// Whether long text breaks into several lines.
   public var wrap: Bool {
     get { Bool(gboolean: gtk_label_get_line_wrap(labelPointer)) }
@@ -107,6 +117,17 @@ public final class Label: Widget {
     var height: Int32 = 0
     pango_layout_get_pixel_size(layout, &width, &height)
     return Int(width)
+  }
+
+  /// The height in pixels of one line of the text with the label's font (the fonts a
+  /// script falls back to may be taller than the label's own).
+  public var lineHeight: Int {
+    guard let layout = gtk_widget_create_pango_layout(widgetPointer, text) else { return 0 }
+    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    var width: Int32 = 0
+    var height: Int32 = 0
+    pango_layout_get_pixel_size(layout, &width, &height)
+    return Int(height) / max(1, Int(pango_layout_get_line_count(layout)))
   }
 
   /// Whether the user cannot read all of the text: it is ellipsized, or its layout is wider

@@ -163,6 +163,15 @@ public class Widget {
     return Rectangle(rectangle)
   }
 
+  /// The size the widget would like with its current contents, as GTK sizes a window
+  /// when it first opens (natural width, then the natural height for that width).
+  public var naturalSize: Size {
+    var minimum = GtkRequisition()
+    var natural = GtkRequisition()
+    gtk_widget_get_preferred_size(widgetPointer, &minimum, &natural)
+    return Size(width: Int(natural.width), height: Int(natural.height))
+  }
+
   /// This widget's layout direction; setting it overrides `Widget.defaultDirection`.
   public var direction: LayoutDirection {
     get { LayoutDirection(gtk_widget_get_direction(widgetPointer)) }

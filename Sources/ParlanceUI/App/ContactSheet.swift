@@ -25,12 +25,10 @@ enum ContactSheet {
       } catch {
         throw .cannotWrite(file.path, "cannot read '\(shot.file.path)': \(error)")
       }
-      let problems =
-        shot.report.missing.count + shot.report.fallbacks.count
-        + shot.report.truncated.count
+      let problems = shot.report.problemCount
       let caption = Label(
         String(format: "%02d", index + 1) + " · \(shot.language) · \(shot.language.nativeName)"
-          + (problems > 0 ? " · ⚠ \(problems)" : ""))
+          + (shot.object.map { " · " + $0 } ?? "") + (problems > 0 ? " · ⚠ \(problems)" : ""))
       tile.append(caption)
       grid.attach(tile, column: index % columns, row: index / columns)
     }

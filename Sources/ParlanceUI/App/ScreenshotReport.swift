@@ -1,50 +1,123 @@
 import Foundation
 import Parlance
 
-/// What the screenshots found, per language: strings missing or taken from another
-/// language, and labels whose text does not fit (ellipsized or clipped).
+/// What the screenshots found, per language (and per window of a `.ui` file): strings
+/// missing or taken from another language, labels whose text does not fit (ellipsized or
+/// clipped), and windows the translation pushed larger than the development language's.
 public struct ScreenshotReport: Codable, Sendable {
   public struct Fallback: Codable, Sendable, Hashable {
     public let key: String
     public let table: String
     /// The language that supplied the text instead.
     public let suppliedBy: String
+
+    public init(key: String, table: String, suppliedBy: String) {
+      self.key = key
+      self.table = table
+      self.suppliedBy = suppliedBy
+    }
   }
 
   public struct Truncation: Codable, Sendable, Hashable {
-    /// The element of the window (its view node id).
+    /// The element of the window (its view node id, or a `.ui` object's id or path).
     public let element: String
     public let text: String
     /// Width the text needs and width it got, in pixels.
     public let neededWidth: Int
     public let allocatedWidth: Int
+
+    public init(element: String, text: String, neededWidth: Int, allocatedWidth: Int) {
+      self.element = element
+      self.text = text
+      self.neededWidth = neededWidth
+      self.allocatedWidth = allocatedWidth
+    }
+  }
+
+  /// A window larger in this language than in the development language, in pixels.
+  public struct Growth: Codable, Sendable, Hashable {
+    public let width: Int
+    public let height: Int
+    public let developmentWidth: Int
+    public let developmentHeight: Int
+
+    public init(width: Int, height: Int, developmentWidth: Int, developmentHeight: Int) {
+      self.width = width
+      self.height = height
+      self.developmentWidth = developmentWidth
+      self.developmentHeight = developmentHeight
+    }
   }
 
   public struct Language: Codable, Sendable {
     public let tag: String
     public let name: String
     public let screenshot: String
+    /// Keys (for a `.ui` file: msgids) no catalog has: the key is shown.
     public var missing: [String]
     public var fallbacks: [Fallback]
     public var truncated: [Truncation]
+    /// The window's `.ui` object (its id or path); nil for the Parlance window.
+    public var object: String?
+    /// Set when the window is larger than in the development language.
+    public var grown: Growth?
+
+    public init(
+      tag: String, name: String, screenshot: String, missing: [String] = [],
+      fallbacks: [Fallback] = [], truncated: [Truncation] = [], object: String? = nil,
+      grown: Growth? = nil
+    ) {
+      self.tag = tag
+      self.name = name
+      self.screenshot = screenshot
+      self.missing = missing
+      self.fallbacks = fallbacks
+      self.truncated = truncated
+      self.object = object
+      self.grown = grown
+    }
+
+    /// How many things a reviewer should look at.
+    public var problemCount: Int {
+      missing.count + fallbacks.count + truncated.count + (grown == nil ? 0 : 1)
+    }
   }
 
-  public var width: Int
-  public var height: Int
+  /// The window's fixed size; nil for a `.ui` file, whose windows take their own.
+  public var width: Int?
+  public var height: Int?
+  /// The `.ui` file photographed; nil for the Parlance window.
+  public var interface: String?
   public var languages: [Language] = []
+
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  /// The report of a `.ui` file's toplevels.
+  public init(interface: String) {
+    self.interface = interface
+  }
 
   /// The whole report as Markdown: a summary table, then the details of each language.
   public var markdown: String {
+    interface == nil ? windowMarkdown : interfaceMarkdown
+  }
+
+  private var windowMarkdown: String {
     var lines = [
       "# Screenshot report", "",
-      "Window \(width)×\(height). One process switched live through \(languages.count) languages.",
+      "Window \(width ?? 0)×\(height ?? 0). One process switched live through "
+        + "\(languages.count) languages.",
       "", "| # | language | screenshot | missing | fallback | truncated |",
       "| --- | --- | --- | --- | --- | --- |",
     ]
     for (index, language) in languages.enumerated() {
       lines.append(
         "| \(index + 1) | \(language.tag) \(language.name) | `\(language.screenshot)` | "
-          + "\(language.missing.count) | \(language.fallbacks.count) | \(language.truncated.count) |"
+          + "\(language.missing.count) | \(language.fallbacks.count) | "
+          + "\(language.truncated.count) |"
       )
     }
     for language in languages
@@ -54,10 +127,45 @@ public struct ScreenshotReport: Codable, Sendable {
       lines += language.fallbacks.map {
         "- fallback: `\($0.key)` (\($0.table)) comes from \($0.suppliedBy)"
       }
-      lines += language.truncated.map {
-        "- truncated: \($0.element) needs \($0.neededWidth) px, has \($0.allocatedWidth) px: “\($0.text)”"
-      }
+      lines += truncationLines(language)
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  private var interfaceMarkdown: String {
+    let tags = Set(languages.map(\.tag)).count
+    var lines = [
+      "# Screenshot report: `\(interface ?? "")`", "",
+      "Every toplevel in \(tags) languages, switched live in one process. Windows open at "
+        + "the size they would open with; \"grown\" compares it with the development language.",
+      "", "| # | language | object | screenshot | untranslated | fallback | does not fit | grown |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for (index, language) in languages.enumerated() {
+      let grown = language.grown.map { "\($0.width)×\($0.height)" } ?? ""
+      lines.append(
+        "| \(index + 1) | \(language.tag) \(language.name) | \(language.object ?? "") | "
+          + "`\(language.screenshot)` | \(language.missing.count) | "
+          + "\(language.fallbacks.count) | \(language.truncated.count) | \(grown) |")
+    }
+    for language in languages where language.problemCount > 0 {
+      lines += ["", "## \(language.tag) — \(language.name): \(language.object ?? "")", ""]
+      if let grown = language.grown {
+        lines.append(
+          "- grown: \(grown.width)×\(grown.height) px, \(grown.developmentWidth)×"
+            + "\(grown.developmentHeight) in the development language")
+      }
+      lines += truncationLines(language)
+      lines += language.missing.map { "- untranslated: “\($0)”" }
+      lines += language.fallbacks.map { "- fallback: “\($0.key)” comes from \($0.suppliedBy)" }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func truncationLines(_ language: Language) -> [String] {
+    language.truncated.map {
+      "- truncated: \($0.element) needs \($0.neededWidth) px, has \($0.allocatedWidth) px: "
+        + "“\($0.text)”"
+    }
   }
 }

@@ -4,11 +4,16 @@ import ParlanceGtk
 
 /// Photographs the window in several languages from one process: switch, wait for the
 /// frame to be drawn, write `NN-<tag>.png`.
+///
+/// `capture(_:languages:into:progress:)` does the same for any `ScreenshotSubject`: the
+/// toplevels of a `.ui` file, photographed as `NN-<tag>-<object>.png`.
 @MainActor
-public final class ScreenshotSession {
+public final class ScreenshotSession: ScreenshotSubject {
   public struct Shot: Sendable {
     public let language: LanguageTag
     public let file: URL
+    /// The subject's name for the window (a `.ui` object's id); nil for the one window.
+    public let object: String?
     public let report: ScreenshotReport.Language
   }
 
@@ -54,33 +59,71 @@ public final class ScreenshotSession {
   public func capture(
     _ languages: [LanguageTag], into directory: URL, progress: (Shot) -> Void = { _ in }
   ) throws(Failure) -> [Shot] {
+    try Self.capture(self, languages: languages, into: directory, progress: progress)
+  }
+
+  /// Switches `subject`'s localizer to each language in turn (never saving the choice)
+  /// and writes a PNG of each of its windows into `directory`, numbered in order.
+  ///
+  /// - Parameter progress: called after each file is written.
+  public static func capture(
+    _ subject: any ScreenshotSubject, languages: [LanguageTag], into directory: URL,
+    progress: (Shot) -> Void = { _ in }
+  ) throws(Failure) -> [Shot] {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
       throw .cannotWrite(directory.path, error.localizedDescription)
     }
     var shots: [Shot] = []
-    controller.show()
-    for (index, language) in languages.enumerated() {
+    try subject.prepare()
+    for language in languages {
       do {
-        try localizer.switchLanguage(to: .pinned(language), persisting: false)
+        try subject.localizer.switchLanguage(to: .pinned(language), persisting: false)
       } catch {
         throw .switchFailed(error)
       }
-      controller.render()
-      guard window.waitForFirstDraw(timeout: .seconds(10)) else { throw .notDrawn(language) }
-      let file = directory.appendingPathComponent(
-        String(format: "%02d-%@.png", index + 1, language.identifier))
-      do {
-        try window.snapshotPNG(to: file.path)
-      } catch {
-        throw .cannotWrite(file.path, error.description)
+      subject.render()
+      for (name, window) in subject.windows {
+        guard window.waitForFirstDraw(timeout: .seconds(10)) else { throw .notDrawn(language) }
+        let file = directory.appendingPathComponent(
+          String(format: "%02d-", shots.count + 1) + language.identifier
+            + (name.map { "-" + $0 } ?? "") + ".png")
+        do {
+          try window.snapshotPNG(to: file.path)
+        } catch {
+          throw .cannotWrite(file.path, error.description)
+        }
+        let shot = Shot(
+          language: language, file: file, object: name,
+          report: subject.examine(window, named: name, in: language, file: file))
+        shots.append(shot)
+        progress(shot)
       }
-      let shot = Shot(language: language, file: file, report: examine(language, file: file))
-      shots.append(shot)
-      progress(shot)
     }
     return shots
+  }
+
+  // MARK: The Parlance window as a subject
+
+  public var windows: [(name: String?, window: Window)] { [(nil, window)] }
+
+  public func prepare() throws(Failure) {
+    controller.show()
+  }
+
+  public func render() {
+    controller.render()
+  }
+
+  public func examine(
+    _ window: Window, named name: String?, in language: LanguageTag, file: URL
+  ) -> ScreenshotReport.Language {
+    examine(language, file: file)
+  }
+
+  public func makeReport() -> ScreenshotReport {
+    ScreenshotReport(width: size.width, height: size.height)
   }
 
   /// What the window shows in `language` that a reviewer should look at.
@@ -114,7 +157,15 @@ public final class ScreenshotSession {
   /// Writes `report.json`, `report.md` and `contact-sheet.png` (every screenshot tiled,
   /// each labelled with its number, tag and name) into `directory`.
   public func writeSummary(of shots: [Shot], into directory: URL) throws(Failure) {
-    var report = ScreenshotReport(width: size.width, height: size.height)
+    try Self.writeSummary(of: shots, report: makeReport(), into: directory)
+  }
+
+  /// Writes `report` with the shots' findings as `report.json` and `report.md`, and
+  /// `contact-sheet.png`, into `directory`.
+  public static func writeSummary(
+    of shots: [Shot], report: ScreenshotReport, into directory: URL
+  ) throws(Failure) {
+    var report = report
     report.languages = shots.map(\.report)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -1,0 +1,121 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+import ParlanceInterface
+
+/// `parlance ui-strings`: every translatable text of a `.ui` file as its widgets show it
+/// in one language, read back from GTK after a live switch.
+enum UIStringsCommand: Subcommand {
+  static let name = "ui-strings"
+  static let usage =
+    "parlance ui-strings UI_FILE [--object ID] [--po DIR] [--resources DIR] [--language TAG] "
+    + "[--json]"
+  static let options: Set<String> = ["--object", "--po", "--resources", "--language"]
+  static let flags: Set<String> = ["--json"]
+
+  static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
+    let path = try arguments.positionals("UI_FILE")[0]
+    let language = try arguments.languageTag("--language")
+    do throws(InterfaceInput.Failure) {
+      let input = try InterfaceInput(path: path, arguments: arguments)
+      let localizer = try input.makeLocalizer()
+      let shown = try MainActor.assumeIsolated {
+        Result { () throws(InterfaceInput.Failure) in
+          try read(input, localizer: localizer, language: language)
+        }
+      }.get()
+      let file = input.document.file
+      if arguments.has("--json") {
+        print(JSONOutput.array(shown.map { json($0, file: file) }))
+      } else {
+        for text in shown { print(line(text, file: file)) }
+      }
+      return .success
+    } catch {
+      standardError(error.message)
+      return .failure
+    }
+  }
+
+  /// Builds the interface in the system language, switches to `language`, and reads
+  /// every text back from the widgets.
+  @MainActor
+  static func read(_ input: InterfaceInput, localizer: Localizer, language: LanguageTag?)
+    throws(InterfaceInput.Failure) -> [ShownText]
+  {
+    guard Gtk.initialize() else {
+      throw .init(
+        message: "parlance: error: cannot open the display: ui-strings builds the widgets "
+          + "to read them back (run it under X, or Xvfb: scripts/with-display)")
+    }
+    let interface: LocalizedInterface
+    do {
+      interface = try LocalizedInterface(
+        document: input.document, localizer: localizer, objectIDs: input.objectIDs)
+    } catch {
+      throw .init(message: error.description)
+    }
+    for diagnostic in interface.diagnostics { standardError(diagnostic.description) }
+    defer {
+      for (_, built) in interface.toplevels { built.widget?.destroy() }
+    }
+    if let language {
+      do {
+        try localizer.switchLanguage(to: .pinned(language), persisting: false)
+      } catch {
+        throw .init(message: "parlance: error: \(error.description)")
+      }
+      // The switch reaches the widgets through the main loop, as in an application.
+      let applied = Gtk.iterate(
+        until: { interface.appliedRevision == localizer.revision }, timeout: .seconds(10))
+      guard applied else {
+        throw .init(message: "parlance: error: the switch to \(language) never reached the widgets")
+      }
+    }
+    return interface.shownTexts()
+  }
+
+  /// `ui` and `source` as `file:line`; `object` the id, or a path for objects without.
+  static func json(_ shown: ShownText, file: String) -> JSONOutput {
+    let text = shown.text
+    return .object([
+      ("object", .string(text.objectPath)),
+      ("class", .string(text.className)),
+      ("property", .string(text.property)),
+      ("context", text.context.map(JSONOutput.string) ?? .null),
+      ("msgid", .string(text.msgid)),
+      ("value", shown.value.map(JSONOutput.string) ?? .null),
+      ("status", .string(shown.status.rawValue)),
+      ("ui", .string("\(file):\(text.location.line)")),
+      (
+        "source",
+        shown.source.map { .string("\(InterfaceInput.display($0.file)):\($0.location.line)") }
+          ?? .null
+      ),
+    ])
+  }
+
+  /// `dialog.ui:12: save-button label [verb] = "_Speichern"`, then what is unusual:
+  /// `(untranslated)`, `(fallback: de)`; a text nothing shows has no value:
+  /// `dialog.ui:30: chart caption: not shown (unknown class 'DemoChart')`.
+  static func line(_ shown: ShownText, file: String) -> String {
+    let text = shown.text
+    var line = "\(file):\(text.location.line): \(text.objectPath) \(text.property)"
+    if let context = text.context { line += " [\(context)]" }
+    var notes: [String] = []
+    if let value = shown.value {
+      line += " = " + JSONOutput.quote(value)
+    } else {
+      line += ": not shown"
+      notes.append(
+        shown.isPlaceholder
+          ? "unknown class '\(text.className)'" : "GTK has no such property on \(text.className)")
+    }
+    switch shown.status {
+    case .translated: break
+    case .untranslated: notes.append("untranslated")
+    case .fallback: notes.append("fallback: " + (shown.language?.identifier ?? "?"))
+    }
+    return notes.isEmpty ? line : line + " (" + notes.joined(separator: "; ") + ")"
+  }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+import ParlanceUI
+
+/// The toplevels of a `.ui` file as a `ScreenshotSubject`: each window or dialog (a loose
+/// widget in a window of its own) photographed in every language, opened at the size it
+/// would open with in that language, and examined for texts that do not fit.
+///
+/// ```swift
+/// let subject = InterfaceScreenshots(interface: interface)
+/// let shots = try ScreenshotSession.capture(subject, languages: tags, into: folder)
+/// try ScreenshotSession.writeSummary(of: shots, report: subject.makeReport(), into: folder)
+/// ```
+@MainActor
+public final class InterfaceScreenshots: ScreenshotSubject {
+  public let interface: LocalizedInterface
+  public var localizer: Localizer { interface.localizer }
+  public let windows: [(name: String?, window: Window)]
+  /// The toplevel object of each window, by the window's name.
+  private var toplevels: [String: InterfaceDocument.Object] = [:]
+  /// Each window's size and line height in the development language, measured by
+  /// `prepare`.
+  private var developmentSizes: [String: Size] = [:]
+  private var developmentLineHeights: [String: Int] = [:]
+
+  /// Photographs every toplevel of `interface` that is a widget; models, menus and size
+  /// groups have nothing to show, popovers and menus no place of their own.
+  public init(interface: LocalizedInterface) {
+    self.interface = interface
+    var windows: [(name: String?, window: Window)] = []
+    for (object, built) in interface.toplevels {
+      guard let widget = built.widget, !(widget is Popover), !built.isA("GtkMenuShell")
+      else { continue }
+      let name = object.path.replacingOccurrences(of: "/", with: "-")
+      if let window = widget as? Window {
+        windows.append((name, window))
+      } else if widget.parent == nil {
+        let host = Window(title: name)
+        host.add(widget)
+        widget.show()
+        windows.append((name, host))
+      } else {
+        continue
+      }
+      toplevels[name] = object
+    }
+    self.windows = windows
+  }
+
+  /// Shows every window and measures it in the development language.
+  public func prepare() throws(ScreenshotSession.Failure) {
+    do {
+      try localizer.switchLanguage(to: .pinned(localizer.developmentLanguage), persisting: false)
+    } catch {
+      throw .switchFailed(error)
+    }
+    render()
+    for (name, window) in windows {
+      window.show()
+      guard window.waitForFirstDraw(timeout: .seconds(10)) else {
+        throw .notDrawn(localizer.developmentLanguage)
+      }
+      if let name, let toplevel = toplevels[name] {
+        developmentSizes[name] = Self.size(of: window)
+        developmentLineHeights[name] = lineHeight(of: toplevel)
+      }
+    }
+  }
+
+  /// Applies the current language and gives each window the size it would open with:
+  /// its default size where the file sets one, else its natural size (GTK never shrinks
+  /// a window by itself, so a long language would otherwise widen every later one).
+  public func render() {
+    interface.refresh()
+    for (_, window) in windows {
+      let natural = window.naturalSize
+      let preset = window.defaultSize
+      window.resize(
+        to: Size(
+          width: preset.width > 0 ? preset.width : natural.width,
+          height: preset.height > 0 ? preset.height : natural.height))
+    }
+  }
+
+  public func examine(
+    _ window: Window, named name: String?, in language: LanguageTag, file: URL
+  ) -> ScreenshotReport.Language {
+    var report = ScreenshotReport.Language(
+      tag: language.identifier, name: language.nativeName, screenshot: file.lastPathComponent,
+      object: name)
+    guard let name, let toplevel = toplevels[name] else { return report }
+    var seen = Set<String>()
+    for shown in interface.shownTexts() where shown.text.toplevelID == toplevel.id {
+      let key = (shown.text.context.map { $0 + "\u{4}" } ?? "") + shown.text.msgid
+      guard seen.insert(key).inserted else { continue }
+      switch shown.status {
+      case .translated: break
+      case .untranslated: report.missing.append(shown.text.msgid)
+      case .fallback:
+        report.fallbacks.append(
+          .init(
+            key: shown.text.msgid, table: Localizer.defaultTable,
+            suppliedBy: shown.language?.identifier ?? "")
+        )
+      }
+    }
+    report.truncated = truncatedLabels(of: toplevel, in: window)
+    if let development = developmentSizes[name] {
+      let size = Self.size(of: window)
+      let tolerance = Self.growthTolerance
+      // A script whose fonts have taller lines makes every row taller, whatever the
+      // texts say: allow the window that much more height.
+      let lines = (developmentLineHeights[name] ?? 0, lineHeight(of: toplevel))
+      let fontHeight =
+        lines.0 > 0 && lines.1 > lines.0 ? development.height * (lines.1 - lines.0) / lines.0 : 0
+      if size.width > development.width + tolerance
+        || size.height > development.height + max(tolerance, fontHeight)
+      {
+        report.grown = .init(
+          width: size.width, height: size.height, developmentWidth: development.width,
+          developmentHeight: development.height)
+      }
+    }
+    return report
+  }
+
+  private static func size(of window: Window) -> Size {
+    Size(width: window.allocation.width, height: window.allocation.height)
+  }
+
+  public func makeReport() -> ScreenshotReport {
+    ScreenshotReport(interface: interface.document.file)
+  }
+
+  /// Pixels a window may grow by without being reported (rounding, a pixel of line
+  /// height).
+  static let growthTolerance = 4
+
+  /// The height of a line of text in `toplevel` now: the median over the labels on
+  /// screen showing its translatable texts (0 when none is).
+  private func lineHeight(of toplevel: InterfaceDocument.Object) -> Int {
+    var heights: [Int] = []
+    var checked = Set<String>()
+    for text in interface.texts
+    where text.toplevelID == toplevel.id && text.target == .property("label")
+      && interface.isApplied(text) && checked.insert(text.objectID).inserted
+    {
+      guard let label = shownLabel(text.objectID), label.isMapped, !label.text.isEmpty
+      else { continue }
+      heights.append(label.lineHeight)
+    }
+    return heights.isEmpty ? 0 : heights.sorted()[heights.count / 2]
+  }
+
+  /// The label showing object `id`'s `label`: the object itself, or the label a button
+  /// made of it.
+  private func shownLabel(_ id: String) -> Label? {
+    guard let widget = try? interface.object(id).widget else { return nil }
+    return (widget as? Label) ?? ((widget as? Container)?.children.first as? Label)
+  }
+
+  /// The labels showing a translatable text of `toplevel` that the user cannot read
+  /// whole, on every page of its notebooks (each page is shown in turn, then the page
+  /// the window showed is shown again).
+  private func truncatedLabels(of toplevel: InterfaceDocument.Object, in window: Window)
+    -> [ScreenshotReport.Truncation]
+  {
+    var found = truncatedLabels(of: toplevel)
+    let notebooks = interface.document.objects.filter {
+      $0.toplevelID == toplevel.id && $0.className == "GtkNotebook"
+    }
+    for notebook in notebooks {
+      guard let built = try? interface.object(notebook.id),
+        let shown = built.integer(forProperty: "page"),
+        let pages = (built.widget as? Container)?.children.count
+      else { continue }
+      for page in 0..<pages where page != shown {
+        built.setInteger(page, forProperty: "page")
+        guard window.waitForFirstDraw(timeout: .seconds(10)) else { continue }
+        found += truncatedLabels(of: toplevel).filter { !found.contains($0) }
+      }
+      built.setInteger(shown, forProperty: "page")
+      window.waitForFirstDraw(timeout: .seconds(10))
+    }
+    return found
+  }
+
+  /// The labels on screen now showing a translatable text of `toplevel` that the user
+  /// cannot read whole: labels of the file, and the labels buttons make of their `label`.
+  private func truncatedLabels(of toplevel: InterfaceDocument.Object)
+    -> [ScreenshotReport.Truncation]
+  {
+    var found: [ScreenshotReport.Truncation] = []
+    var checked = Set<String>()
+    for text in interface.texts
+    where text.toplevelID == toplevel.id && text.target == .property("label")
+      && interface.isApplied(text) && checked.insert(text.objectID).inserted
+    {
+      guard let label = shownLabel(text.objectID), label.isMapped, !label.text.isEmpty,
+        label.isTruncated
+      else { continue }
+      found.append(
+        .init(
+          element: text.objectPath, text: label.text, neededWidth: label.naturalTextWidth,
+          allocatedWidth: label.allocation.width))
+    }
+    return found
+  }
+}

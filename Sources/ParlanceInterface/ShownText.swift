@@ -1,0 +1,70 @@
+import Parlance
+
+/// One translatable text of an interface as its widgets show it now, with where the
+/// text came from: a line of `parlance ui-strings`.
+public struct ShownText: Hashable, Sendable {
+  /// How the shown text relates to the language asked for.
+  ///
+  /// - `translated`: a catalog of the requested language supplied it; in the development
+  ///   language (and its pseudo-locales), also the msgid itself, which *is* the text.
+  /// - `fallback`: another language of the chain supplied it (`de.po` for `de-AT`).
+  /// - `untranslated`: no catalog has it; the msgid is shown.
+  public enum Status: String, Hashable, Sendable {
+    case translated, untranslated, fallback
+  }
+
+  public let text: InterfaceText
+  /// What the widget, model or accessible shows, read back from GTK; nil when nothing
+  /// shows it: the object is a placeholder of an unknown class (`isPlaceholder`), or
+  /// GtkBuilder had no such property.
+  public let value: String?
+  public let status: Status
+  /// The language whose catalog supplied the text; nil when none did.
+  public let language: LanguageTag?
+  /// The catalog entry that supplied the text (`po/de.po:41:1`); nil when none did.
+  public let source: EntryOrigin?
+  /// The object is a placeholder for a class this process does not know: its texts are
+  /// listed with their status, never shown.
+  public let isPlaceholder: Bool
+
+  public init(
+    text: InterfaceText, value: String?, status: Status, language: LanguageTag?,
+    source: EntryOrigin?, isPlaceholder: Bool
+  ) {
+    self.text = text
+    self.value = value
+    self.status = status
+    self.language = language
+    self.source = source
+    self.isPlaceholder = isPlaceholder
+  }
+}
+
+extension LocalizedInterface {
+  /// Every text of what was built, in file order, read back from GTK, with its status
+  /// in the localizer's current language (applied first if a change is still on its way
+  /// to the widgets, so values and statuses agree).
+  public func shownTexts() -> [ShownText] {
+    refresh()
+    let snapshot = localizer.snapshot()
+    let development = localizer.developmentLanguage
+    let isDevelopment =
+      snapshot.language == development
+      || PseudoLocale(snapshot.language) != nil
+    return texts.map { text in
+      let resolution = resolve(text, in: snapshot)
+      let status: ShownText.Status
+      if resolution.isMissing {
+        status = isDevelopment ? .translated : .untranslated
+      } else if resolution.language == snapshot.language {
+        status = .translated
+      } else {
+        status = isDevelopment && resolution.language == development ? .translated : .fallback
+      }
+      return ShownText(
+        text: text, value: shownValue(of: text), status: status,
+        language: resolution.language, source: resolution.origin,
+        isPlaceholder: !isApplied(text))
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+
+/// What a `ScreenshotSession` photographs in each language: the Parlance window, or the
+/// toplevels of a `.ui` file (`ParlanceInterface`'s `InterfaceScreenshots`).
+@MainActor
+public protocol ScreenshotSubject: AnyObject {
+  /// The localizer the session switches.
+  var localizer: Localizer { get }
+  /// The windows photographed after each switch, in order. `name` goes into the file name
+  /// (`NN-<tag>-<name>.png`); nil for a subject of one window (`NN-<tag>.png`).
+  var windows: [(name: String?, window: Window)] { get }
+  /// Called once before the first language: show the windows, measure what later
+  /// languages are compared with.
+  func prepare() throws(ScreenshotSession.Failure)
+  /// Shows the localizer's current language in every window, now.
+  func render()
+  /// What a reviewer should look at in `window` (photographed in `language` as `file`).
+  func examine(_ window: Window, named name: String?, in language: LanguageTag, file: URL)
+    -> ScreenshotReport.Language
+  /// The report's heading, without languages.
+  func makeReport() -> ScreenshotReport
+}

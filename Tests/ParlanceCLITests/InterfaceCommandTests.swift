@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+/// `ui-strings` and `screenshot --ui` on the interface fixtures, run as a user would,
+/// in the fixtures' folder so paths read as typed. They build widgets: they need the
+/// display `make test` provides.
+@Suite(.serialized, .enabled(if: !CommandRunner.display.isEmpty, "needs a display (make test)"))
+struct InterfaceCommandTests {
+  let runner: CommandRunner
+  static let kinds = CommandRunner.packageRoot.appendingPathComponent(
+    "Tests/ParlanceInterfaceTests/Fixtures/kinds", isDirectory: true)
+
+  init() throws {
+    runner = try CommandRunner()
+  }
+
+  func run(_ arguments: [String]) throws -> CommandRunner.Output {
+    try runner.run(arguments, environment: CommandRunner.display, in: Self.kinds)
+  }
+
+  @Test func textListsEveryTextAsShown() throws {
+    let output = try run(["ui-strings", "strings.ui", "--language", "de-AT"])
+    #expect(output.status == 0)
+    #expect(
+      output.stdout == """
+        strings.ui:6: strings-menu item[0].label = "_Bits zeigen" (fallback: de)
+        strings.ui:15: strings-store row[0].column[0] [unit] = "Megabyte" (fallback: de)
+        strings.ui:20: strings-window title = "Maßeinheiten"
+        strings.ui:28: strings-window/GtkBox[1]/GtkComboBoxText[1] item[0] = "Kilobyte" \
+        (fallback: de)
+        strings.ui:35: strings-button label [verb] = "_Open" (untranslated)
+        strings.ui:38: strings-button accessible-name = "Dateiname" (fallback: de)
+        strings.ui:45: strings-window/GtkBox[1]/DemoChart[1] caption: not shown \
+        (unknown class 'DemoChart'; fallback: de)
+
+        """)
+    #expect(
+      output.stderr.contains(
+        "strings.ui:44:11: warning: unknown class 'DemoChart': shown as a placeholder"))
+  }
+
+  @Test func jsonHasExactlyTheDocumentedKeys() throws {
+    let output = try run(["ui-strings", "strings.ui", "--language", "de-AT", "--json"])
+    #expect(output.status == 0)
+    #expect(
+      output.stdout == """
+        [{"object": "strings-menu", "class": "GMenu", "property": "item[0].label", \
+        "context": null, "msgid": "Show _bits", "value": "_Bits zeigen", "status": "fallback", \
+        "ui": "strings.ui:6", "source": "po/de.po:109"}, \
+        {"object": "strings-store", "class": "GtkListStore", "property": "row[0].column[0]", \
+        "context": "unit", "msgid": "Megabytes", "value": "Megabyte", "status": "fallback", \
+        "ui": "strings.ui:15", "source": "po/de.po:103"}, \
+        {"object": "strings-window", "class": "GtkWindow", "property": "title", \
+        "context": null, "msgid": "Units", "value": "Maßeinheiten", "status": "translated", \
+        "ui": "strings.ui:20", "source": "po/de_AT.po:6"}, \
+        {"object": "strings-window/GtkBox[1]/GtkComboBoxText[1]", "class": "GtkComboBoxText", \
+        "property": "item[0]", "context": null, "msgid": "Kilobytes", "value": "Kilobyte", \
+        "status": "fallback", "ui": "strings.ui:28", "source": "po/de.po:99"}, \
+        {"object": "strings-button", "class": "GtkButton", "property": "label", \
+        "context": "verb", "msgid": "_Open", "value": "_Open", "status": "untranslated", \
+        "ui": "strings.ui:35", "source": null}, \
+        {"object": "strings-button", "class": "GtkButton", "property": "accessible-name", \
+        "context": null, "msgid": "File name", "value": "Dateiname", "status": "fallback", \
+        "ui": "strings.ui:38", "source": "po/de.po:72"}, \
+        {"object": "strings-window/GtkBox[1]/DemoChart[1]", "class": "DemoChart", \
+        "property": "caption", "context": null, "msgid": "Downloads per day", "value": null, \
+        "status": "fallback", "ui": "strings.ui:45", "source": "po/de.po:15"}]
+
+        """)
+  }
+
+  @Test func theDevelopmentLanguageIsTranslatedByItsMsgids() throws {
+    let output = try run(["ui-strings", "strings.ui", "--language", "en", "--json"])
+    #expect(output.status == 0)
+    let list = try #require(
+      try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
+    #expect(list.map { $0["status"] as? String } == Array(repeating: "translated", count: 7))
+    #expect(list.map { $0["value"] as? String }.compactMap { $0 }.count == 6)
+    #expect(list[2]["value"] as? String == "Units")
+    #expect(list[2]["source"] is NSNull)
+  }
+
+  @Test func oneObjectOnly() throws {
+    let output = try run([
+      "ui-strings", "labels.ui", "--object", "overwrite-dialog", "--language", "de",
+    ])
+    #expect(output.status == 0)
+    #expect(
+      output.stdout == """
+        labels.ui:81: overwrite-dialog text = "Die Datei ersetzen?"
+        labels.ui:82: overwrite-dialog secondary-text = "Sie existiert bereits."
+
+        """)
+  }
+
+  @Test(arguments: [
+    (
+      ["ui-strings", "malformed.ui"],
+      "malformed.ui:8:7: error: malformed interface: "
+        + "</objekt> does not close <object> opened at 6:7\n"
+    ),
+    (["ui-strings", "no-such.ui"], "no-such.ui:1:1: error: cannot read file: no such file\n"),
+    (
+      ["ui-strings", "labels.ui", "--object", "nope"],
+      "labels.ui:2:1: error: no object with id 'nope' in the interface\n"
+    ),
+    (
+      ["ui-strings", "labels.ui", "--language", "fr"],
+      "parlance: error: no translations for 'fr'; "
+        + "available: de, de-AT, en, sr, sr-Latn, en-XA, ar-XB\n"
+    ),
+    (
+      ["screenshot", "--ui", "malformed.ui", "--out", "never-written"],
+      "malformed.ui:8:7: error: malformed interface: "
+        + "</objekt> does not close <object> opened at 6:7\n"
+    ),
+  ])
+  func errorsSayWhereAndExitOne(_ arguments: [String], _ message: String) throws {
+    let output = try run(arguments)
+    #expect(output.status == 1)
+    #expect(output.stdout == "")
+    #expect(output.stderr == message)
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: Self.kinds.appendingPathComponent("never-written").path))
+  }
+
+  @Test(arguments: [
+    (["ui-strings"], "missing UI_FILE"),
+    (["ui-strings", "a.ui", "b.ui"], "unexpected argument 'b.ui'"),
+    (["ui-strings", "labels.ui", "--language", "../x"], "invalid language tag '../x'"),
+    (["ui-strings", "labels.ui", "--frobnicate"], "unknown option '--frobnicate'"),
+    (["screenshot", "--ui", "labels.ui"], "missing --out"),
+    (
+      ["screenshot", "--ui", "labels.ui", "--out", "x", "--size", "300x300"],
+      "--size does not apply to --ui"
+    ),
+    (["screenshot", "--object", "a", "--out", "x"], "--object needs --ui UI_FILE"),
+  ])
+  func badUsageExitsTwo(_ arguments: [String], _ message: String) throws {
+    let output = try run(arguments)
+    #expect(output.status == 2)
+    #expect(output.stderr.contains(message))
+    #expect(output.stderr.contains("usage: parlance"))
+  }
+
+  @Test func screenshotsNameLanguageAndObject() throws {
+    let out = runner.configHome.appendingPathComponent("shots", isDirectory: true)
+    let output = try run([
+      "screenshot", "--ui", "fit.ui", "--languages", "en,de", "--out", out.path,
+    ])
+    #expect(output.status == 0)
+    let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+    #expect(
+      files == [
+        "01-en-fit-dialog.png", "02-en-fit-window.png", "03-de-fit-dialog.png",
+        "04-de-fit-window.png", "contact-sheet.png", "report.json", "report.md",
+      ])
+    #expect(output.stdout.contains("[3/4] de fit-dialog: \(out.path)/03-de-fit-dialog.png"))
+    let all = try run([
+      "screenshot", "--ui", "labels.ui", "--object", "save-window", "--out", out.path + "2",
+    ])
+    #expect(all.status == 0)
+    let names = try FileManager.default.contentsOfDirectory(atPath: out.path + "2")
+      .filter { $0.hasSuffix("-save-window.png") }.sorted()
+    #expect(
+      names == [
+        "01-en-save-window.png", "02-de-save-window.png", "03-de-AT-save-window.png",
+        "04-sr-save-window.png", "05-sr-Latn-save-window.png",
+      ])
+  }
+}
+
+/// Without a display `ui-strings` cannot build widgets, and says so.
+@Suite struct InterfaceCommandWithoutDisplayTests {
+  @Test func noDisplayIsAClearError() throws {
+    let runner = try CommandRunner()
+    let output = try runner.run(["ui-strings", "labels.ui"], in: InterfaceCommandTests.kinds)
+    #expect(output.status == 1)
+    #expect(output.stdout == "")
+    #expect(
+      output.stderr == "parlance: error: cannot open the display: ui-strings builds the widgets "
+        + "to read them back (run it under X, or Xvfb: scripts/with-display)\n")
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+import ParlanceInterface
+import ParlanceUI
+import XCTest
+
+/// The screenshot matrix of a `.ui` file: every toplevel in every language from one
+/// process, with what does not fit.
+final class InterfaceScreenshotsTests: KindsTestCase, @unchecked Sendable {
+  private func outputFolder() -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parlance-ui-shots-\(UUID().uuidString)", isDirectory: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    return folder
+  }
+
+  func testEveryToplevelInEveryLanguageWithWhatDoesNotFit() throws {
+    try onMainActor {
+      Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")
+      let interface = try openKind("fit.ui")
+      let subject = InterfaceScreenshots(interface: interface)
+      XCTAssertEqual(subject.windows.map(\.name), ["fit-dialog", "fit-window"])
+      let out = outputFolder()
+      let shots = try ScreenshotSession.capture(
+        subject, languages: [try LanguageTag("en"), try LanguageTag("de")], into: out)
+      try ScreenshotSession.writeSummary(of: shots, report: subject.makeReport(), into: out)
+
+      XCTAssertEqual(
+        shots.map(\.file.lastPathComponent),
+        [
+          "01-en-fit-dialog.png", "02-en-fit-window.png", "03-de-fit-dialog.png",
+          "04-de-fit-window.png",
+        ])
+      let (english, german) = (shots[0].report, shots[2].report)
+      XCTAssertEqual(english.truncated, [])
+      XCTAssertNil(english.grown)
+      // The ellipsized label on screen, and the one on the notebook's other page.
+      XCTAssertEqual(german.truncated.map(\.element), ["short-label", "hidden-page-label"])
+      XCTAssertEqual(
+        german.truncated.first?.text, "Eine viel zu lange Beschriftung für diesen Platz")
+      // The check button's long German label widens the dialog; the page it showed stays.
+      let grown = try XCTUnwrap(german.grown)
+      XCTAssertGreaterThan(grown.width, grown.developmentWidth)
+      XCTAssertEqual(try interface.object("fit-pages").integer(forProperty: "page"), 0)
+      XCTAssertEqual(shots[3].report.missing, ["Plain"])
+      XCTAssertNil(shots[3].report.grown)
+      let englishShot = try Screenshot(contentsOfPNG: shots[0].file.path)
+      let germanShot = try Screenshot(contentsOfPNG: shots[2].file.path)
+      XCTAssertEqual(germanShot.width, grown.width)
+      XCTAssertLessThan(englishShot.width, germanShot.width)
+
+      let report = try JSONDecoder().decode(
+        ScreenshotReport.self, from: Data(contentsOf: out.appendingPathComponent("report.json")))
+      XCTAssertEqual(report.interface, interface.document.file)
+      XCTAssertEqual(
+        report.languages.map(\.object),
+        ["fit-dialog", "fit-window"] + ["fit-dialog", "fit-window"])
+      let markdown = try String(
+        contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
+      XCTAssertTrue(markdown.contains("- truncated: hidden-page-label needs"), markdown)
+      XCTAssertTrue(markdown.contains("- untranslated: “Plain”"), markdown)
+      let sheet = try Screenshot(
+        contentsOfPNG: out.appendingPathComponent("contact-sheet.png").path)
+      XCTAssertFalse(sheet.isUniform)
+    }
+  }
+}
+
+/// The matrix on a real dialog: only what a reviewer should act on is reported.
+final class CorpusScreenshotsTests: InterfaceTestCase, @unchecked Sendable {
+  func testTallerFontsAreNotAGrownDialog() throws {
+    try onMainActor {
+      Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")
+      let interface = try open(
+        file: CorpusDialogTests.dialogFile("DetailsDialog"), po: CorpusDialogTests.poFolder(),
+        language: "en")
+      let subject = InterfaceScreenshots(interface: interface)
+      let out = FileManager.default.temporaryDirectory
+        .appendingPathComponent("parlance-ui-shots-\(UUID().uuidString)", isDirectory: true)
+      defer { try? FileManager.default.removeItem(at: out) }
+      let shots = try ScreenshotSession.capture(
+        subject, languages: try ["ja", "de"].map { try LanguageTag($0) }, into: out)
+      // Japanese rows are a pixel taller each (their fonts), no text is longer: not
+      // reported. German labels are longer and widen the dialog: reported.
+      let japanese = try Screenshot(contentsOfPNG: shots[0].file.path)
+      XCTAssertNil(shots[0].report.grown, "ja is \(japanese.width)×\(japanese.height)")
+      let grown = try XCTUnwrap(shots[1].report.grown)
+      XCTAssertGreaterThan(grown.width, grown.developmentWidth)
+      XCTAssertEqual(shots.flatMap(\.report.truncated), [])
+    }
+  }
+}
