@@ -110,4 +110,26 @@ import Testing
     let output = try runner.run(["--help"])
     #expect(output.stdout.contains("       parlance preview UI_FILE... [--po DIR]"))
   }
+
+  /// The desktop entry offers Parlance for GtkBuilder files and hands them over.
+  @Test func desktopEntryOpensGtkBuilderFiles() throws {
+    let entry = CommandRunner.packageRoot
+      .appendingPathComponent("data/io.github.parlance.Parlance.desktop")
+    let lines = try String(contentsOf: entry, encoding: .utf8).components(separatedBy: "\n")
+    #expect(lines.contains("Exec=parlance %F"))
+    #expect(lines.contains("MimeType=application/x-gtk-builder;"))
+    let validator = "/usr/bin/desktop-file-validate"
+    guard FileManager.default.isExecutableFile(atPath: validator) else { return }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: validator)
+    process.arguments = [entry.path]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(text == "", "desktop-file-validate: \(text)")
+  }
 }
