@@ -91,6 +91,21 @@ final class PreviewTests: PreviewTestCase, @unchecked Sendable {
     }
   }
 
+  func testStartsInTranslatorModeShowingKeysWhenAsked() throws {
+    try onMainActor {
+      let preview = try openPreview(language: "de") { options in
+        options.translatorMode = true
+        options.showsKeys = true
+      }
+      XCTAssertEqual(shown(preview, "limit-label"), "Limit")
+      let limit = try XCTUnwrap(try object(preview, "limit-label").widget)
+      XCTAssertEqual(limit.tooltipText?.components(separatedBy: "\n").first, "label: Grenze")
+      let bar = preview.controlBar.renderer
+      XCTAssertEqual((bar.widget(for: "translator") as? CheckButton)?.isActive, true)
+      XCTAssertEqual((bar.widget(for: "keys") as? CheckButton)?.isActive, true)
+    }
+  }
+
   func testShowKeysShowsTheMsgidsAndTheTextsComeBack() throws {
     try onMainActor {
       let preview = try openPreview(language: "de")

@@ -10,6 +10,7 @@ What it checks, on Transmission's PrefsDialog.ui (../shared/corpus/ui/transmissi
      dialog's title and labels become the German of de.po; the typed text stays;
   4. "العربية" picked through the combo box's Selection: Arabic texts, the typed text
      stays, and the dialog mirrors (its Close button moves left of its Help button);
+     none of the picks is stored as the user's Parlance language;
   5. "Translator mode" ticked in the bar: a label's description (its tooltip) names its
      msgid, the .ui line and the .po line;
   6. `parlance PrefsDialog.ui` (what "Open With Parlance" runs) remembers the file; the
@@ -223,6 +224,9 @@ def check_preview(binary, config_home):
         check("ar: the typed text is still in the entry", text == TYPED, f"saw {text!r}")
         check_mirrored(dialog)
         check_translator_mode(bar, dialog)
+        stored = os.path.join(config_home, "parlance", "language.json")
+        check("the user's Parlance language is not touched by the preview's picks",
+              not os.path.exists(stored), stored)
     except Exception as error:  # noqa: BLE001 — report, dump, count as a failure
         check(f"unexpected {type(error).__name__}", False, f"{error}\n{preview.output()}")
     finally:
