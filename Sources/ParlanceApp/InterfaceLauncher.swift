@@ -31,9 +31,14 @@ enum InterfaceLauncher {
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     do {
-      FileManager.default.createFile(atPath: log.path, contents: nil)
-      process.standardError = try FileHandle(forWritingTo: log)
+      guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+        throw CocoaError(.fileWriteUnknown)
+      }
+      let handle = try FileHandle(forWritingTo: log)
+      process.standardError = handle
       try process.run()
+      // The child has its own copy; the window keeps no descriptor per preview.
+      try? handle.close()
     } catch {
       try? FileManager.default.removeItem(at: log)
       failed(["\(executable.path): error: cannot start the preview: \(error)"])

@@ -15,10 +15,12 @@ What it checks, on Transmission's PrefsDialog.ui (../shared/corpus/ui/transmissi
      msgid, the .ui line and the .po line;
   6. `parlance PrefsDialog.ui` (what "Open With Parlance" runs) remembers the file; the
      Parlance window then offers it under its recent interfaces, and its button opens
-     the preview in a process of its own.
+     the preview in a process of its own; a recent file that is malformed by now shows
+     its `file:line:column: error:` in the window's info bar.
 Expected texts come from the .po files (a small reader below), never from this file.
 """
 
+import json
 import os
 import shutil
 import signal
@@ -35,13 +37,14 @@ from gi.repository import Atspi  # noqa: E402
 import report  # noqa: E402
 from atspi_app import (  # noqa: E402
     CACHE_MASK, TIMEOUT, children, dump, extents, fresh, is_showing, poll, walk)
-from catalogs import REPO, RESOURCES, catalog  # noqa: E402
+from catalogs import REPO, RESOURCES, catalog, parse_strings  # noqa: E402
 from report import check  # noqa: E402
 
 warnings.filterwarnings("ignore", category=DeprecationWarning, module=__name__)
 
 CORPUS = os.path.join(os.path.dirname(REPO), "shared", "corpus", "ui", "transmission")
 DIALOG = os.path.join(CORPUS, "gtk", "ui", "gtk3", "PrefsDialog.ui")
+MALFORMED = os.path.join(REPO, "Tests", "ParlanceInterfaceTests", "Fixtures", "malformed.ui")
 TYPED = "Zofia — 日本語 ✓"
 
 
@@ -73,6 +76,11 @@ def read_po(path):
                 current[field] += unquote(line)
     flush()
     return entries
+
+
+def catalog_errors(language, key):
+    """A message of Parlance's Errors table, straight from its .strings file."""
+    return parse_strings(os.path.join(RESOURCES, f"{language}.lproj", "Errors.strings"))[key]
 
 
 def shown(text):
@@ -281,6 +289,14 @@ def check_open_from_the_window(binary, config_home):
               f"{error}\n{opened.output()}")
     finally:
         opened.quit()
+    # A file that breaks after it was opened once: its preview will fail.
+    recent = os.path.join(config_home, "parlance", "recent-interfaces.json")
+    with open(recent, encoding="utf-8") as file:
+        remembered = json.load(file)
+    check("`parlance PrefsDialog.ui` put the file in the recent list",
+          remembered.get("interfaces") == [DIALOG], f"saw {remembered}")
+    with open(recent, "w", encoding="utf-8") as file:
+        json.dump({"interfaces": [DIALOG, MALFORMED]}, file)
     window = Preview(binary, ["--language", "en"], config_home)
     child = None
     try:
@@ -308,6 +324,20 @@ def check_open_from_the_window(binary, config_home):
         check("the preview opens in a process of its own, with the dialog",
               found is not None and found[1] == "Transmission Preferences", f"{error} {found}")
         child = found[0] if found else None
+
+        broken = button_named(frame, os.path.basename(MALFORMED))
+        check("the broken file's button does its action", Atspi.Action.do_action(broken, 0))
+
+        def reported():
+            return next((name for name in label_names(frame)
+                         if f"{MALFORMED}:5:3: error: malformed interface" in (name or "")), None)
+
+        message, error = poll("the failed preview's error in the info bar", reported)
+        check("a preview that fails shows its file:line:column error in the window's info bar",
+              message is not None and message.startswith(
+                  catalog_errors("en", "error.interface.open").replace(
+                      "#{file}", os.path.basename(MALFORMED))),
+              f"{error}\n{message!r}\n{dump(frame)}")
     finally:
         if child:
             os.kill(child, signal.SIGTERM)
