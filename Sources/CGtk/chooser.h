@@ -23,12 +23,30 @@ static inline GtkFileChooser *parlance_gtk_file_chooser(gpointer instance) {
 
 static inline GtkDialog *parlance_gtk_dialog(gpointer instance) { return GTK_DIALOG(instance); }
 
-static inline GtkMenu *parlance_gtk_menu(gpointer instance) { return GTK_MENU(instance); }
-
-/// A GtkMenu showing `model` (a GMenuModel), or NULL when `model` is not one.
-static inline GtkWidget *parlance_menu_new_from_model(gpointer model) {
+/// A popover showing `model` (a GMenuModel) as a menu, or NULL when `model` is not one.
+static inline GtkWidget *parlance_popover_new_from_model(gpointer model) {
   if (!G_IS_MENU_MODEL(model)) return NULL;
-  return gtk_menu_new_from_model(G_MENU_MODEL(model));
+  return gtk_popover_new_from_model(NULL, G_MENU_MODEL(model));
+}
+
+static void parlance_collect_model_button_texts(GtkWidget *widget, gpointer texts) {
+  if (g_type_is_a(G_OBJECT_TYPE(widget), g_type_from_name("GtkModelButton"))) {
+    gchar *text = NULL;
+    g_object_get(widget, "text", &text, NULL);
+    if (text != NULL) g_ptr_array_add((GPtrArray *)texts, text);
+  }
+  if (GTK_IS_CONTAINER(widget)) {
+    gtk_container_forall(GTK_CONTAINER(widget), parlance_collect_model_button_texts, texts);
+  }
+}
+
+/// The texts of the menu items of a popover made from a model, in order, submenus
+/// included (a NULL-terminated array the caller frees with g_strfreev).
+static inline gchar **parlance_popover_menu_texts(GtkWidget *popover) {
+  GPtrArray *texts = g_ptr_array_new();
+  parlance_collect_model_button_texts(popover, texts);
+  g_ptr_array_add(texts, NULL);
+  return (gchar **)g_ptr_array_free(texts, FALSE);
 }
 
 /// The readable or writable spec of `name` when it holds `type`, else NULL.

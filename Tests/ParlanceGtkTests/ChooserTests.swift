@@ -36,7 +36,7 @@ final class ChooserTests: GtkTestCase, @unchecked Sendable {
     }
   }
 
-  func testPopupMenuShowsTheModelsLabelsAsTheyAreWhenItIsMade() throws {
+  func testPopupMenuShowsTheModelsLabelsAndFollowsThem() throws {
     try onMainActor {
       try requireDisplay()
       let builder = try Builder(
@@ -52,7 +52,15 @@ final class ChooserTests: GtkTestCase, @unchecked Sendable {
       model.setMenuAttribute("label", path: [1], to: "Schließen")
       let menu = try XCTUnwrap(PopupMenu(model: model))
       defer { menu.destroy() }
-      XCTAssertEqual(menu.itemLabels, ["_Open", "Schließen"])
+      XCTAssertEqual(menu.itemLabels, ["Open", "Schließen"])
+      model.setMenuAttribute("label", path: [0], to: "_Öffnen")
+      XCTAssertEqual(menu.itemLabels, ["Öffnen", "Schließen"])
+      let button = Button(label: "Menu")
+      let window = try showWindow(with: button)
+      menu.popup(at: button)
+      XCTAssertTrue(Gtk.iterate(until: { menu.isOpen }), "the menu never opened")
+      menu.popdown()
+      _ = window
       let notAMenu = try XCTUnwrap(Builder(xml: Self.labelXML).object("label"))
       XCTAssertNil(PopupMenu(model: notAMenu), "a label is not a menu model")
     }

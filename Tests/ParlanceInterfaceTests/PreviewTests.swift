@@ -195,6 +195,11 @@ final class PreviewTests: PreviewTestCase, @unchecked Sendable {
       XCTAssertFalse(dialog.isVisible)
       preview.controlBar.button("window:0")?.click()
       XCTAssertTrue(dialog.isVisible)
+      // The menu opens from its button, in the language shown.
+      preview.controlBar.button("menu:0")?.click()
+      XCTAssertEqual(preview.popupMenu("app-menu")?.itemLabels, ["Beenden"])
+      XCTAssertEqual(preview.popupMenu("app-menu")?.isOpen, true)
+      preview.popupMenu("app-menu")?.popdown()
     }
   }
 

@@ -1,17 +1,18 @@
 import CGtk
 
-/// A drop-down menu made from a menu model (`GtkMenu` from a `GMenuModel`), such as a
-/// `<menu>` of a GtkBuilder file.
+/// A menu made from a menu model, such as a `<menu>` of a GtkBuilder file, shown in a
+/// popover below a widget (`gtk_popover_new_from_model`).
 ///
-/// The menu reads the model each time it opens, so labels changed in the model since show
-/// the next time.
+/// The popover follows the model: a label changed in the model shows in the menu, also
+/// while it is open. A popover needs no pointer grab, so it opens as well from a click
+/// made by code or by assistive technology as from the mouse.
 @MainActor
 public final class PopupMenu: Container {
-  private var isAttached = false
-
   /// A menu showing `model`; nil when the object is not a menu model.
   public init?(model: BuiltObject) {
-    guard let pointer = parlance_menu_new_from_model(model.reference.pointer) else { return nil }
+    guard let pointer = parlance_popover_new_from_model(model.reference.pointer) else {
+      return nil
+    }
     super.init(sinking: pointer)
   }
 
@@ -22,30 +23,30 @@ public final class PopupMenu: Container {
   /// Opens the menu below `widget` (which it then belongs to: the menu finds its actions
   /// through the widget's window).
   public func popup(at widget: Widget) {
-    let menu = parlance_gtk_menu(widgetPointer)
-    if !isAttached {
-      gtk_menu_attach_to_widget(menu, widget.widgetPointer, nil)
-      isAttached = true
-    }
-    gtk_menu_popup_at_widget(
-      menu, widget.widgetPointer, GDK_GRAVITY_SOUTH_WEST, GDK_GRAVITY_NORTH_WEST, nil)
+    let popover = parlance_gtk_popover(widgetPointer)
+    gtk_popover_set_relative_to(popover, widget.widgetPointer)
+    gtk_popover_popup(popover)
   }
 
   /// Closes the menu.
   public func popdown() {
-    gtk_menu_popdown(parlance_gtk_menu(widgetPointer))
+    gtk_popover_popdown(parlance_gtk_popover(widgetPointer))
   }
 
-  /// The labels of the menu's top-level items, as the model gives them (`_Open`).
+  /// Whether the menu is open.
+  public var isOpen: Bool { isVisible }
+
+  /// The labels of the menu's items as shown (`Open` for `_Open`), in order, submenus
+  /// included.
   public var itemLabels: [String] {
-    children.compactMap { child in
-      guard parlance_instance_is_a(child.widgetPointer, gtk_menu_item_get_type()) != 0 else {
-        return nil
-      }
-      return String(
-        borrowingGLibString: gtk_menu_item_get_label(
-          UnsafeMutableRawPointer(child.widgetPointer).assumingMemoryBound(to: GtkMenuItem.self)
-        ))
+    guard let texts = parlance_popover_menu_texts(widgetPointer) else { return [] }
+    defer { g_strfreev(texts) }
+    var labels: [String] = []
+    var index = 0
+    while let text = texts[index] {
+      labels.append(String(cString: text))
+      index += 1
     }
+    return labels
   }
 }

@@ -87,6 +87,11 @@ extension InterfacePreview {
     }
   }
 
+  /// The menu made for the `<menu>` with id `id`, once its button was clicked.
+  public func popupMenu(_ id: String) -> PopupMenu? {
+    popupMenus[id]
+  }
+
   /// Opens the `<menu>` below `button`, in the language shown now.
   public func openMenu(_ menu: PreviewedMenu, at button: Widget) {
     if popupMenus[menu.id] == nil { popupMenus[menu.id] = PopupMenu(model: menu.model) }
