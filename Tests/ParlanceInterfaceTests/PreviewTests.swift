@@ -52,6 +52,22 @@ final class PreviewTests: PreviewTestCase, @unchecked Sendable {
     }
   }
 
+  /// Parlance has no Persian: the bar keeps its English texts, but GTK has one direction
+  /// per process, and the bar's render must not turn the Persian dialog back to LTR.
+  func testALanguageParlanceLacksKeepsTheDialogRightToLeft() throws {
+    try onMainActor {
+      let preview = try openPreview(language: "en")
+      let menu = try XCTUnwrap(preview.controlBar.languageMenu)
+      XCTAssertTrue(menu.select(id: "fa"), "the bar lists فارسی")
+      waitFor("the dialog in Persian") { self.shown(preview, "limit-label") == "محدودیت" }
+      waitFor("the bar rendered after the switch") { menu.activeID == "fa" }
+      XCTAssertEqual(preview.controlBar.renderer.label(for: "language.caption")?.text, "Language")
+      XCTAssertEqual(Widget.defaultDirection, .rightToLeft)
+      let label = try XCTUnwrap(try object(preview, "limit-label").widget)
+      XCTAssertEqual(label.direction, .rightToLeft)
+    }
+  }
+
   func testTranslatorModeTooltipSaysWhereTheTextComesFromAndMarksUntranslatedTexts() throws {
     try onMainActor {
       let preview = try openPreview(language: "de")
