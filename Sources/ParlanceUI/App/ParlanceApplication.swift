@@ -20,9 +20,12 @@ public enum ParlanceApplication {
   ///   - translations: a translator's working folder to watch and reload (it must be
   ///     one of the localizer's resources folders).
   ///   - translatorMode, showsKeys: how the window starts; both can be changed in it.
+  ///   - openInterface: previews a `.ui` file; when given, the window offers "Open
+  ///     Interface…" and the recent interfaces of `recentInterfaces`.
   public static func run(
     localizer: Localizer, translations: URL? = nil, translatorMode: Bool = false,
-    showsKeys: Bool = false
+    showsKeys: Bool = false, openInterface: InterfaceOpener? = nil,
+    recentInterfaces: RecentInterfaceStore = .standard()
   ) -> Int32 {
     let application: Application
     do {
@@ -41,6 +44,11 @@ public enum ParlanceApplication {
       let created = WindowController(localizer: localizer, window: window)
       controller = created
       created.setTranslatorMode(translatorMode || translations != nil, showsKeys: showsKeys)
+      if let openInterface,
+        let warning = created.enableInterfaces(store: recentInterfaces, open: openInterface)
+      {
+        FileHandle.standardError.write(Data("\(warning)\n".utf8))
+      }
       if let translations {
         do {
           try created.watchTranslations(translations)
