@@ -1,6 +1,7 @@
 import Foundation
 import Parlance
 import ParlanceGtk
+import ParlanceUI
 
 /// A GtkBuilder `.ui` file whose translatable texts follow a `Localizer`, live.
 ///
@@ -39,6 +40,7 @@ public final class LocalizedInterface {
   /// What was asked for and what it needs; nil when the whole file was built.
   private let builtIDs: Set<String>?
   private var observation: ObservationToken?
+  private let route: MainLoopInbox?
   private var objects: [String: BuiltObject] = [:]
   /// What each text was last set to, so an unchanged text is not set again (a hot
   /// reload of one entry touches one widget).
@@ -47,10 +49,14 @@ public final class LocalizedInterface {
   /// Builds the interface of `file` (or only `objectIDs` and what they need) in the
   /// localizer's current language, and follows it from now on.
   ///
+  /// - Parameter route: the one route by which the owner's news reaches the GTK thread
+  ///   (a window's `MainLoopInbox`): change notifications then take it too, in order with
+  ///   the owner's other news (a reload's result arrives after the texts it changed).
+  ///   Without one, each change posts its own refresh.
   /// - Throws: `InterfaceError` for an unreadable or malformed file, an unknown object
   ///   id, or a file GtkBuilder refuses; nothing is built then.
   public convenience init(
-    file: URL, localizer: Localizer, objectIDs: [String]? = nil
+    file: URL, localizer: Localizer, objectIDs: [String]? = nil, route: MainLoopInbox? = nil
   ) throws(InterfaceError) {
     let document: InterfaceDocument
     do {
@@ -58,13 +64,16 @@ public final class LocalizedInterface {
     } catch {
       throw .unreadable(file: file.path, reason: error.localizedDescription)
     }
-    try self.init(document: document, localizer: localizer, objectIDs: objectIDs)
+    try self.init(
+      document: document, localizer: localizer, objectIDs: objectIDs, route: route)
   }
 
-  /// Builds an interface already read; see `init(file:localizer:objectIDs:)`.
+  /// Builds an interface already read; see `init(file:localizer:objectIDs:route:)`.
   public init(
-    document: InterfaceDocument, localizer: Localizer, objectIDs: [String]? = nil
+    document: InterfaceDocument, localizer: Localizer, objectIDs: [String]? = nil,
+    route: MainLoopInbox? = nil
   ) throws(InterfaceError) {
+    self.route = route
     guard Gtk.isInitialized else { throw .noDisplay }
     guard document.isUsable, let input = document.builderInput(classes: ObjectClassInfo())
     else { throw .malformed(document.diagnostics) }
@@ -108,8 +117,12 @@ public final class LocalizedInterface {
   }
 
   private func observe(_ localizer: Localizer) {
-    observation = localizer.observe { [weak self] _ in
-      Gtk.post { self?.refresh() }
+    observation = localizer.observe { [weak self, route] _ in
+      if let route {
+        route.post { self?.refresh() }
+      } else {
+        Gtk.post { self?.refresh() }
+      }
     }
   }
 

@@ -119,7 +119,8 @@ public final class InterfacePreview {
       for document in documents {
         interfaces.append(
           try LocalizedInterface(
-            document: document, localizer: localizer, objectIDs: options.objectID.map { [$0] }))
+            document: document, localizer: localizer, objectIDs: options.objectID.map { [$0] },
+            route: inbox))
       }
     } catch {
       for interface in interfaces {
