@@ -13,7 +13,7 @@ deps:
 
 # Opens the window; without a display, photographs it in every language instead.
 run: deps
-	$(SWIFT) build --product parlance
+	@$(SWIFT) build --product parlance
 	@if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then \
 	  .build/debug/parlance; \
 	else \
