@@ -4,11 +4,15 @@ SWIFT ?= swift
 # machine (see the script for why not plain `xvfb-run -a`).
 XVFB := scripts/with-display
 
-.PHONY: all run test bench lint format deps screenshots fuzz sanitize
+.PHONY: all run test bench lint format deps test-deps screenshots fuzz sanitize build install \
+  uninstall install-list
 
 all: run
 
 deps:
+	@scripts/install-deps core gui
+
+test-deps:
 	@scripts/install-deps all
 
 # Opens the window; without a display, photographs it in every language instead.
@@ -17,9 +21,10 @@ run: deps
 	@if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then \
 	  .build/debug/parlance; \
 	else \
-	  echo "No display: running the window under Xvfb and writing ./screenshots/"; \
-	  $(XVFB) .build/debug/parlance screenshot --out screenshots; \
+	  echo "No display: running the window under Xvfb and writing $(SCREENSHOTS)/"; \
+	  $(XVFB) .build/debug/parlance screenshot --out $(SCREENSHOTS); \
 	fi
+SCREENSHOTS ?= ./screenshots
 
 screenshots: deps
 	$(SWIFT) build --product parlance
@@ -51,6 +56,36 @@ sanitize:
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address \
 	  --scratch-path .build/asan --filter '$(ASAN_TESTS)'
+
+# `make install [PREFIX=/usr/local] [DESTDIR=]`: the release `parlance` (the Swift runtime
+# linked in, so that it needs only the system's libraries), its translations in
+# share/parlance/Resources, the desktop entry, the AppStream metainfo, the icon in hicolor
+# (scalable and PNG sizes), the man page and the bash, zsh and fish completions, which the
+# program writes from its declared options (`parlance __completions SHELL`). The file list
+# is scripts/install-files; `make uninstall` with the same PREFIX and DESTDIR removes it.
+# `make test` installs the debug build instead (INSTALL_BUILD=, INSTALL_BIN=…/debug/…):
+# the same files, without a second, release build.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_BUILD ?= -c release --static-swift-stdlib --disable-local-rpath
+INSTALL_BIN ?= .build/release/parlance
+INSTALL_STAGE ?= .build/install-stage
+INSTALL_FILES = PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) scripts/install-files
+
+build:
+	@scripts/install-deps core gui install
+	$(SWIFT) build $(INSTALL_BUILD) --product parlance
+	@scripts/install-files prepare $(INSTALL_BIN) $(INSTALL_STAGE)
+
+install: build
+	@$(INSTALL_FILES) install $(INSTALL_BIN) $(INSTALL_STAGE)
+
+uninstall:
+	@$(INSTALL_FILES) uninstall $(INSTALL_BIN) $(INSTALL_STAGE)
+
+# The files install puts, relative to PREFIX.
+install-list:
+	@$(INSTALL_FILES) list $(INSTALL_BIN) $(INSTALL_STAGE)
 
 bench: deps
 	$(SWIFT) build -c release --product parlance-bench
