@@ -30,16 +30,28 @@ screenshots: deps
 	$(SWIFT) build --product parlance
 	$(XVFB) .build/debug/parlance screenshot --out screenshots
 
+# Every suite, each kept in $(TEST_LOGS)/NAME.log by scripts/test-step, then one summary
+# of them all (scripts/test-summary), ending with "make test: N passed, M failed".
 # GTK tests get a display (Xvfb) and a session bus (AT-SPI), whatever the machine has.
-test: deps lint
-	$(SWIFT) build --build-tests
-	$(XVFB) $(SWIFT) test --skip-build
+TEST_LOGS ?= .build/test-logs
+STEP = scripts/test-step $(TEST_LOGS)
+test: test-deps lint
+	@rm -rf $(TEST_LOGS)
+	@$(STEP) build --required $(SWIFT) build --build-tests
+	@$(STEP) swift-test $(XVFB) $(SWIFT) test --skip-build
 	@# The window driven from outside over AT-SPI, as a screen reader would. The script
 	@# starts its own Xvfb (-noreset, a display no other server answers on) and session
 	@# bus, so nothing of the developer's desktop is used.
-	env -u DISPLAY -u WAYLAND_DISPLAY -u DBUS_SESSION_BUS_ADDRESS \
+	@$(STEP) atspi env -u DISPLAY -u WAYLAND_DISPLAY -u DBUS_SESSION_BUS_ADDRESS \
 	  Tests/atspi/run .build/debug/parlance
-	$(MAKE) --no-print-directory sanitize
+	@# What a newcomer sees: swift build without warnings, make run without chatter.
+	@$(STEP) newcomer Tests/newcomer/run
+	@# make install of the debug build into a temporary DESTDIR, used from /.
+	@$(STEP) install Tests/install/run INSTALL_BUILD= INSTALL_BIN=.build/debug/parlance
+	@# The example packages, built as dependents of Parlance and driven over AT-SPI.
+	@$(STEP) examples Tests/examples/run
+	@$(STEP) sanitize $(MAKE) --no-print-directory sanitize
+	@scripts/test-summary $(TEST_LOGS)
 
 # The core's concurrency and memory claims, proven: ThreadSanitizer on the suites that
 # switch, reload and look up from several threads at once (the core locks with pthread
@@ -93,10 +105,10 @@ bench: deps
 	$(XVFB) .build/release/parlance-bench all --markdown
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples
 
 # libFuzzer on each parser for FUZZ_SECONDS, one after another (docs/RELIABILITY.md).
 # Seeds: Fuzz/corpus/<name> and $(FUZZ_SEEDS)/<name>; inputs found go to
