@@ -5,7 +5,7 @@ SWIFT ?= swift
 XVFB := scripts/with-display
 
 .PHONY: all run test bench lint format deps test-deps screenshots fuzz sanitize build install \
-  uninstall install-list
+  uninstall install-list docs
 
 all: run
 
@@ -103,6 +103,12 @@ bench: deps
 	$(SWIFT) build -c release --product parlance-bench
 	$(SWIFT) build -c release --product parlance
 	$(XVFB) .build/release/parlance-bench all --markdown
+
+# DocC for Parlance, ParlanceGtk, ParlanceUI and ParlanceInterface into .build/docs/, with the
+# toolchain's compiler (symbol graphs) and docc: no plugin, no network. A documentation
+# warning fails it. `docc preview Sources/Parlance/Parlance.docc …` serves one while editing.
+docs: deps
+	@SWIFT=$(SWIFT) scripts/build-docs
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples
