@@ -5,7 +5,7 @@ SWIFT ?= swift
 XVFB := scripts/with-display
 
 .PHONY: all run test bench lint format deps test-deps screenshots fuzz sanitize build install \
-  uninstall install-list docs
+  uninstall install-list docs deb
 
 all: run
 
@@ -70,7 +70,8 @@ sanitize:
 	  --scratch-path .build/asan --filter '$(ASAN_TESTS)'
 
 # `make install [PREFIX=/usr/local] [DESTDIR=]`: the release `parlance` (the Swift runtime
-# linked in, so that it needs only the system's libraries), its translations in
+# linked in, so that it needs only the system's libraries; no runpath; bound at load time,
+# as Debian's hardening wants), its translations in
 # share/parlance/Resources, the desktop entry, the AppStream metainfo, the icon in hicolor
 # (scalable and PNG sizes), the man page and the bash, zsh and fish completions, which the
 # program writes from its declared options (`parlance __completions SHELL`). The file list
@@ -79,7 +80,7 @@ sanitize:
 # the same files, without a second, release build.
 PREFIX ?= /usr/local
 DESTDIR ?=
-INSTALL_BUILD ?= -c release --static-swift-stdlib --disable-local-rpath
+INSTALL_BUILD ?= -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
 INSTALL_BIN ?= .build/release/parlance
 INSTALL_STAGE ?= .build/install-stage
 INSTALL_FILES = PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) scripts/install-files
@@ -98,6 +99,16 @@ uninstall:
 # The files install puts, relative to PREFIX.
 install-list:
 	@$(INSTALL_FILES) list $(INSTALL_BIN) $(INSTALL_STAGE)
+
+# `make deb`: a Debian package of the release build (scripts/build-deb), checked with
+# lintian (an error fails it) and by Tests/deb/run, which runs the program from the
+# extracted package. lintian is installed for this target only (install-deps deb).
+DEB_DIR ?= .build/deb
+deb:
+	@scripts/install-deps core gui install deb
+	@rm -rf $(DEB_DIR)
+	@$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_DIR)/root PREFIX=/usr
+	@scripts/build-deb $(DEB_DIR)/root $(DEB_DIR)
 
 bench: deps
 	$(SWIFT) build -c release --product parlance-bench
