@@ -117,7 +117,8 @@ bench: deps
 
 # DocC for Parlance, ParlanceGtk, ParlanceUI and ParlanceInterface into .build/docs/, with the
 # toolchain's compiler (symbol graphs) and docc: no plugin, no network. A documentation
-# warning fails it. `docc preview Sources/Parlance/Parlance.docc …` serves one while editing.
+# warning fails it. While writing: docc preview Sources/Parlance/Parlance.docc
+# --additional-symbol-graph-dir .build/docs-build/module-graphs/Parlance (after a make docs).
 docs: deps
 	@SWIFT=$(SWIFT) scripts/build-docs
 
