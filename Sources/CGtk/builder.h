@@ -38,28 +38,6 @@ static inline gchar *parlance_object_dup_string_property(gpointer object, const 
   return result;
 }
 
-/// Sets the int (or enum) property `name`; FALSE when there is no writable one.
-static inline gboolean parlance_object_set_int_property(gpointer object, const gchar *name,
-                                                        gint value) {
-  GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
-  if (spec == NULL || spec->value_type != G_TYPE_INT || !(spec->flags & G_PARAM_WRITABLE)) {
-    return FALSE;
-  }
-  g_object_set(G_OBJECT(object), name, value, NULL);
-  return TRUE;
-}
-
-/// Reads the int property `name` into `value`; FALSE when there is no readable one.
-static inline gboolean parlance_object_get_int_property(gpointer object, const gchar *name,
-                                                        gint *value) {
-  GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
-  if (spec == NULL || spec->value_type != G_TYPE_INT || !(spec->flags & G_PARAM_READABLE)) {
-    return FALSE;
-  }
-  g_object_get(G_OBJECT(object), name, value, NULL);
-  return TRUE;
-}
-
 /// Sets the object property `name` to `value` (NULL clears it); FALSE when there is no
 /// writable object property that takes `value`'s type.
 static inline gboolean parlance_object_set_object_property(gpointer object, const gchar *name,

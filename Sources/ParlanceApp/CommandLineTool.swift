@@ -32,6 +32,7 @@ enum CommandLineTool {
     [
       StringCommand.self, LanguagesCommand.self, NegotiateCommand.self,
       SetLanguageCommand.self, LintCommand.self, ScreenshotCommand.self, UIStringsCommand.self,
+      PreviewCommand.self,
     ]
   }
 
@@ -53,11 +54,15 @@ enum CommandLineTool {
     let command: any Subcommand.Type
     var rest = arguments
     if let first = arguments.first, !first.hasPrefix("-") {
-      guard let found = subcommands.first(where: { $0.name == first }) else {
+      if let found = subcommands.first(where: { $0.name == first }) {
+        command = found
+        rest.removeFirst()
+      } else if OpenCommand.isInterfaceFile(first) {
+        // `parlance FILE.ui…`: what a file manager's "Open With Parlance" runs.
+        command = OpenCommand.self
+      } else {
         return fail(UsageError(message: "unknown subcommand '\(first)'", usage: usage))
       }
-      command = found
-      rest.removeFirst()
     } else {
       command = WindowCommand.self
     }

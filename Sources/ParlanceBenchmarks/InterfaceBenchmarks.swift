@@ -32,7 +32,7 @@ struct InterfaceBenchmarks {
 
   func run() throws -> [Section] {
     Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")
-    return [try switching(), try opening(), try hotReload()]
+    return [try switching(), try opening(), try hotReload(), try screenshotMatrix()]
   }
 
   private func localizer(_ language: LanguageTag, po: URL? = nil) throws -> Localizer {

@@ -20,7 +20,8 @@ import ParlanceGtk
 public final class LocalizedInterface {
   /// The file as read: texts, positions, objects.
   public let document: InterfaceDocument
-  public let localizer: Localizer
+  /// Where the texts come from; `follow(_:)` replaces it.
+  public private(set) var localizer: Localizer
   /// Warnings about the file: templates, unknown classes and properties.
   public let diagnostics: [Diagnostic]
   /// How a text is shown: its translation, by default (a translator's preview may show
@@ -94,6 +95,19 @@ public final class LocalizedInterface {
     self.placeholderIDs = input.placeholderIDs
     self.builtIDs = needed.map(Set.init)
     apply(localizer.snapshot())
+    observe(localizer)
+  }
+
+  /// Takes the texts from `localizer` from now on (other translations: a `po/` folder the
+  /// user picked instead), applying them at once; the built objects stay.
+  public func follow(_ localizer: Localizer) {
+    self.localizer = localizer
+    appliedRevision = nil
+    observe(localizer)
+    apply(localizer.snapshot())
+  }
+
+  private func observe(_ localizer: Localizer) {
     observation = localizer.observe { [weak self] _ in
       Gtk.post { self?.refresh() }
     }

@@ -24,10 +24,14 @@ enum WindowCommand: Subcommand {
     let translations = arguments.value("--translations").map {
       URL(fileURLWithPath: $0, isDirectory: true)
     }
+    let resources = ResourceLocator.resourceFolders(arguments)[0]
     let status = MainActor.assumeIsolated {
       ParlanceApplication.run(
         localizer: localizer, translations: translations,
-        translatorMode: arguments.has("--translator"), showsKeys: arguments.has("--show-keys"))
+        translatorMode: arguments.has("--translator"), showsKeys: arguments.has("--show-keys"),
+        openInterface: { file, failed in
+          InterfaceLauncher.open(file, localizer: localizer, resources: resources, failed: failed)
+        })
     }
     return status == 0 ? .success : .failure
   }

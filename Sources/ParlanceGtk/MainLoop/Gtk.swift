@@ -69,12 +69,14 @@ public enum Gtk {
     timeout: Duration = .seconds(5)
   ) -> Bool {
     let deadline = g_get_monotonic_time() + microseconds(timeout)
+    // The loop sleeps in poll() until GTK has something to do and checks the condition
+    // after every dispatch. A 4 ms tick also wakes it, for a condition another thread
+    // changes without waking the main loop, and to notice the deadline.
+    let tick = Gtk.timeout(milliseconds: 4) { .continue }
+    defer { tick.remove() }
     while !condition() {
       if g_get_monotonic_time() >= deadline { return false }
-      if !Bool(gboolean: g_main_context_iteration(nil, false.gboolean)) {
-        // Nothing was ready: a short nap instead of a busy loop, still well under a frame.
-        g_usleep(1_000)
-      }
+      g_main_context_iteration(nil, true.gboolean)
     }
     return true
   }

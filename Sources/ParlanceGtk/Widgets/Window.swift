@@ -52,6 +52,13 @@ public class Window: Container {
   }
 
   /// Asks the window manager for a new size (kept at least as large as the content needs).
+  /// Runs GTK's size negotiation now, if a change asked for one, instead of at the next
+  /// frame: allocations (a label's width after a notebook page switch) are then current
+  /// without waiting for a frame to be drawn.
+  public func layoutNow() {
+    gtk_container_check_resize(parlance_gtk_container(widgetPointer))
+  }
+
   public func resize(to size: Size) {
     gtk_window_resize(windowPointer, Int32(size.width), Int32(size.height))
   }

@@ -23,9 +23,13 @@ public enum ParlanceApplication {
   ///   - translatorMode: whether the window starts in translator mode; it can be changed
   ///     in it.
   ///   - showsKeys: whether the window starts showing keys; it can be changed in it.
+  ///   - openInterface: previews a `.ui` file; when given, the window offers "Open
+  ///     Interface…" and the recent interfaces of `recentInterfaces`.
+  ///   - recentInterfaces: where the `.ui` files opened lately are kept.
   public static func run(
     localizer: Localizer, translations: URL? = nil, translatorMode: Bool = false,
-    showsKeys: Bool = false
+    showsKeys: Bool = false, openInterface: InterfaceOpener? = nil,
+    recentInterfaces: RecentInterfaceStore = .standard()
   ) -> Int32 {
     let application: Application
     do {
@@ -44,6 +48,11 @@ public enum ParlanceApplication {
       let created = WindowController(localizer: localizer, window: window)
       controller = created
       created.setTranslatorMode(translatorMode || translations != nil, showsKeys: showsKeys)
+      if let openInterface,
+        let warning = created.enableInterfaces(store: recentInterfaces, open: openInterface)
+      {
+        FileHandle.standardError.write(Data("\(warning)\n".utf8))
+      }
       if let translations {
         do {
           try created.watchTranslations(translations)

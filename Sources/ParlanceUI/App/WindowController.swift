@@ -16,7 +16,7 @@ public final class WindowController {
   public let localizer: Localizer
   public let window: Window
   public let renderer: Renderer
-  public private(set) var model: WindowModel
+  public internal(set) var model: WindowModel
   public private(set) var state = UserState()
   /// Renders done so far; tests wait for it to grow.
   public private(set) var renderCount = 0
@@ -32,7 +32,7 @@ public final class WindowController {
   private var pendingRender: SourceToken?
   private var renderedRevision: UInt64 = .max
   /// The one route from other threads to this window.
-  private let inbox = MainLoopInbox()
+  let inbox = MainLoopInbox()
   /// Switches the language off the GTK thread, the last pick winning.
   private lazy var switcher = LatestWins<LanguagePreference>(name: "parlance-switch") {
     [weak self, localizer, inbox] preference, ticket in
@@ -50,8 +50,10 @@ public final class WindowController {
   /// The problem the user closed: a reload reporting the very same errors again (a save
   /// of another file while this one is still broken) leaves the bar closed.
   private var closedProblem: Problem?
+  /// "Open Interface…", when the app fills it in (`enableInterfaces`).
+  var interfaceOpening: InterfaceOpening?
 
-  private struct Problem: Equatable {
+  struct Problem: Equatable {
     let message: LocalizedText
     let details: [String]
   }
@@ -75,6 +77,7 @@ public final class WindowController {
     renderer.onNumber = { [weak self] number in self?.setFileCount(number) }
     renderer.onToggle = { [weak self] id, isOn in self?.toggle(id, isOn) }
     renderer.onDismiss = { [weak self] _ in self?.dismissProblem() }
+    renderer.onClick = { [weak self] id in self?.clicked(id) }
     Self.installStyle()
     // Nothing to do per notification: the render at the end of the batch sees the new
     // revision. Posting it keeps it in order with the results around it.
@@ -149,7 +152,7 @@ public final class WindowController {
   }
 
   /// Shows `problem` in the info bar: a new problem, even after the user closed another.
-  private func show(_ problem: Problem) {
+  func show(_ problem: Problem) {
     closedProblem = nil
     model.problem = problem.message
     model.problemDetails = problem.details

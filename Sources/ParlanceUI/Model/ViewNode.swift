@@ -32,6 +32,8 @@ public struct ViewNode: Hashable, Sendable {
     case infoBar(message: LocalizedText?, details: [String], closeName: LocalizedText? = nil)
     /// A check box the user ticks.
     case toggle(LocalizedText, isOn: Bool)
+    /// A push button; the renderer reports a click with `onClick` and the node's id.
+    case button(LocalizedText)
   }
 
   public struct ChoiceItem: Hashable, Sendable {

@@ -16,6 +16,10 @@ public struct WindowModel: Sendable {
   /// A catalog problem to show in the info bar, if any.
   public var problem: LocalizedText?
   public var problemDetails: [String] = []
+  /// Whether the window offers "Open Interface…" (the app can preview `.ui` files).
+  public var opensInterfaces = false
+  /// The interfaces previewed lately, newest first (buttons that open them again).
+  public var recentInterfaces: [URL] = []
 
   public init(localizer: Localizer, now: Date = Date()) {
     self.localizer = localizer
@@ -62,6 +66,7 @@ public struct WindowModel: Sendable {
               tooltip: .key("tooltip.translator")),
             ViewNode("keys", .toggle(.key("translator.keys"), isOn: state.showsKeys)),
           ]),
+      ] + interfaceRows + [
         ViewNode("greeting", .heading(.key("greeting"))),
         ViewNode("welcome", .label(.key("welcome.text"), wraps: true)),
         ViewNode("banner", .image(resource: "banner"), accessibleName: .key("label.banner")),
@@ -97,6 +102,25 @@ public struct WindowModel: Sendable {
           "notes", .notes, tooltip: .key("tooltip.notes"),
           accessibleName: .key("accessible.notes")),
       ])
+  }
+
+  /// "Open Interface…" and the recent interfaces, when the app can preview them.
+  private var interfaceRows: [ViewNode] {
+    guard opensInterfaces else { return [] }
+    var children = [
+      ViewNode(
+        "interface.open", .button(.key("interface.open")),
+        tooltip: .key("tooltip.interface.open"))
+    ]
+    if !recentInterfaces.isEmpty {
+      children.append(ViewNode("recent.caption", .caption(.key("label.recent"))))
+      children += recentInterfaces.enumerated().map { index, file in
+        ViewNode(
+          "recent:\(index)", .button(.verbatim(file.lastPathComponent)),
+          tooltip: .verbatim(file.path))
+      }
+    }
+    return [ViewNode("interfaces.row", .row(spacing: 6), children: children)]
   }
 
   /// The window title.

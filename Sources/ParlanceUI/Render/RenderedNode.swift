@@ -14,6 +14,7 @@ final class RenderedNode {
   let image: Image?
   let infoBar: InfoBar?
   let check: CheckButton?
+  let button: Button?
   var choiceItems: [(String, String)] = []
   var imagePath: String?
   var isShown = true
@@ -26,7 +27,7 @@ final class RenderedNode {
     kind: ViewNode.Kind, widget: Widget, box: Box? = nil, label: Label? = nil,
     spin: SpinButton? = nil, combo: ComboBoxText? = nil, textView: TextView? = nil,
     scrolled: ScrolledWindow? = nil, image: Image? = nil, infoBar: InfoBar? = nil,
-    check: CheckButton? = nil
+    check: CheckButton? = nil, button: Button? = nil
   ) {
     self.kind = kind
     self.widget = widget
@@ -39,6 +40,7 @@ final class RenderedNode {
     self.image = image
     self.infoBar = infoBar
     self.check = check
+    self.button = button
   }
 
   /// The widget that takes the keyboard focus and carries the accessible name.
@@ -54,7 +56,7 @@ final class RenderedNode {
     case (.column, .column), (.row, .row), (.scrolledColumn, .scrolledColumn),
       (.heading, .heading), (.label, .label),
       (.caption, .caption), (.numberField, .numberField), (.choice, .choice), (.notes, .notes),
-      (.image, .image), (.infoBar, .infoBar), (.toggle, .toggle):
+      (.image, .image), (.infoBar, .infoBar), (.toggle, .toggle), (.button, .button):
       return true
     default:
       return false

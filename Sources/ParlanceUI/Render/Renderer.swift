@@ -27,6 +27,8 @@ public final class Renderer {
   /// Called when the user closes an info bar, with its node id. The bar hides at once;
   /// the model must stop describing its message, or the next render shows it again.
   public var onDismiss: (String) -> Void = { _ in }
+  /// Called when the user clicks a button, with its node id.
+  public var onClick: (String) -> Void = { _ in }
 
   /// The catalog texts of the last render by node id, with where each came from (for
   /// reports: missing strings, fallbacks).
@@ -95,8 +97,11 @@ public final class Renderer {
   ///
   /// Every text, the layout direction and the localized images come from the one
   /// snapshot: a switch on another thread during the render shows in the next one.
+  /// - Parameter direction: the layout direction, when it is not the snapshot's language's
+  ///   (a tool window beside an interface in a language the tool has no texts for).
   public func render(
-    _ tree: ViewNode, title: LocalizedText, snapshot: LocalizationSnapshot, state: UserState
+    _ tree: ViewNode, title: LocalizedText, snapshot: LocalizationSnapshot, state: UserState,
+    direction: LayoutDirection? = nil
   ) {
     translatorMode = state.translatorMode
     showsKeys = state.showsKeys
@@ -104,7 +109,7 @@ public final class Renderer {
     isRendering = true
     defer { isRendering = false }
     let direction: LayoutDirection =
-      snapshot.language.direction == .rightToLeft ? .rightToLeft : .leftToRight
+      direction ?? (snapshot.language.direction == .rightToLeft ? .rightToLeft : .leftToRight)
     if Widget.defaultDirection != direction { Widget.defaultDirection = direction }
     if strategy == .rebuild { tearDown() }
 
@@ -257,6 +262,11 @@ public final class Renderer {
         self.onToggle(id, check.isActive)
       }
       return RenderedNode(kind: kind, widget: check, check: check)
+    case .button:
+      let button = Button(label: "")
+      let id = nodeID
+      _ = button.onClicked { [weak self] in self?.onClick(id) }
+      return RenderedNode(kind: kind, widget: button, button: button)
     case .infoBar:
       let bar = InfoBar(text: "", messageType: .error)
       bar.showCloseButton = true
@@ -299,6 +309,11 @@ public final class Renderer {
       let shown = showsKeys ? (resolved.resolution?.key ?? resolved.text) : resolved.text
       if target.check?.label != shown { target.check?.label = shown }
       if target.check?.isActive != isOn { target.check?.isActive = isOn }
+    case .button(let text):
+      let resolved = text.resolve(in: snapshot)
+      resolvedTexts.append((node.id, resolved))
+      let shown = showsKeys ? (resolved.resolution?.key ?? resolved.text) : resolved.text
+      if target.button?.label != shown { target.button?.label = shown }
     case .numberField(let value, _):
       if target.spin?.intValue != value { target.spin?.value = Double(value) }
     case .choice(let items, let selected):

@@ -1,0 +1,95 @@
+#ifndef PARLANCE_CGTK_CHOOSER_H
+#define PARLANCE_CGTK_CHOOSER_H
+#include <gtk/gtk.h>
+
+// Fixed-arity helpers for file choosers, menus made from models, and the integer and
+// boolean properties of built objects (GtkBuilder objects the Swift layer has no class for).
+
+/// gtk_file_chooser_dialog_new with a cancel and an accept button (it is variadic).
+static inline GtkWidget *parlance_file_chooser_dialog_new(const gchar *title, GtkWindow *parent,
+                                                          GtkFileChooserAction action,
+                                                          const gchar *cancel_label,
+                                                          const gchar *accept_label) {
+  GtkWidget *dialog = gtk_file_chooser_dialog_new(title, parent, action, cancel_label,
+                                                  GTK_RESPONSE_CANCEL, accept_label,
+                                                  GTK_RESPONSE_ACCEPT, NULL);
+  gtk_dialog_set_default_response(GTK_DIALOG(dialog), GTK_RESPONSE_ACCEPT);
+  return dialog;
+}
+
+static inline GtkFileChooser *parlance_gtk_file_chooser(gpointer instance) {
+  return GTK_FILE_CHOOSER(instance);
+}
+
+static inline GtkDialog *parlance_gtk_dialog(gpointer instance) { return GTK_DIALOG(instance); }
+
+/// A popover showing `model` (a GMenuModel) as a menu, or NULL when `model` is not one.
+static inline GtkWidget *parlance_popover_new_from_model(gpointer model) {
+  if (!G_IS_MENU_MODEL(model)) return NULL;
+  return gtk_popover_new_from_model(NULL, G_MENU_MODEL(model));
+}
+
+static void parlance_collect_model_button_texts(GtkWidget *widget, gpointer texts) {
+  if (g_type_is_a(G_OBJECT_TYPE(widget), g_type_from_name("GtkModelButton"))) {
+    gchar *text = NULL;
+    g_object_get(widget, "text", &text, NULL);
+    if (text != NULL) g_ptr_array_add((GPtrArray *)texts, text);
+  }
+  if (GTK_IS_CONTAINER(widget)) {
+    gtk_container_forall(GTK_CONTAINER(widget), parlance_collect_model_button_texts, texts);
+  }
+}
+
+/// The texts of the menu items of a popover made from a model, in order, submenus
+/// included (a NULL-terminated array the caller frees with g_strfreev).
+static inline gchar **parlance_popover_menu_texts(GtkWidget *popover) {
+  GPtrArray *texts = g_ptr_array_new();
+  parlance_collect_model_button_texts(popover, texts);
+  g_ptr_array_add(texts, NULL);
+  return (gchar **)g_ptr_array_free(texts, FALSE);
+}
+
+/// The readable or writable spec of `name` when it holds `type`, else NULL.
+static inline GParamSpec *parlance_find_property(gpointer object, const gchar *name, GType type,
+                                                 GParamFlags flags) {
+  GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
+  if (spec == NULL || spec->value_type != type || !(spec->flags & flags)) return NULL;
+  return spec;
+}
+
+/// The gint property `name` in `*value`; FALSE when there is no readable gint property.
+static inline gboolean parlance_object_read_int(gpointer object, const gchar *name,
+                                                gint *value) {
+  if (parlance_find_property(object, name, G_TYPE_INT, G_PARAM_READABLE) == NULL) return FALSE;
+  g_object_get(object, name, value, NULL);
+  return TRUE;
+}
+
+/// Sets the gint property `name`; FALSE when there is no writable gint property.
+static inline gboolean parlance_object_write_int(gpointer object, const gchar *name, gint value) {
+  if (parlance_find_property(object, name, G_TYPE_INT, G_PARAM_WRITABLE) == NULL) return FALSE;
+  g_object_set(object, name, value, NULL);
+  return TRUE;
+}
+
+/// The gboolean property `name` in `*value`; FALSE when there is no readable one.
+static inline gboolean parlance_object_read_bool(gpointer object, const gchar *name,
+                                                 gboolean *value) {
+  if (parlance_find_property(object, name, G_TYPE_BOOLEAN, G_PARAM_READABLE) == NULL) {
+    return FALSE;
+  }
+  g_object_get(object, name, value, NULL);
+  return TRUE;
+}
+
+/// Sets the gboolean property `name`; FALSE when there is no writable one.
+static inline gboolean parlance_object_write_bool(gpointer object, const gchar *name,
+                                                  gboolean value) {
+  if (parlance_find_property(object, name, G_TYPE_BOOLEAN, G_PARAM_WRITABLE) == NULL) {
+    return FALSE;
+  }
+  g_object_set(object, name, value, NULL);
+  return TRUE;
+}
+
+#endif

@@ -1,0 +1,52 @@
+import CGtk
+
+/// A menu made from a menu model, such as a `<menu>` of a GtkBuilder file, shown in a
+/// popover below a widget (`gtk_popover_new_from_model`).
+///
+/// The popover follows the model: a label changed in the model shows in the menu, also
+/// while it is open. A popover needs no pointer grab, so it opens as well from a click
+/// made by code or by assistive technology as from the mouse.
+@MainActor
+public final class PopupMenu: Container {
+  /// A menu showing `model`; nil when the object is not a menu model.
+  public init?(model: BuiltObject) {
+    guard let pointer = parlance_popover_new_from_model(model.reference.pointer) else {
+      return nil
+    }
+    super.init(sinking: pointer)
+  }
+
+  override init(sinking pointer: UnsafeMutablePointer<GtkWidget>?) {
+    super.init(sinking: pointer)
+  }
+
+  /// Opens the menu below `widget` (which it then belongs to: the menu finds its actions
+  /// through the widget's window).
+  public func popup(at widget: Widget) {
+    let popover = parlance_gtk_popover(widgetPointer)
+    gtk_popover_set_relative_to(popover, widget.widgetPointer)
+    gtk_popover_popup(popover)
+  }
+
+  /// Closes the menu.
+  public func popdown() {
+    gtk_popover_popdown(parlance_gtk_popover(widgetPointer))
+  }
+
+  /// Whether the menu is open.
+  public var isOpen: Bool { isVisible }
+
+  /// The labels of the menu's items as shown (`Open` for `_Open`), in order, submenus
+  /// included.
+  public var itemLabels: [String] {
+    guard let texts = parlance_popover_menu_texts(widgetPointer) else { return [] }
+    defer { g_strfreev(texts) }
+    var labels: [String] = []
+    var index = 0
+    while let text = texts[index] {
+      labels.append(String(cString: text))
+      index += 1
+    }
+    return labels
+  }
+}

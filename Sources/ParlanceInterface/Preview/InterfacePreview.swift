@@ -1,0 +1,366 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+import ParlanceUI
+
+/// `parlance preview`: the windows and dialogs of `.ui` files beside a control bar that
+/// switches their language live.
+///
+/// Every file is built once (`LocalizedInterface`), all of them before anything is shown,
+/// over one `Localizer` of the interface's translations. A pick in the control bar's
+/// language menu goes to one serial worker that keeps only the newest pick (`LatestWins`);
+/// switch results, change notifications and hot reloads come back through one
+/// `MainLoopInbox`, and at the end of each batch every interface shows the new texts in
+/// place (what the user typed, ticked or turned to stays) and the bar is rendered again.
+/// The user's stored Parlance language is never touched.
+///
+/// The `po/` folder and the working folder are watched: a save (also write-then-rename)
+/// shows at once; a save that breaks a file keeps the last good texts and shows the
+/// file's `file:line:column` errors in the bar until it is fixed.
+///
+/// Closing a previewed window hides it (its button in the bar shows it again); closing
+/// the bar ends the preview.
+@MainActor
+public final class InterfacePreview {
+  /// A previewed window or dialog.
+  public struct PreviewedWindow {
+    /// The object's id in its file.
+    public let id: String
+    public let file: URL
+    public let window: Window
+    public let interface: LocalizedInterface
+    /// True when the object is a widget that is not a window, shown in a window of its own.
+    public let isWrapped: Bool
+  }
+
+  /// A `<menu>` of a file, opened from its button in the bar.
+  public struct PreviewedMenu {
+    public let id: String
+    public let file: URL
+    public let model: BuiltObject
+  }
+
+  public let options: PreviewOptions
+  public private(set) var sources: TranslationSources
+  /// The interface's translations.
+  public private(set) var localizer: Localizer
+  public let controlBar: PreviewControlBar
+  public private(set) var interfaces: [LocalizedInterface] = []
+  public internal(set) var windows: [PreviewedWindow] = []
+  public internal(set) var menus: [PreviewedMenu] = []
+  /// Warnings about the files (templates, unknown classes, objects not shown).
+  public internal(set) var warnings: [String] = []
+  public private(set) var translatorMode: Bool
+  public private(set) var showsKeys: Bool
+  /// The watchers of the translations folders.
+  public private(set) var watchers: [TranslationWatcher] = []
+  /// Reloads after saves finished so far; tests wait for it to grow.
+  public internal(set) var reloadCount = 0
+  /// The latest switches that failed, newest last (at most ten).
+  public internal(set) var failures: [LocalizerError] = []
+
+  let inbox = MainLoopInbox()
+  var popupMenus: [String: PopupMenu] = [:]
+  var folderChooser: FileChooserDialog?
+  private var observation: ObservationToken?
+  private var annotations: [ObjectIdentifier: TranslatorAnnotations] = [:]
+  private var pickedTicket: UInt64 = 0
+  var settledTicket: UInt64 = 0
+  var dismissed: [String]?
+  /// Whether the problem shown is a failed switch (a later switch that succeeds clears
+  /// it) rather than a broken file (cleared by the save that fixes it).
+  var problemIsSwitchFailure = false
+
+  /// One pick: the language, and the two localizers it switches (the interface's and the
+  /// bar's own texts).
+  private struct Pick: Sendable {
+    let preference: LanguagePreference
+    let interface: Localizer
+    let bar: Localizer
+  }
+
+  private lazy var switcher = LatestWins<Pick>(name: "parlance-preview-switch") {
+    [weak self, inbox] pick, ticket in
+    let result: Result<LanguageChange, LocalizerError>
+    do throws(LocalizerError) {
+      result = .success(try pick.interface.switchLanguage(to: pick.preference, persisting: false))
+    } catch {
+      result = .failure(error)
+    }
+    if case .success = result { Self.follow(pick.preference, with: pick.bar) }
+    inbox.post { self?.switched(ticket: ticket, result) }
+  }
+
+  /// Reads and builds every file (or only `options.objectID`), shows nothing yet.
+  ///
+  /// - Throws: `PreviewError` for an unreadable or malformed file, an object id no file
+  ///   has, a file GtkBuilder refuses, or a translations folder that does not exist;
+  ///   nothing was shown then.
+  public init(options: PreviewOptions) throws(PreviewError) {
+    self.options = options
+    self.sources = options.sources
+    self.translatorMode = options.translatorMode
+    self.showsKeys = options.showsKeys
+    let documents: [InterfaceDocument]
+    do {
+      documents = try Self.documents(options.files, objectID: options.objectID)
+      localizer = try options.sources.makeLocalizer(
+        language: options.language, environment: options.environment)
+    } catch let error as InterfaceError {
+      throw .interface(error)
+    } catch let error as LocalizerError {
+      throw .translations(error)
+    } catch {
+      throw .interface(.unreadable(file: options.files.first?.path ?? "", reason: "\(error)"))
+    }
+    controlBar = PreviewControlBar(localizer: Self.barLocalizer(options))
+    TranslatorAnnotations.installStyle()
+    do throws(InterfaceError) {
+      for document in documents {
+        interfaces.append(
+          try LocalizedInterface(
+            document: document, localizer: localizer, objectIDs: options.objectID.map { [$0] }))
+      }
+    } catch {
+      for interface in interfaces {
+        for (_, built) in interface.toplevels { built.widget?.destroy() }
+      }
+      controlBar.window.destroy()
+      throw .interface(error)
+    }
+    for interface in interfaces {
+      warnings += interface.diagnostics.map(\.description)
+      prepare(interface)
+      placeWindows(of: interface)
+    }
+    wireControlBar()
+    observation = observeLocalizer()
+    inbox.onBatchEnd = { [weak self] in self?.update() }
+    watchFolders()
+    updateModel()
+  }
+
+  /// The files' documents, checked: readable, well formed, and (with `objectID`) only
+  /// those that have the object.
+  ///
+  /// GTK-free: the command line checks files before it opens a display.
+  /// - Throws: `InterfaceError` with the position (`file:line:column: error: …`).
+  public nonisolated static func documents(_ files: [URL], objectID: String?)
+    throws(InterfaceError)
+    -> [InterfaceDocument]
+  {
+    var documents: [InterfaceDocument] = []
+    for file in files {
+      let document: InterfaceDocument
+      do {
+        document = try InterfaceDocument.read(contentsOf: file)
+      } catch {
+        throw .unreadable(file: file.path, reason: Self.reason(error))
+      }
+      guard document.isUsable else { throw .malformed(document.diagnostics) }
+      documents.append(document)
+    }
+    guard let objectID else { return documents }
+    let having = documents.filter { $0.object(objectID) != nil }
+    guard having.isEmpty, let first = documents.first else { return having }
+    throw .unknownObject(
+      Diagnostic(
+        file: first.file, location: first.root?.location ?? SourceLocation(line: 1, column: 1),
+        severity: .error, kind: .unknownInterfaceObject(objectID)))
+  }
+
+  private nonisolated static func reason(_ error: any Error) -> String {
+    if let error = error as? CocoaError, error.code == .fileReadNoSuchFile {
+      return "no such file"
+    }
+    return error.localizedDescription
+  }
+
+  /// Parlance's own texts for the bar, in the language the interface starts in.
+  private static func barLocalizer(_ options: PreviewOptions) -> Localizer {
+    let localizer =
+      (try? Localizer(
+        resources: options.appResources, language: options.language,
+        environment: options.environment, pseudoLocales: true))
+      ?? Localizer(folders: [], language: options.language, environment: options.environment)
+    return localizer
+  }
+
+  /// Switches the bar's texts along with the interface: to the same choice, or to the
+  /// bar's own language when Parlance has no texts in it.
+  private nonisolated static func follow(_ preference: LanguagePreference, with bar: Localizer) {
+    do {
+      try bar.switchLanguage(to: preference, persisting: false)
+    } catch {
+      _ = try? bar.switchLanguage(to: .pinned(bar.developmentLanguage), persisting: false)
+    }
+  }
+
+  // MARK: Showing
+
+  /// Shows the control bar, then every previewed window below it, each a little further
+  /// down and right (where no window manager places them, as under Xvfb).
+  public func show() {
+    renderBar()
+    let bar = controlBar.window
+    bar.present()
+    let below = bar.position.y + max(bar.size.height, bar.naturalSize.height) + 48
+    for (index, previewed) in windows.enumerated() {
+      previewed.window.move(x: bar.position.x + 24 * index, y: below + 24 * index)
+      previewed.window.present()
+    }
+  }
+
+  /// Shows the preview and runs the main loop until the control bar is closed.
+  public func run() {
+    controlBar.window.onDestroy { Gtk.quit() }
+    show()
+    Gtk.main()
+    stop()
+  }
+
+  /// Closes every window of the preview and stops watching (tests; `run` ends by itself).
+  public func close() {
+    stop()
+    for previewed in windows { previewed.window.destroy() }
+    for (_, menu) in popupMenus { menu.destroy() }
+    folderChooser?.destroy()
+    controlBar.window.destroy()
+    windows = []
+  }
+
+  private func stop() {
+    for watcher in watchers { watcher.stop() }
+    watchers = []
+    observation = nil
+  }
+
+  // MARK: Choices
+
+  /// True from a pick until the preview shows the result of the newest one.
+  public var isSwitching: Bool { settledTicket < pickedTicket }
+
+  /// Switches to the language menu entry `id` (`system` or a tag), off the GTK thread,
+  /// the last pick winning. The user's stored choice stays as it is.
+  public func choose(_ id: String) {
+    guard let preference = try? LanguagePreference(id) else { return }
+    pickedTicket = switcher.submit(
+      Pick(preference: preference, interface: localizer, bar: controlBar.localizer))
+  }
+
+  /// Turns translator mode on or off: tooltips with each text's origin, marks on texts
+  /// without a translation.
+  public func setTranslatorMode(_ isOn: Bool) {
+    guard translatorMode != isOn else { return }
+    translatorMode = isOn
+    reapply()
+  }
+
+  /// Shows the msgids instead of the texts, or the texts again.
+  public func setShowsKeys(_ isOn: Bool) {
+    guard showsKeys != isOn else { return }
+    showsKeys = isOn
+    reapply()
+  }
+
+  /// Takes the texts from another gettext folder (`<lang>.po` files at its top) from now
+  /// on; the windows stay as they are, in the language chosen.
+  ///
+  /// - Throws: `PreviewError.notGettextFolder` when the folder has no `.po` files;
+  ///   `.translations` when it cannot be read. The texts stay as they were then.
+  public func useGettextFolder(_ folder: URL) throws(PreviewError) {
+    guard TranslationSources.layout(of: folder) == .gettext else {
+      throw .notGettextFolder(folder.path)
+    }
+    var sources = self.sources
+    sources.gettextFolders = [folder]
+    let replacement: Localizer
+    do {
+      let language: LanguageTag? =
+        if case .pinned(let tag) = localizer.preference { tag } else { nil }
+      replacement = try sources.makeLocalizer(language: language, environment: options.environment)
+    } catch {
+      throw .translations(error)
+    }
+    self.sources = sources
+    localizer = replacement
+    stop()
+    observation = observeLocalizer()
+    for interface in interfaces { interface.follow(replacement) }
+    watchFolders()
+    clearProblem()
+    updateModel()
+    renderBar()
+  }
+
+  // MARK: News from other threads
+
+  private func observeLocalizer() -> ObservationToken {
+    // The batch end applies what changed; posting keeps the order with the results.
+    localizer.observe { [inbox] _ in inbox.post {} }
+  }
+
+  private func watchFolders() {
+    for folder in sources.watchedFolders {
+      do {
+        let watcher = try TranslationWatcher(folder: folder, localizer: localizer, inbox: inbox)
+        watcher.onReload = { [weak self] result in self?.reloaded(result) }
+        watchers.append(watcher)
+      } catch {
+        warnings.append("\(folder.path): warning: cannot watch for saves: \(error)")
+      }
+    }
+  }
+
+  /// After each batch from the inbox: every interface shows the localizer's texts, and
+  /// the bar its language.
+  private func update() {
+    for interface in interfaces { interface.refresh() }
+    updateModel()
+    renderBar()
+  }
+
+  // MARK: Applying
+
+  private func prepare(_ interface: LocalizedInterface) {
+    let annotation = TranslatorAnnotations()
+    annotations[ObjectIdentifier(interface)] = annotation
+    interface.presentation = { [weak self] text, resolution in
+      self?.showsKeys == true ? text.msgid : resolution.value
+    }
+    interface.onApply = { [weak self, weak interface] snapshot in
+      guard let self, let interface else { return }
+      annotation.update(interface, snapshot: snapshot, isOn: self.translatorMode)
+    }
+    interface.apply(localizer.snapshot())
+  }
+
+  private func reapply() {
+    let snapshot = localizer.snapshot()
+    for interface in interfaces { interface.apply(snapshot) }
+    updateModel()
+    renderBar()
+  }
+
+  func updateModel() {
+    var model = controlBar.model
+    let snapshot = localizer.snapshot()
+    model.languages = localizer.availableLanguages
+    model.selected =
+      switch snapshot.preference {
+      case .followSystem: WindowModel.systemChoice
+      case .pinned(let tag): tag.identifier
+      }
+    model.translatorMode = translatorMode
+    model.showsKeys = showsKeys
+    model.folder = sources.gettextFolders.first
+    model.files = options.files
+    controlBar.model = model
+  }
+
+  func renderBar() {
+    let direction: LayoutDirection =
+      localizer.snapshot().language.direction == .rightToLeft ? .rightToLeft : .leftToRight
+    controlBar.render(direction: direction)
+  }
+}
