@@ -4,37 +4,54 @@ SWIFT ?= swift
 # machine (see the script for why not plain `xvfb-run -a`).
 XVFB := scripts/with-display
 
-.PHONY: all run test bench lint format deps screenshots fuzz sanitize
+.PHONY: all run test bench lint format deps test-deps screenshots fuzz sanitize build install \
+  uninstall install-list docs deb
 
 all: run
 
 deps:
+	@scripts/install-deps core gui
+
+test-deps:
 	@scripts/install-deps all
 
 # Opens the window; without a display, photographs it in every language instead.
 run: deps
-	$(SWIFT) build --product parlance
+	@$(SWIFT) build --product parlance
 	@if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then \
 	  .build/debug/parlance; \
 	else \
-	  echo "No display: running the window under Xvfb and writing ./screenshots/"; \
-	  $(XVFB) .build/debug/parlance screenshot --out screenshots; \
+	  echo "No display: running the window under Xvfb and writing $(SCREENSHOTS)/"; \
+	  $(XVFB) .build/debug/parlance screenshot --out $(SCREENSHOTS); \
 	fi
+SCREENSHOTS ?= ./screenshots
 
 screenshots: deps
 	$(SWIFT) build --product parlance
 	$(XVFB) .build/debug/parlance screenshot --out screenshots
 
+# Every suite, each kept in $(TEST_LOGS)/NAME.log by scripts/test-step, then one summary
+# of them all (scripts/test-summary), ending with "make test: N passed, M failed".
 # GTK tests get a display (Xvfb) and a session bus (AT-SPI), whatever the machine has.
-test: deps lint
-	$(SWIFT) build --build-tests
-	$(XVFB) $(SWIFT) test --skip-build
+TEST_LOGS ?= .build/test-logs
+STEP = scripts/test-step $(TEST_LOGS)
+test: test-deps lint
+	@rm -rf $(TEST_LOGS)
+	@$(STEP) build --required $(SWIFT) build --build-tests
+	@$(STEP) swift-test $(XVFB) $(SWIFT) test --skip-build
 	@# The window driven from outside over AT-SPI, as a screen reader would. The script
 	@# starts its own Xvfb (-noreset, a display no other server answers on) and session
 	@# bus, so nothing of the developer's desktop is used.
-	env -u DISPLAY -u WAYLAND_DISPLAY -u DBUS_SESSION_BUS_ADDRESS \
+	@$(STEP) atspi env -u DISPLAY -u WAYLAND_DISPLAY -u DBUS_SESSION_BUS_ADDRESS \
 	  Tests/atspi/run .build/debug/parlance
-	$(MAKE) --no-print-directory sanitize
+	@# What a newcomer sees: swift build without warnings, make run without chatter.
+	@$(STEP) newcomer Tests/newcomer/run
+	@# make install of the debug build into a temporary DESTDIR, used from /.
+	@$(STEP) install Tests/install/run INSTALL_BUILD= INSTALL_BIN=.build/debug/parlance
+	@# The example packages, built as dependents of Parlance and driven over AT-SPI.
+	@$(STEP) examples Tests/examples/run
+	@$(STEP) sanitize $(MAKE) --no-print-directory sanitize
+	@scripts/test-summary $(TEST_LOGS)
 
 # The core's concurrency and memory claims, proven: ThreadSanitizer on the suites that
 # switch, reload and look up from several threads at once (the core locks with pthread
@@ -52,16 +69,64 @@ sanitize:
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address \
 	  --scratch-path .build/asan --filter '$(ASAN_TESTS)'
 
+# `make install [PREFIX=/usr/local] [DESTDIR=]`: the release `parlance` (the Swift runtime
+# linked in, so that it needs only the system's libraries; no runpath; bound at load time,
+# as Debian's hardening wants), its translations in
+# share/parlance/Resources, the desktop entry, the AppStream metainfo, the icon in hicolor
+# (scalable and PNG sizes), the man page and the bash, zsh and fish completions, which the
+# program writes from its declared options (`parlance __completions SHELL`). The file list
+# is scripts/install-files; `make uninstall` with the same PREFIX and DESTDIR removes it.
+# `make test` installs the debug build instead (INSTALL_BUILD=, INSTALL_BIN=…/debug/…):
+# the same files, without a second, release build.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_BUILD ?= -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
+INSTALL_BIN ?= .build/release/parlance
+INSTALL_STAGE ?= .build/install-stage
+INSTALL_FILES = PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) scripts/install-files
+
+build:
+	@scripts/install-deps core gui install
+	$(SWIFT) build $(INSTALL_BUILD) --product parlance
+	@scripts/install-files prepare $(INSTALL_BIN) $(INSTALL_STAGE)
+
+install: build
+	@$(INSTALL_FILES) install $(INSTALL_BIN) $(INSTALL_STAGE)
+
+uninstall:
+	@$(INSTALL_FILES) uninstall $(INSTALL_BIN) $(INSTALL_STAGE)
+
+# The files install puts, relative to PREFIX.
+install-list:
+	@$(INSTALL_FILES) list $(INSTALL_BIN) $(INSTALL_STAGE)
+
+# `make deb`: a Debian package of the release build (scripts/build-deb), checked with
+# lintian (an error fails it) and by Tests/deb/run, which runs the program from the
+# extracted package. lintian is installed for this target only (install-deps deb).
+DEB_DIR ?= .build/deb
+deb:
+	@scripts/install-deps core gui install deb
+	@rm -rf $(DEB_DIR)
+	@$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_DIR)/root PREFIX=/usr
+	@scripts/build-deb $(DEB_DIR)/root $(DEB_DIR)
+
 bench: deps
 	$(SWIFT) build -c release --product parlance-bench
 	$(SWIFT) build -c release --product parlance
 	$(XVFB) .build/release/parlance-bench all --markdown
 
+# DocC for Parlance, ParlanceGtk, ParlanceUI and ParlanceInterface into .build/docs/, with the
+# toolchain's compiler (symbol graphs) and docc: no plugin, no network. A documentation
+# warning fails it. While writing: docc preview Sources/Parlance/Parlance.docc
+# --additional-symbol-graph-dir .build/docs-build/module-graphs/Parlance (after a make docs).
+docs: deps
+	@SWIFT=$(SWIFT) scripts/build-docs
+
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples
 
 # libFuzzer on each parser for FUZZ_SECONDS, one after another (docs/RELIABILITY.md).
 # Seeds: Fuzz/corpus/<name> and $(FUZZ_SEEDS)/<name>; inputs found go to

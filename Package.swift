@@ -1,5 +1,17 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+// GTK's pkg-config files hand SwiftPM `-pthread` (from glib's gmodule), which it drops
+// with a "prohibited flag" warning on every build. Where GTK is installed under /usr,
+// CGtk reads Sources/CGtk/parlance-gtk3.pc instead (by absolute path, as SwiftPM allows):
+// the same include folders and libraries without the flag. Elsewhere, gtk+-3.0 itself.
+let gtkPkgConfig: String = {
+  let file = Context.packageDirectory + "/Sources/CGtk/parlance-gtk3.pc"
+  let gtkUnderUsr = FileManager.default.fileExists(atPath: "/usr/include/gtk-3.0/gtk/gtk.h")
+  // SwiftPM splits the setting at spaces: a folder with one cannot be named.
+  return gtkUnderUsr && !file.contains(" ") ? file : "gtk+-3.0"
+}()
 
 let package = Package(
   name: "Parlance",
@@ -32,7 +44,7 @@ let package = Package(
     // GTK 3 (libgtk-3-dev). Only ParlanceGtk imports it.
     .systemLibrary(
       name: "CGtk",
-      pkgConfig: "gtk+-3.0",
+      pkgConfig: gtkPkgConfig,
       providers: [.apt(["libgtk-3-dev"])]
     ),
     .target(
@@ -73,7 +85,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ParlanceUITests",
-      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI"]
+      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI"],
+      // Screenshot goldens, read from the source tree by path: not resources of the bundle.
+      exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "ParlanceInterfaceTests",

@@ -44,6 +44,9 @@ enum CommandLineTool {
   }
 
   static func run(_ arguments: [String]) -> ExitStatus {
+    if arguments.first == CompletionsCommand.name {
+      return CompletionsCommand.run(Array(arguments.dropFirst()))
+    }
     if arguments.first == "--help" || arguments.first == "-h" || arguments.first == "help" {
       print(usage)
       return .success

@@ -3,19 +3,22 @@ import Parlance
 
 /// Finds the app's own translations when `--resources` is not given.
 ///
-/// Order: `$PARLANCE_RESOURCES`; `Resources/` in a folder above the executable (a
-/// SwiftPM build in the repository: `.build/debug/parlance` → `./Resources`);
-/// `../share/parlance/Resources` beside an installed binary.
+/// Order: `$PARLANCE_RESOURCES`; `../share/parlance/Resources` beside the executable (an
+/// installed `$PREFIX/bin/parlance`, from any working directory); `Resources/` in a folder
+/// above the executable (a SwiftPM build in the repository: `.build/debug/parlance` →
+/// `./Resources`). The installed folder comes first: an installed binary never takes a
+/// stray `Resources/` above it (`~/.local/bin/parlance` and a `~/Resources`) for its own.
 enum ResourceLocator {
   static func defaultResources() -> URL {
     let environment = ProcessInfo.processInfo.environment
     if let path = environment["PARLANCE_RESOURCES"], !path.isEmpty {
       return URL(fileURLWithPath: path, isDirectory: true)
     }
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    let executable = runningExecutable().resolvingSymlinksInPath()
     var directory = executable.deletingLastPathComponent()
     let installed = directory.deletingLastPathComponent()
       .appendingPathComponent("share/parlance/Resources", isDirectory: true)
+    if FileManager.default.fileExists(atPath: installed.path) { return installed }
     for _ in 0..<5 {
       let candidate = directory.appendingPathComponent("Resources", isDirectory: true)
       if FileManager.default.fileExists(
@@ -25,8 +28,14 @@ enum ResourceLocator {
       }
       directory = directory.deletingLastPathComponent()
     }
-    if FileManager.default.fileExists(atPath: installed.path) { return installed }
     return URL(fileURLWithPath: "Resources", isDirectory: true)
+  }
+
+  /// The program's own file. Not `argv[0]` alone: started by `PATH`, that is only
+  /// `parlance`, which would be looked for in the working directory. Foundation reads
+  /// `/proc/self/exe` for it on Linux.
+  private static func runningExecutable() -> URL {
+    Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
   }
 
   /// `--resources` (or the default), then `--translations` over it when given.

@@ -19,6 +19,7 @@ final class OpenInterfaceTests: WindowTestCase, @unchecked Sendable {
   }
 
   @MainActor
+  @discardableResult
   func enable(_ opener: Opener) -> Diagnostic? {
     let warning = controller.enableInterfaces(store: recentStore) { file, failed in
       opener.opened.append(file)

@@ -53,7 +53,7 @@ extension Localizer {
 
   /// Looks `key` up along the chain and renders it, telling which language supplied it.
   ///
-  /// - Parameter context: a gettext `msgctxt`; a missing key shows `key` without it.
+  /// `context` is a gettext `msgctxt`; a missing key shows `key` without it.
   public func resolve(
     _ key: String, context: String? = nil, table: String = Localizer.defaultTable,
     arguments: [MessageArgument] = [], named: [String: MessageArgument] = [:]

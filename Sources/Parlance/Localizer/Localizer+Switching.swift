@@ -4,12 +4,11 @@ extension Localizer {
   /// Every observer hears of the change once, after lookups see the new language.
   /// Choosing `.followSystem` always notifies, even when the languages stay the same.
   /// Concurrent calls are applied one after another in no promised order: a caller that
-  /// needs "the last choice wins" sends its choices through one serial path.
+  /// needs "the last choice wins" sends its choices through one serial path. With
+  /// `persisting` false the switch is for this run only: the stored choice stays as it is.
+  ///
   /// - Throws: `LocalizerError` when a catalog of the new chain has errors or a pinned
   ///   language has no translations; the previous language stays active.
-  ///
-  /// - Parameter persisting: false to switch for this run only, leaving the stored
-  ///   choice as it is.
   @concurrent
   @discardableResult
   public func setLanguage(_ preference: LanguagePreference, persisting: Bool = true)

@@ -10,8 +10,9 @@ public final class Application {
 
   /// Creates an application with a reverse-DNS id such as `"org.example.Parlance"`.
   ///
-  /// - Parameter isUnique: when true, a second instance hands over to the running one over
-  ///   D-Bus; tests and screenshot runs pass false.
+  /// When `isUnique` is true, a second instance hands over to the running one over D-Bus;
+  /// tests and screenshot runs pass false.
+  ///
   /// - Throws: `GtkError.invalidApplicationID` or `GtkError.noDisplay`.
   public init(id: String, isUnique: Bool = true) throws(GtkError) {
     guard Bool(gboolean: g_application_id_is_valid(id)) else {

@@ -41,9 +41,8 @@ public final class Box: Container {
 
   /// Adds `child` after the children packed at the start (`gtk_box_pack_start`).
   ///
-  /// - Parameters:
-  ///   - expand: whether the child gets a share of extra space.
-  ///   - fill: whether the child fills its share or is centred in it.
+  /// `expand` gives the child a share of extra space; `fill` makes it fill that share
+  /// rather than be centred in it; `padding` adds pixels on both sides of it.
   public func append(_ child: Widget, expand: Bool = false, fill: Bool = true, padding: Int = 0) {
     gtk_box_pack_start(
       boxPointer, child.widgetPointer, expand.gboolean, fill.gboolean, UInt32(padding))

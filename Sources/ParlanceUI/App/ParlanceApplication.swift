@@ -17,11 +17,15 @@ public enum ParlanceApplication {
   /// Not unique on the session bus: several copies (tests, screenshots, a translator's
   /// preview next to the installed program) may run side by side.
   /// - Parameters:
+  ///   - localizer: the window's languages and translations.
   ///   - translations: a translator's working folder to watch and reload (it must be
   ///     one of the localizer's resources folders).
-  ///   - translatorMode, showsKeys: how the window starts; both can be changed in it.
+  ///   - translatorMode: whether the window starts in translator mode; it can be changed
+  ///     in it.
+  ///   - showsKeys: whether the window starts showing keys; it can be changed in it.
   ///   - openInterface: previews a `.ui` file; when given, the window offers "Open
   ///     Interface…" and the recent interfaces of `recentInterfaces`.
+  ///   - recentInterfaces: where the `.ui` files opened lately are kept.
   public static func run(
     localizer: Localizer, translations: URL? = nil, translatorMode: Bool = false,
     showsKeys: Bool = false, openInterface: InterfaceOpener? = nil,

@@ -40,7 +40,10 @@ public final class ScreenshotSession: ScreenshotSubject {
   public let controller: WindowController
   public let window: Window
 
-  /// - Parameter size: the window's size in pixels; fixed so screenshots compare.
+  /// The Parlance window over `localizer`, `size` pixels large (fixed, so that
+  /// screenshots compare), ready to be photographed.
+  ///
+  /// - Throws: `Failure.noDisplay` without a display.
   public init(localizer: Localizer, size: Size) throws(Failure) {
     guard Gtk.initialize() else { throw .noDisplay }
     Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")
@@ -53,9 +56,8 @@ public final class ScreenshotSession: ScreenshotSubject {
 
   public let size: Size
 
-  /// Switches to each language in turn and writes its PNG into `directory`.
-  ///
-  /// - Parameter progress: called after each file is written.
+  /// Switches to each language in turn and writes its PNG into `directory`, calling
+  /// `progress` after each file is written.
   public func capture(
     _ languages: [LanguageTag], into directory: URL, progress: (Shot) -> Void = { _ in }
   ) throws(Failure) -> [Shot] {
@@ -63,9 +65,8 @@ public final class ScreenshotSession: ScreenshotSubject {
   }
 
   /// Switches `subject`'s localizer to each language in turn (never saving the choice)
-  /// and writes a PNG of each of its windows into `directory`, numbered in order.
-  ///
-  /// - Parameter progress: called after each file is written.
+  /// and writes a PNG of each of its windows into `directory`, numbered in order, calling
+  /// `progress` after each file is written.
   public static func capture(
     _ subject: any ScreenshotSubject, languages: [LanguageTag], into directory: URL,
     progress: (Shot) -> Void = { _ in }

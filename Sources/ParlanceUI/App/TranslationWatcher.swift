@@ -31,8 +31,10 @@ public final class TranslationWatcher {
   private var pending: SourceToken?
   private static let catalogExtensions: Set<String> = ["strings", "stringsdict", "xcstrings", "po"]
 
-  /// - Parameter inbox: the route results take to the GTK thread; pass the window's, so
-  ///   that they arrive in order with its other news.
+  /// Watches `folder` and reloads `localizer`'s catalogs when one of its files is saved.
+  ///
+  /// `inbox` is the route results take to the GTK thread; pass the window's, so that they
+  /// arrive in order with its other news.
   public init(
     folder: URL, localizer: Localizer, inbox: MainLoopInbox = MainLoopInbox()
   ) throws(GtkError) {

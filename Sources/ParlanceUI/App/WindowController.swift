@@ -59,9 +59,12 @@ public final class WindowController {
   }
 
   /// - Parameters:
+  ///   - localizer: the languages and translations the window shows and switches.
   ///   - window: the toplevel to fill (an `ApplicationWindow` in the program, a plain
   ///     `Window` in tests and screenshots).
   ///   - now: the instant the date line shows; fixed for reproducible screenshots.
+  ///   - strategy: whether a render reuses the widgets of the same id and kind (the
+  ///     default) or builds them all again.
   public init(
     localizer: Localizer, window: Window, now: Date = Date(), strategy: Renderer.Strategy = .reuse
   ) {

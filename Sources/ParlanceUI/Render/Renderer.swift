@@ -97,8 +97,8 @@ public final class Renderer {
   ///
   /// Every text, the layout direction and the localized images come from the one
   /// snapshot: a switch on another thread during the render shows in the next one.
-  /// - Parameter direction: the layout direction, when it is not the snapshot's language's
-  ///   (a tool window beside an interface in a language the tool has no texts for).
+  /// `direction` overrides the layout direction of the snapshot's language (a tool window
+  /// beside an interface in a language the tool has no texts for).
   public func render(
     _ tree: ViewNode, title: LocalizedText, snapshot: LocalizationSnapshot, state: UserState,
     direction: LayoutDirection? = nil

@@ -1,0 +1,81 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+import ParlanceUI
+
+// A window whose texts follow the language live: a title, two texts, a plural that
+// counts, and a language menu. The whole window is a value (`ViewNode`) rendered again on
+// every change; its texts are keys, resolved at each render in one snapshot.
+// Translations: Resources/ beside this package (en, de, ar as .strings/.stringsdict, ru
+// as gettext po/ru.po).
+@MainActor final class LiveWindow {
+  let localizer: Localizer
+  let renderer = Renderer(window: Window())
+  var state = UserState()  // what the user typed or chose survives every render
+  var count = 3
+
+  init(localizer: Localizer) {
+    self.localizer = localizer
+    state.windowWidth = 420
+    state.windowHeight = 240
+    // A pick loads the language off the GTK thread; the change notification brings the
+    // window back to render() through Gtk.post — never inside the menu's own handler.
+    renderer.onChoice = { id in
+      guard let preference = try? LanguagePreference(id) else { return }
+      Task.detached {
+        do {
+          try await localizer.setLanguage(preference, persisting: false)
+        } catch {
+          print("cannot switch to \(id): \(error)")
+        }
+      }
+    }
+    renderer.onNumber = { [unowned self] number in
+      count = number
+      Gtk.idle { self.render() }
+    }
+  }
+
+  func render() {
+    var menu = [ViewNode.ChoiceItem(id: "system", text: .key("language.system"))]
+    for tag in localizer.availableLanguages {
+      menu.append(.init(id: tag.identifier, text: .verbatim(tag.nativeName)))
+    }
+    let selected =
+      if case .pinned(let tag) = localizer.preference { tag.identifier } else { "system" }
+    let tree = ViewNode(
+      "root", .column(spacing: 12),
+      children: [
+        ViewNode("greeting", .heading(.key("greeting"))),
+        ViewNode("intro", .label(.key("intro"), wraps: true)),
+        ViewNode(
+          "count", .row(spacing: 8),
+          children: [
+            ViewNode("files", .label(.plural("files.count", count: count), wraps: false)),
+            ViewNode("number", .numberField(value: count, range: 0...100)),
+          ]),
+        ViewNode("language", .choice(items: menu, selected: selected)),
+      ])
+    renderer.capture(into: &state)
+    renderer.render(tree, title: .key("title"), snapshot: localizer.snapshot(), state: state)
+  }
+}
+
+guard Gtk.initialize() else {
+  print("LiveSwitch needs a display (without one: xvfb-run swift run)")
+  exit(1)
+}
+let resources = URL(fileURLWithPath: #filePath)  // …/Sources/LiveSwitch/main.swift
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .appendingPathComponent("Resources", isDirectory: true)
+let localizer = try Localizer(resources: [resources])
+let live = LiveWindow(localizer: localizer)
+let observation = localizer.observe { _ in Gtk.post { live.render() } }
+live.renderer.window.onDeleteEvent {
+  Gtk.quit()
+  return .proceed
+}
+live.render()
+live.renderer.window.present()
+Gtk.main()
+observation.cancel()
