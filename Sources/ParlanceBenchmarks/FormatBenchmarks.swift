@@ -15,7 +15,7 @@ struct FormatBenchmarks {
   }
 
   func run() throws -> [Section] {
-    [try parsing(), try pluralSelection(), try pluralMessages()]
+    [try parsing(), try generatedCatalog(), try pluralSelection(), try pluralMessages()]
   }
 
   // MARK: 1. Parsing every format
