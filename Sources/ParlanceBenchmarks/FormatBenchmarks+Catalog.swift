@@ -122,9 +122,9 @@ extension FormatBenchmarks {
       ])
   }
 
-  /// The entries of one language, as few as the reader can build for it.
+  /// The entries of one language: the catalog read whole, one language built.
   static func loadOneLanguage(_ data: Data, path: String, language: LanguageTag) -> Int {
-    XCStringsParser.parse(data, file: path).entries[language]?.count ?? 0
+    XCStringsCatalog(data, file: path).entries(for: language).count
   }
 
   /// What a `Localizer` does at start for one language of a folder.

@@ -37,7 +37,9 @@ struct PathologicalBenchmarks {
   ) -> Section {
     var rows: [[String]] = []
     var slowest = (name: "", milliseconds: 0.0)
-    for input in inputs {
+    // PARLANCE_BENCH_ONLY=<part of a name> runs only the matching inputs (for a profiler).
+    let only = ProcessInfo.processInfo.environment["PARLANCE_BENCH_ONLY"]
+    for input in inputs where only.map({ input.name.contains($0) }) ?? true {
       var samples: [Double] = []
       var result = 0
       for _ in 0..<runs {

@@ -68,17 +68,19 @@ public struct CatalogLoader: Sendable {
           }
         }
       }
-      for catalog in folder.stringCatalogs {
+      for stringCatalog in folder.stringCatalogs {
         // Read again if it changed since the folder was scanned (hot reload). Its
         // diagnostics belong to the whole file: reported when scanned, errors below.
-        var file = catalog.file
+        var catalog = stringCatalog.catalog
         do {
-          file = try folder.cache.stringCatalog(at: catalog.url)
+          catalog = try folder.cache.stringCatalog(at: stringCatalog.url)
         } catch {
-          builder.unreadable(catalog.url.path, error)
+          builder.unreadable(stringCatalog.url.path, error)
         }
-        builder.diagnostics += file.diagnostics.filter { $0.severity == .error }
-        builder.add(file.entries[language] ?? [], table: catalog.table, path: catalog.url.path)
+        builder.diagnostics += catalog.diagnostics.filter { $0.severity == .error }
+        builder.add(
+          catalog.entries(for: language), table: stringCatalog.table,
+          path: stringCatalog.url.path)
       }
     }
     return LanguageCatalog(

@@ -1,58 +1,12 @@
 import Foundation
 
-/// The usable strings of a String Catalog, per language, and what was left out.
-public struct XCStringsFile: Hashable, Sendable {
-  /// A translation the catalog holds but that is not served, for lint.
-  public struct UnusableUnit: Hashable, Sendable {
-    public enum Reason: Hashable, Sendable {
-      /// A state that is not served: `new` outside the source language, `stale`, or one
-      /// this reader does not know.
-      case state(String)
-      /// No state, outside the source language.
-      case missingState
-      /// No value, or an empty one.
-      case emptyValue
-      /// Device variations with neither `mac` nor `other`.
-      case noDesktopVariant
-      /// Plural variations without an `other` form.
-      case missingOtherForm
-    }
+@testable import Parlance
 
-    public var key: String
-    public var language: LanguageTag
-    /// Which part of the localization: `plural.one`, `device.iphone`,
-    /// `substitutions.count.plural.few`; nil for the localization's own unit.
-    public var variation: String?
-    public var reason: Reason
-    /// The language's key inside `localizations` (else the string's key).
-    public var location: SourceLocation
-  }
+// The String Catalog reader as it was before issue 10 (JSONDecoder into a Codable model,
+// JSONKeyLocator for positions), kept only as the oracle that the new reader is compared
+// with (XCStringsOracleTests). Not used by the library.
 
-  /// The catalog's `sourceLanguage`, when it is a valid tag.
-  public var sourceLanguage: LanguageTag?
-  /// The catalog's format version (`1.0`, `1.1`).
-  public var version: String?
-  /// The served entries of each language, in file order.
-  public var entries: [LanguageTag: [ParsedEntry]]
-  /// Units that exist but are not served, in file order.
-  public var unusable: [UnusableUnit]
-  /// Sorted by location.
-  public var diagnostics: [Diagnostic]
-
-  public init(
-    sourceLanguage: LanguageTag? = nil, version: String? = nil,
-    entries: [LanguageTag: [ParsedEntry]] = [:], unusable: [UnusableUnit] = [],
-    diagnostics: [Diagnostic] = []
-  ) {
-    self.sourceLanguage = sourceLanguage
-    self.version = version
-    self.entries = entries
-    self.unusable = unusable
-    self.diagnostics = diagnostics
-  }
-}
-
-/// Reads Apple String Catalogs (`.xcstrings`, JSON).
+/// Reads Apple String Catalogs (`.xcstrings`, JSON), as before issue 10.
 ///
 /// Which values are served, per key and language:
 ///
@@ -76,14 +30,14 @@ public struct XCStringsFile: Hashable, Sendable {
 ///   becomes `%<argNum>$<formatSpecifier>`.
 ///
 /// Keys may be empty or blank. Codes that are not language tags are skipped (warning).
-public enum XCStringsParser {
+enum LegacyXCStringsParser {
   /// Parses the bytes of a `.xcstrings` file.
   ///
   /// `file` is only the path shown in diagnostics. Corrupt JSON yields an empty catalog
   /// and an error at the line and column where the JSON goes wrong. Time is linear in
   /// the size of the input.
-  public static func parse(_ data: Data, file: String) -> XCStringsFile {
-    var reader = XCStringsReader(file: file)
+  static func parse(_ data: Data, file: String) -> XCStringsFile {
+    var reader = LegacyXCStringsReader(file: file)
     reader.read([UInt8](data))
     return reader.finish()
   }
@@ -91,14 +45,14 @@ public enum XCStringsParser {
   /// Reads and parses a `.xcstrings` file; diagnostics name it by `url.path`.
   ///
   /// Throws only when the file cannot be read.
-  public static func parse(contentsOf url: URL) throws -> XCStringsFile {
+  static func parse(contentsOf url: URL) throws -> XCStringsFile {
     let data = try Data(contentsOf: url)
     return parse(data, file: url.path)
   }
 }
 
 /// The state of reading one catalog.
-private struct XCStringsReader {
+private struct LegacyXCStringsReader {
   typealias Variable = (
     name: String, valueType: String?, argument: Int?, forms: [PluralCategory: String]
   )
@@ -133,14 +87,14 @@ private struct XCStringsReader {
       let at = decoded.utf8.withUnsafeBufferPointer { lines.location(of: offset, in: $0) }
       report(.invalidEncoding(charset: decoded.encodingName), .error, at: at)
     }
-    let document: XCStringsDocument
+    let document: LegacyXCStringsDocument
     do {
-      document = try JSONDecoder().decode(XCStringsDocument.self, from: Data(decoded.utf8))
+      document = try JSONDecoder().decode(LegacyXCStringsDocument.self, from: Data(decoded.utf8))
     } catch {
       if let syntax = locator.syntaxError {
         report(.invalidJSON(reason: syntax.reason), .error, at: syntax.location)
       } else if let error = error as? DecodingError {
-        report(.invalidJSON(reason: error.shortDescription()), .error)
+        report(.invalidJSON(reason: error.legacyShortDescription()), .error)
       } else {
         report(.invalidJSON(reason: "the catalog cannot be decoded"), .error)
       }
@@ -194,10 +148,10 @@ private struct XCStringsReader {
   // MARK: Entries
 
   private mutating func readEntry(
-    _ key: String, _ lenient: Lenient<XCStringsEntry>, languages: Set<LanguageTag>
+    _ key: String, _ lenient: LegacyLenient<LegacyXCStringsEntry>, languages: Set<LanguageTag>
   ) {
     let at = location(of: key)
-    let entry: XCStringsEntry
+    let entry: LegacyXCStringsEntry
     switch lenient {
     case .value(let value): entry = value
     case .invalid(let reason):
@@ -208,7 +162,7 @@ private struct XCStringsReader {
     for (code, localization) in (entry.localizations ?? [:]).sorted(by: { $0.key < $1.key }) {
       let codeAt = location(of: code, in: key)
       guard let language = tag(for: code, at: codeAt) else { continue }
-      let node: XCStringsNode
+      let node: LegacyXCStringsNode
       switch localization {
       case .value(let value): node = value
       case .invalid(let reason):
@@ -241,7 +195,7 @@ private struct XCStringsReader {
   /// The message of a localization or of one branch of its variations; nil when it is
   /// not usable (listed in `unusable`, or reported).
   private mutating func resolve(
-    _ node: XCStringsNode, substitutions inherited: [String: XCStringsSubstitution]?,
+    _ node: LegacyXCStringsNode, substitutions inherited: [String: LegacyXCStringsSubstitution]?,
     _ context: Context, path: String?
   ) -> Message? {
     let substitutions = node.substitutions ?? inherited
@@ -268,7 +222,7 @@ private struct XCStringsReader {
 
   /// `variations.plural` of a whole value: one variable, `count`.
   private mutating func pluralMessage(
-    _ forms: [String: XCStringsNode], _ context: Context, path: String
+    _ forms: [String: LegacyXCStringsNode], _ context: Context, path: String
   ) -> Message? {
     guard let texts = pluralForms(forms, context, path: path, variable: "plural") else {
       return nil
@@ -289,7 +243,7 @@ private struct XCStringsReader {
 
   /// A value with `%#@name@` substitutions.
   private mutating func substitutedMessage(
-    _ value: String, _ substitutions: [String: XCStringsSubstitution], _ context: Context
+    _ value: String, _ substitutions: [String: LegacyXCStringsSubstitution], _ context: Context
   ) -> Message? {
     let references = MessageTemplate(value).variables
     guard !references.isEmpty else { return .text(MessageTemplate(value)) }
@@ -334,7 +288,7 @@ private struct XCStringsReader {
 
   /// The usable forms of plural variations by category; nil without a usable `other`.
   private mutating func pluralForms(
-    _ forms: [String: XCStringsNode], _ context: Context, path: String, variable: String
+    _ forms: [String: LegacyXCStringsNode], _ context: Context, path: String, variable: String
   ) -> [PluralCategory: String]? {
     var texts: [PluralCategory: String] = [:]
     for (name, node) in forms.sorted(by: { $0.key < $1.key }) {
@@ -360,7 +314,7 @@ private struct XCStringsReader {
   /// The unit's value when it is served (see `XCStringsParser`), else nil and the unit
   /// joins `unusable`.
   private mutating func usableValue(
-    _ unit: XCStringsUnit?, _ context: Context, path: String?
+    _ unit: LegacyXCStringsUnit?, _ context: Context, path: String?
   ) -> String? {
     guard let unit else {
       markUnusable(context, path, .emptyValue)

@@ -1,49 +1,51 @@
-/// The JSON of a String Catalog (`.xcstrings`), as far as serving strings needs it.
+// The Codable model of the oracle (LegacyXCStringsParser): see there.
+
+/// The JSON of a String Catalog, as the oracle decodes it (`.xcstrings`), as far as serving strings needs it.
 ///
 /// Unknown fields are ignored (Xcode adds some with each version). Each string and each
-/// localization decodes on its own (`Lenient`), so one malformed entry costs that entry,
+/// localization decodes on its own (`LegacyLenient`), so one malformed entry costs that entry,
 /// not the file.
-struct XCStringsDocument: Decodable {
+struct LegacyXCStringsDocument: Decodable {
   var sourceLanguage: String?
   var version: String?
-  var strings: [String: Lenient<XCStringsEntry>]?
+  var strings: [String: LegacyLenient<LegacyXCStringsEntry>]?
 }
 
 /// One key of `strings`.
-struct XCStringsEntry: Decodable {
+struct LegacyXCStringsEntry: Decodable {
   var comment: String?
   var extractionState: String?
   var shouldTranslate: Bool?
-  var localizations: [String: Lenient<XCStringsNode>]?
+  var localizations: [String: LegacyLenient<LegacyXCStringsNode>]?
 }
 
 /// A localization, or one branch of a variation: a unit, variations, or both.
-struct XCStringsNode: Decodable {
-  var stringUnit: XCStringsUnit?
-  var variations: XCStringsVariations?
-  var substitutions: [String: XCStringsSubstitution]?
+struct LegacyXCStringsNode: Decodable {
+  var stringUnit: LegacyXCStringsUnit?
+  var variations: LegacyXCStringsVariations?
+  var substitutions: [String: LegacyXCStringsSubstitution]?
 }
 
-struct XCStringsUnit: Decodable {
+struct LegacyXCStringsUnit: Decodable {
   var state: String?
   var value: String?
 }
 
 /// `plural` by CLDR category, `device` by `mac`, `iphone`, `other`…
-struct XCStringsVariations: Decodable {
-  var plural: [String: XCStringsNode]?
-  var device: [String: XCStringsNode]?
+struct LegacyXCStringsVariations: Decodable {
+  var plural: [String: LegacyXCStringsNode]?
+  var device: [String: LegacyXCStringsNode]?
 }
 
 /// A `%#@name@` of a value: which argument chooses the form, and its printf type.
-struct XCStringsSubstitution: Decodable {
+struct LegacyXCStringsSubstitution: Decodable {
   var argNum: Int?
   var formatSpecifier: String?
-  var variations: XCStringsVariations?
+  var variations: LegacyXCStringsVariations?
 }
 
 /// A value that decodes, or the reason it did not.
-enum Lenient<Value: Decodable>: Decodable {
+enum LegacyLenient<Value: Decodable>: Decodable {
   case value(Value)
   case invalid(reason: String)
 
@@ -51,7 +53,7 @@ enum Lenient<Value: Decodable>: Decodable {
     do {
       self = .value(try Value(from: decoder))
     } catch let error as DecodingError {
-      self = .invalid(reason: error.shortDescription(below: decoder.codingPath.count))
+      self = .invalid(reason: error.legacyShortDescription(below: decoder.codingPath.count))
     }
   }
 }
@@ -59,7 +61,7 @@ enum Lenient<Value: Decodable>: Decodable {
 extension DecodingError {
   /// `'stringUnit.state' should be a string`-style text for diagnostics, with the
   /// path relative to the value at depth `depth` (0: the whole document).
-  func shortDescription(below depth: Int = 0) -> String {
+  func legacyShortDescription(below depth: Int = 0) -> String {
     func path(_ context: Context) -> String {
       let components = context.codingPath.dropFirst(depth).map(\.stringValue)
       return components.isEmpty ? "the value" : components.joined(separator: ".")
