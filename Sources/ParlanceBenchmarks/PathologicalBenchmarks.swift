@@ -11,14 +11,26 @@ struct PathologicalBenchmarks {
   var runs: Int { min(options.runs, 3) }
 
   func run() -> [Section] {
-    [
+    let german = try? LanguageTag("de")
+    return [
       section(
         title: "String Catalogs: 10 MB pathological inputs",
-        reader: "XCStringsParser.parse (every language)",
+        reader: "XCStringsParser.parse (every language built)",
         inputs: PathologicalInputs.xcstrings(), target: true
       ) { data in
         let file = XCStringsParser.parse(data, file: "pathological.xcstrings")
         return file.entries.values.reduce(file.diagnostics.count) { $0 + $1.count }
+      },
+      section(
+        title: "String Catalogs: 10 MB pathological inputs, one language",
+        reader: "XCStringsCatalog, then the entries of `de` (or of the source language when "
+          + "the file has no German): what a Localizer showing German builds",
+        inputs: PathologicalInputs.xcstrings(), target: true
+      ) { data in
+        let catalog = XCStringsCatalog(data, file: "pathological.xcstrings")
+        let language =
+          german.map { catalog.languages.contains($0) } == true ? german : catalog.sourceLanguage
+        return catalog.diagnostics.count + (language.map { catalog.entries(for: $0).count } ?? 0)
       },
       section(
         title: ".stringsdict: 10 MB pathological inputs",

@@ -24,13 +24,47 @@ struct JSONKeyLocator {
   /// but the scan goes on past it.
   private(set) var syntaxError: (location: SourceLocation, reason: String)?
 
-  init(utf8 text: [UInt8]) {
+  /// Where the scan stopped at a mistake it could not read past (anything but a
+  /// trailing comma); keys after it have no location.
+  private(set) var stoppedAt: Int?
+  private let locatingKeys: Bool
+
+  /// Scans `text`; with `locatingKeys` false, only `syntaxError` and `stoppedAt` are
+  /// found (no key is decoded or kept), which is what a caller that has the keys from
+  /// elsewhere needs.
+  init(utf8 text: [UInt8], locatingKeys: Bool = true) {
+    self.locatingKeys = locatingKeys
     text.withUnsafeBufferPointer { scan($0) }
   }
 
   private struct Frame {
     var isObject: Bool
     var lastKey: String?
+  }
+
+  /// The open containers. Only the first four levels matter to the path (their last
+  /// keys); deeper ones keep only their kind, so that 10 MB of `[` costs 10 MB, not 240.
+  private struct Frames {
+    private var top: [Frame] = []
+    private var deep: [Bool] = []
+
+    var count: Int { top.count + deep.count }
+    var isEmpty: Bool { top.isEmpty }
+    var last: Frame? { deep.last.map { Frame(isObject: $0) } ?? top.last }
+
+    subscript(level: Int) -> Frame { top[level] }
+
+    mutating func append(_ frame: Frame) {
+      if top.count < 4 { top.append(frame) } else { deep.append(frame.isObject) }
+    }
+
+    mutating func removeLast() {
+      if deep.isEmpty { top.removeLast() } else { deep.removeLast() }
+    }
+
+    mutating func setLastKey(_ key: String, depth: Int) {
+      if depth <= top.count { top[depth - 1].lastKey = key }
+    }
   }
 
   private enum Expecting {
@@ -58,7 +92,7 @@ struct JSONKeyLocator {
 
   private mutating func scan(_ text: UnsafeBufferPointer<UInt8>) {
     var locator = LineLocator()
-    var frames: [Frame] = []
+    var frames = Frames()
     var expecting = Expecting.value
     var index = 0
     var lastComma = 0
@@ -66,13 +100,18 @@ struct JSONKeyLocator {
     {
       (locator.location(of: at, in: text), found)
     }
+    /// A mistake the scan cannot read past: it is the one reported, and the scan ends.
+    func stop(_ at: Int, _ found: String) {
+      syntaxError = fail(at, found, &locator)
+      stoppedAt = at
+    }
     // A UTF-8 byte order mark is allowed before the value.
     if text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { index = 3 }
     while true {
       while index < text.count, text[index].isJSONWhitespace { index += 1 }
       guard index < text.count else {
         if expecting != .end {
-          syntaxError = fail(index, "unexpected end of file", &locator)
+          stop(index, "unexpected end of file")
         }
         return
       }
@@ -94,7 +133,7 @@ struct JSONKeyLocator {
         }
       case (.firstKey, UInt8(ascii: "}")), (.separator, UInt8(ascii: "}")):
         guard frames.last?.isObject == true else {
-          syntaxError = fail(index, "unexpected '}'", &locator)
+          stop(index, "unexpected '}'")
           return
         }
         frames.removeLast()
@@ -102,7 +141,7 @@ struct JSONKeyLocator {
         expecting = frames.isEmpty ? .end : .separator
       case (.separator, UInt8(ascii: "]")):
         guard frames.last?.isObject == false else {
-          syntaxError = fail(index, "unexpected ']'", &locator)
+          stop(index, "unexpected ']'")
           return
         }
         frames.removeLast()
@@ -111,7 +150,7 @@ struct JSONKeyLocator {
       case (.key, UInt8(ascii: "}")), (.value, UInt8(ascii: "]")):
         // A trailing comma: not JSON, but `JSONDecoder` reads past it, so keep locating.
         guard let frame = frames.last, frame.isObject == (byte == UInt8(ascii: "}")) else {
-          syntaxError = fail(index, "unexpected \(Self.describe(byte))", &locator)
+          stop(index, "unexpected \(Self.describe(byte))")
           return
         }
         if syntaxError == nil {
@@ -134,13 +173,16 @@ struct JSONKeyLocator {
           depth == 2 && frames[0].lastKey == "strings"
           || depth == 4 && frames[0].lastKey == "strings" && frames[2].lastKey == "localizations"
         // The path needs the keys above the languages; deeper ones are skipped.
-        guard let (key, end) = Self.string(in: text, from: index, decode: depth <= 4) else {
-          syntaxError = fail(start, "unterminated string", &locator)
+        guard
+          let (key, end) = Self.string(
+            in: text, from: index, decode: locatingKeys && depth <= 4)
+        else {
+          stop(start, "unterminated string")
           return
         }
         index = end
-        frames[depth - 1].lastKey = key
-        if wanted {
+        frames.setLastKey(key, depth: depth)
+        if locatingKeys && wanted {
           let location = locator.location(of: start, in: text)
           if depth == 2 {
             if let first = keys[key] {
@@ -155,7 +197,7 @@ struct JSONKeyLocator {
         expecting = .colon
       case (.value, UInt8(ascii: "\"")):
         guard let (_, end) = Self.string(in: text, from: index, decode: false) else {
-          syntaxError = fail(index, "unterminated string", &locator)
+          stop(index, "unterminated string")
           return
         }
         index = end
@@ -166,13 +208,12 @@ struct JSONKeyLocator {
         let word = String(
           decoding: UnsafeBufferPointer(rebasing: text[start..<index]), as: UTF8.self)
         guard ["true", "false", "null"].contains(word) || Double(word) != nil else {
-          syntaxError = fail(start, "expected a value, found '\(word)'", &locator)
+          stop(start, "expected a value, found '\(word)'")
           return
         }
         expecting = frames.isEmpty ? .end : .separator
       default:
-        syntaxError = fail(
-          index, "expected \(expecting.noun), found \(Self.describe(byte))", &locator)
+        stop(index, "expected \(expecting.noun), found \(Self.describe(byte))")
         return
       }
     }
@@ -208,6 +249,15 @@ struct JSONKeyLocator {
       }
     }
     return nil
+  }
+
+  /// A key's text between its quotes as the locator decodes it (leniently: `\x` is `x`,
+  /// an unpaired surrogate U+FFFD).
+  static func decodeKey(_ body: [UInt8]) -> String {
+    body.withUnsafeBufferPointer { buffer in
+      buffer.contains(UInt8(ascii: "\\"))
+        ? unescape(buffer) : String(decoding: buffer, as: UTF8.self)
+    }
   }
 
   private static func unescape(_ body: UnsafeBufferPointer<UInt8>) -> String {

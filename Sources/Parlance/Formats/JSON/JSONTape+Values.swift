@@ -64,6 +64,11 @@ extension JSONTape {
     }
   }
 
+  /// The bytes between the quotes of the string at `index`, escapes as written.
+  func bytes(of index: Int) -> [UInt8] {
+    Array(bytes[Int(tokens[index].start)..<Int(tokens[index].end)])
+  }
+
   /// Whether the string at `index` is empty (escapes always stand for something).
   func isEmptyString(_ index: Int) -> Bool {
     tokens[index].start == tokens[index].end
@@ -102,38 +107,70 @@ extension JSONTape {
 
   /// The body of a valid string with its escapes decoded.
   private static func unescape(_ body: UnsafeBufferPointer<UInt8>) -> String {
-    var output: [UInt8] = []
-    output.reserveCapacity(body.count)
-    var index = 0
-    while index < body.count {
-      let byte = body[index]
-      guard byte == UInt8(ascii: "\\") else {
-        output.append(byte)
-        index += 1
-        continue
-      }
-      let escaped = body[index + 1]
-      index += 2
-      switch escaped {
-      case UInt8(ascii: "b"): output.append(0x08)
-      case UInt8(ascii: "f"): output.append(0x0C)
-      case UInt8(ascii: "n"): output.append(0x0A)
-      case UInt8(ascii: "r"): output.append(0x0D)
-      case UInt8(ascii: "t"): output.append(0x09)
-      case UInt8(ascii: "u"):
-        let unit = hexUnit(body, at: index) ?? 0xFFFD
-        index += 4
-        var scalar = Unicode.Scalar(unit) ?? "\u{FFFD}"
-        if UTF16.isLeadSurrogate(unit), let trail = hexUnit(body, at: index + 2) {
-          index += 6
-          let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(trail) - 0xDC00)
-          scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+    String(unsafeUninitializedCapacity: body.count) { output in
+      // Decoding never lengthens: `\uXXXX` (6 bytes) is at most 3 bytes of UTF-8, a
+      // surrogate pair (12) 4, any other escape (2) 1.
+      var written = 0
+      var index = 0
+      while index < body.count {
+        let byte = body[index]
+        guard byte == UInt8(ascii: "\\") else {
+          output[written] = byte
+          written += 1
+          index += 1
+          continue
         }
-        output.append(contentsOf: UTF8.encode(scalar).map(Array.init) ?? [])
-      default: output.append(escaped)  // \" \\ \/
+        let escaped = body[index + 1]
+        index += 2
+        var scalar: UInt32
+        switch escaped {
+        case UInt8(ascii: "b"): scalar = 0x08
+        case UInt8(ascii: "f"): scalar = 0x0C
+        case UInt8(ascii: "n"): scalar = 0x0A
+        case UInt8(ascii: "r"): scalar = 0x0D
+        case UInt8(ascii: "t"): scalar = 0x09
+        case UInt8(ascii: "u"):
+          let unit = hexUnit(body, at: index) ?? 0xFFFD
+          index += 4
+          scalar = UInt32(unit)
+          if UTF16.isLeadSurrogate(unit), let trail = hexUnit(body, at: index + 2) {
+            index += 6
+            scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(trail) - 0xDC00)
+          } else if UTF16.isTrailSurrogate(unit) || UTF16.isLeadSurrogate(unit) {
+            scalar = 0xFFFD
+          }
+        default: scalar = UInt32(escaped)  // \" \\ \/
+        }
+        written += encodeUTF8(scalar, into: output, at: written)
       }
+      return written
     }
-    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Writes `scalar` as UTF-8 at `offset`; returns the number of bytes written.
+  private static func encodeUTF8(
+    _ scalar: UInt32, into output: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+  ) -> Int {
+    switch scalar {
+    case 0..<0x80:
+      output[offset] = UInt8(scalar)
+      return 1
+    case 0x80..<0x800:
+      output[offset] = UInt8(0xC0 | scalar >> 6)
+      output[offset + 1] = UInt8(0x80 | scalar & 0x3F)
+      return 2
+    case 0x800..<0x10000:
+      output[offset] = UInt8(0xE0 | scalar >> 12)
+      output[offset + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+      output[offset + 2] = UInt8(0x80 | scalar & 0x3F)
+      return 3
+    default:
+      output[offset] = UInt8(0xF0 | scalar >> 18)
+      output[offset + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+      output[offset + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+      output[offset + 3] = UInt8(0x80 | scalar & 0x3F)
+      return 4
+    }
   }
 
   /// The number at `index` as `JSONDecoder` decodes an `Int`; nil when it refuses

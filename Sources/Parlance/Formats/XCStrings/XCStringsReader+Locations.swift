@@ -1,102 +1,106 @@
 extension XCStringsReader {
   /// Where the keys of `strings` and their localization codes are, and the keys written
-  /// twice: what `JSONKeyLocator` reports, found from the tape when the file is strict
-  /// JSON (no second pass over the text), taken from the locator otherwise.
+  /// twice: what `JSONKeyLocator` reported, found on the tape.
+  ///
+  /// The locator stops at the first mistake it cannot read past (`stoppedAt`: a line
+  /// break inside a string, a number such as `1-2`); keys after it have no location and
+  /// repeats after it are not reported. Up to there it sees the structure the tape
+  /// holds, so the tape answers for it.
   struct Located {
-    /// Per entry of the document's `strings`.
+    /// Per entry of the document's `strings`; `start` when the locator did not reach it.
     var keys: [SourceLocation]
-    /// Per entry, per localization.
+    /// Per entry, per localization; the key's location when the locator did not reach it.
     var codes: [[SourceLocation]]
     var duplicates: [(key: String, first: SourceLocation, again: SourceLocation)] = []
 
     init(
       tape: JSONTape, document: XCStringsDocument, strings: [XCStringsDocument.Entry],
-      locator: JSONKeyLocator?
+      stoppedAt: Int?
     ) {
       keys = Array(repeating: XCStringsReader.start, count: strings.count)
       codes = strings.map { Array(repeating: XCStringsReader.start, count: $0.localizations.count) }
-      if let locator {
-        for (index, entry) in strings.enumerated() {
-          let at = locator.keys[entry.key] ?? XCStringsReader.start
-          keys[index] = at
-          let languages = locator.languages[entry.key]
-          for (code, localization) in entry.localizations.enumerated() {
-            codes[index][code] = languages?[localization.code] ?? at
-          }
-        }
-        duplicates = locator.duplicates
-        return
-      }
       let stringsObjects = tape.memberKeys(of: 0).filter {
         tape.equals($0, "strings") && tape.kind($0 + 1) == .object
       }
+      let end = stoppedAt ?? Int.max
       tape.bytes.withUnsafeBufferPointer { text in
+        var walk = Walk(tape: tape, text: text, end: end)
         if stringsObjects.count == 1 {
-          locate(tape, strings, repeated: document.repeatedKeys, text)
+          locate(&walk, strings, repeated: document.repeatedKeys)
         } else {
-          locate(tape, strings, text)
+          locate(&walk, strings, stringsObjects: stringsObjects)
         }
       }
     }
 
-    /// The common case, one `strings` object: the document already knows its repeated
-    /// keys, so one walk in file order computes every position.
-    private mutating func locate(
-      _ tape: JSONTape, _ strings: [XCStringsDocument.Entry],
-      repeated: [(keyToken: Int, entry: Int)], _ text: UnsafeBufferPointer<UInt8>
-    ) {
+    /// Positions in file order, up to where the locator stopped.
+    private struct Walk {
+      let tape: JSONTape
+      let text: UnsafeBufferPointer<UInt8>
+      let end: Int
       var lines = LineLocator()
-      func location(_ token: Int) -> SourceLocation {
-        lines.location(of: Int(tape.tokens[token].start) - 1, in: text)
+
+      /// The location of the string at `token` (its opening quote), if the locator saw it.
+      mutating func location(_ token: Int) -> SourceLocation? {
+        let quote = Int(tape.tokens[token].start) - 1
+        guard quote < end else { return nil }
+        return lines.location(of: quote, in: text)
       }
-      func record(_ again: (keyToken: Int, entry: Int)) {
-        // The repeat as written (it may be another spelling of the same key).
-        let name = tape.string(at: again.keyToken) ?? strings[again.entry].key
-        duplicates.append((name, keys[again.entry], location(again.keyToken)))
+    }
+
+    private mutating func place(
+      _ index: Int, _ entry: XCStringsDocument.Entry, at: SourceLocation, _ walk: inout Walk
+    ) {
+      keys[index] = at
+      for (code, localization) in entry.localizations.enumerated() {
+        codes[index][code] = walk.location(localization.keyToken) ?? at
       }
+    }
+
+    /// The common case, one `strings` object: the document knows its repeated keys.
+    private mutating func locate(
+      _ walk: inout Walk, _ strings: [XCStringsDocument.Entry],
+      repeated: [(keyToken: Int, entry: Int)]
+    ) {
       var nextRepeat = 0
+      func record(_ again: (keyToken: Int, entry: Int), _ walk: inout Walk) {
+        // The first of a key comes before its repeat: if the repeat was seen, so was it.
+        guard let at = walk.location(again.keyToken) else { return }
+        // The repeat as written (it may be another spelling of the same key).
+        let name = walk.tape.string(at: again.keyToken) ?? strings[again.entry].key
+        duplicates.append((name, keys[again.entry], at))
+      }
       for (index, entry) in strings.enumerated() {
-        // Repeats of earlier keys that come before this entry.
         while nextRepeat < repeated.count, repeated[nextRepeat].keyToken < entry.keyToken {
-          record(repeated[nextRepeat])
+          record(repeated[nextRepeat], &walk)
           nextRepeat += 1
         }
-        keys[index] = location(entry.keyToken)
-        for (code, localization) in entry.localizations.enumerated() {
-          codes[index][code] = location(localization.keyToken)
-        }
+        guard let at = walk.location(entry.keyToken) else { break }
+        place(index, entry, at: at, &walk)
       }
-      for again in repeated[nextRepeat...] { record(again) }
+      for again in repeated[nextRepeat...] { record(again, &walk) }
     }
 
-    /// One walk in file order over every top-level `strings` object (as the locator
-    /// sees them: all of them, though JSONDecoder reads the first).
+    /// Several top-level `strings` objects: the locator looked into all of them (and
+    /// reported a key of the second that the first has), though the document reads
+    /// the first.
     private mutating func locate(
-      _ tape: JSONTape, _ strings: [XCStringsDocument.Entry], _ text: UnsafeBufferPointer<UInt8>
+      _ walk: inout Walk, _ strings: [XCStringsDocument.Entry], stringsObjects: [Int]
     ) {
-      var lines = LineLocator()
       var first: [String: SourceLocation] = [:]
-      first.reserveCapacity(strings.count)
       var next = 0
-      func location(_ token: Int) -> SourceLocation {
-        // The opening quote, one byte before the string's first.
-        lines.location(of: Int(tape.tokens[token].start) - 1, in: text)
-      }
-      for member in tape.memberKeys(of: 0) where tape.equals(member, "strings") {
-        guard tape.kind(member + 1) == .object else { continue }
-        for key in tape.memberKeys(of: member + 1) {
-          guard let name = tape.string(at: key) else { continue }
-          let at = location(key)
+      for member in stringsObjects {
+        for key in walk.tape.memberKeys(of: member + 1) {
+          guard let at = walk.location(key) else { return }
+          let name =
+            walk.tape.string(at: key) ?? JSONKeyLocator.decodeKey(walk.tape.bytes(of: key))
           if let earlier = first[name] {
             duplicates.append((name, earlier, at))
           } else {
             first[name] = at
           }
           guard next < strings.count, strings[next].keyToken == key else { continue }
-          keys[next] = at
-          for (code, localization) in strings[next].localizations.enumerated() {
-            codes[next][code] = location(localization.keyToken)
-          }
+          place(next, strings[next], at: at, &walk)
           next += 1
         }
       }

@@ -8,6 +8,8 @@ extension XCStringsReader {
 
   /// What `resolve` returns while checking: any message, none is built.
   private static let served = Message.text(MessageTemplate(""))
+  /// The format of every top-level plural, parsed once.
+  private static let pluralFormat = MessageTemplate("%#@\(pluralVariableName)@")
 
   /// The message of a localization or of one branch of its variations; nil when it is
   /// not usable (listed in `unusable`, or reported). While checking, nothing is built:
@@ -34,11 +36,12 @@ extension XCStringsReader {
       }
     }
     guard let value = usableValue(of: node, context, path: path) else { return nil }
-    if tape.mayContainVariable(value), let text = tape.string(at: value), text.contains("#@") {
+    guard !isChecking || tape.mayContainVariable(value) else { return Self.served }
+    let text = tape.string(at: value) ?? ""
+    if Self.hasVariable(text) {
       return substitutedMessage(text, substitutions, context)
     }
-    guard !isChecking else { return Self.served }
-    return .text(MessageTemplate(tape.string(at: value) ?? ""))
+    return isChecking ? Self.served : .text(MessageTemplate(text))
   }
 
   /// `variations.plural` of a whole value: one variable, `count`.
@@ -58,7 +61,7 @@ extension XCStringsReader {
     let variable: Variable = (
       Self.pluralVariableName, counter?.type, counter?.position ?? 1, numbered
     )
-    return .plural(PluralMessage(format: "%#@\(Self.pluralVariableName)@", variables: [variable]))
+    return .plural(PluralMessage(template: Self.pluralFormat, variables: [variable]))
   }
 
   /// A value with `%#@name@` substitutions.
@@ -177,6 +180,21 @@ extension XCStringsReader {
     return value
   }
 
+  /// `text.contains("#@")`, the test the reader has always made (Foundation's, which
+  /// compares characters), after a byte search: no other text contains those bytes.
+  static func hasVariable(_ text: String) -> Bool {
+    var text = text
+    let bytes: Bool = text.withUTF8 { buffer in
+      guard buffer.count > 1 else { return false }
+      for index in 0..<(buffer.count - 1)
+      where buffer[index] == UInt8(ascii: "#") && buffer[index + 1] == UInt8(ascii: "@") {
+        return true
+      }
+      return false
+    }
+    return bytes && text.contains("#@")
+  }
+
   private func join(_ path: String?, _ component: String) -> String {
     path.map { "\($0).\(component)" } ?? component
   }
@@ -200,10 +218,18 @@ extension JSONTape {
 
   /// The members of an object, each name once (the first), in file order.
   func uniqueMembers(of index: Int) -> [(name: String, keyToken: Int)] {
+    let keys = memberKeys(of: index)
     var result: [(name: String, keyToken: Int)] = []
-    var seen: Set<String> = []
-    for key in memberKeys(of: index) {
-      guard let name = string(at: key), seen.insert(name).inserted else { continue }
+    result.reserveCapacity(keys.count)
+    // A map of forms has a handful of names: comparing beats hashing there.
+    var seen: Set<String>? = keys.count > 16 ? [] : nil
+    for key in keys {
+      guard let name = string(at: key) else { continue }
+      if seen == nil {
+        if result.contains(where: { $0.name == name }) { continue }
+      } else if seen?.insert(name).inserted == false {
+        continue
+      }
       result.append((name, key))
     }
     return result

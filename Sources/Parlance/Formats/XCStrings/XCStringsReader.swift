@@ -69,15 +69,15 @@ struct XCStringsReader: Sendable {
   private mutating func read(_ bytes: [UInt8]) {
     guard let tape = JSONTape.scan(bytes) else {
       // Not JSON as JSONDecoder reads it: where it goes wrong, when the locator says.
-      let locator = JSONKeyLocator(utf8: bytes)
+      let locator = JSONKeyLocator(utf8: bytes, locatingKeys: false)
       let at = locator.syntaxError?.location ?? Self.start
       let reason = locator.syntaxError?.reason ?? XCStringsDocument.Failure.invalidJSONReason
       report(.invalidJSON(reason: reason), .error, at: at)
       return
     }
-    // A strict file needs no second pass to find its keys; a lenient one is located
-    // as it always was, mistakes and all.
-    let locator = tape.isStrict ? nil : JSONKeyLocator(utf8: bytes)
+    // A strict file is all the locator's reading would find; a lenient one gets the
+    // locator's mistakes (what it reports, and where it stopped locating keys).
+    let locator = tape.isStrict ? nil : JSONKeyLocator(utf8: bytes, locatingKeys: false)
     let document = XCStringsDocument(tape: tape)
     dependsOnHashOrder = document.dependsOnHashOrder
     if let failure = document.failure {
@@ -104,7 +104,8 @@ struct XCStringsReader: Sendable {
       report(.invalidJSON(reason: "the catalog has no 'strings' object"), .error)
       return
     }
-    let located = Located(tape: tape, document: document, strings: strings, locator: locator)
+    let located = Located(
+      tape: tape, document: document, strings: strings, stoppedAt: locator?.stoppedAt)
     for duplicate in located.duplicates {
       report(
         .duplicateJSONKey(duplicate.key, firstAt: duplicate.first), .warning, at: duplicate.again)
@@ -112,7 +113,7 @@ struct XCStringsReader: Sendable {
     // File order; a key the locator lost (after a mistake) sorts first, by name. A strict
     // file's keys are in file order already.
     let order =
-      locator == nil
+      locator?.stoppedAt == nil
       ? Array(strings.indices)
       : strings.indices.sorted {
         (located.keys[$0], strings[$0].key) < (located.keys[$1], strings[$1].key)
