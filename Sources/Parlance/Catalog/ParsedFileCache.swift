@@ -11,7 +11,9 @@ import Foundation
 /// This is what lets a reload reparse only the file a translator saved. A file that is
 /// gone is forgotten: when asked for it, or when its folder is listed without it.
 final class ParsedFileCache: Sendable {
-  typealias Parsed = (entries: [ParsedEntry], diagnostics: [Diagnostic])
+  /// A file's entries as a table of their own (a language with one file per table uses
+  /// it as is, sharing its storage), and what the file said.
+  typealias Parsed = (table: CatalogTable, diagnostics: [Diagnostic])
 
   private struct Signature: Hashable {
     let inode: UInt64
@@ -24,7 +26,7 @@ final class ParsedFileCache: Sendable {
   private let catalogs = Lock<[String: (Signature, XCStringsCatalog)]>([:])
 
   /// The entries of `url`, parsed by `parse` unless the same file was parsed before.
-  func entries(of url: URL, parse: () throws -> Parsed) throws -> Parsed {
+  func table(of url: URL, parse: () throws -> Parsed) throws -> Parsed {
     guard let signature = Self.signature(of: url) else {
       files.withLock { $0[url.path] = nil }
       return try parse()
