@@ -70,7 +70,7 @@ private struct LegacyXCStringsReader {
   static let pluralVariableName = "count"
 
   let file: String
-  var locator = JSONKeyLocator(utf8: [])
+  var locator = LegacyJSONKeyLocator(utf8: [])
   var result = XCStringsFile()
   var diagnostics: [Diagnostic] = []
   var tags: [String: LanguageTag?] = [:]
@@ -81,7 +81,7 @@ private struct LegacyXCStringsReader {
 
   mutating func read(_ bytes: [UInt8]) {
     let decoded = TextDecoding.decodeUnicode(bytes)
-    locator = JSONKeyLocator(utf8: decoded.utf8)
+    locator = LegacyJSONKeyLocator(utf8: decoded.utf8)
     if let offset = decoded.firstInvalidOffset {
       var lines = LineLocator()
       let at = decoded.utf8.withUnsafeBufferPointer { lines.location(of: offset, in: $0) }

@@ -69,7 +69,7 @@ struct XCStringsReader: Sendable {
   private mutating func read(_ bytes: [UInt8]) {
     guard let tape = JSONTape.scan(bytes) else {
       // Not JSON as JSONDecoder reads it: where it goes wrong, when the locator says.
-      let locator = JSONKeyLocator(utf8: bytes, locatingKeys: false)
+      let locator = JSONSyntaxLocator(utf8: bytes)
       let at = locator.syntaxError?.location ?? Self.start
       let reason = locator.syntaxError?.reason ?? XCStringsDocument.Failure.invalidJSONReason
       report(.invalidJSON(reason: reason), .error, at: at)
@@ -77,7 +77,7 @@ struct XCStringsReader: Sendable {
     }
     // A strict file is all the locator's reading would find; a lenient one gets the
     // locator's mistakes (what it reports, and where it stopped locating keys).
-    let locator = tape.isStrict ? nil : JSONKeyLocator(utf8: bytes, locatingKeys: false)
+    let locator = tape.isStrict ? nil : JSONSyntaxLocator(utf8: bytes)
     let document = XCStringsDocument(tape: tape)
     dependsOnHashOrder = document.dependsOnHashOrder
     if let failure = document.failure {

@@ -1,0 +1,1 @@
+../../../Tests/ParlanceTests/Oracle/LegacyJSONKeyLocator.swift
