@@ -7,6 +7,19 @@ import Testing
 /// where it was written, a key two formats of one folder define is reported.
 @Suite("CatalogLoader")
 struct CatalogLoaderTests {
+  static func plist(_ body: String) -> String {
+    #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+      + #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#
+      + "\n<plist version=\"1.0\">\n<dict>\n\(body)\n</dict>\n</plist>\n"
+  }
+
+  static let plural =
+    "<dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict>"
+    + "<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+    + "<key>NSStringFormatValueTypeKey</key><string>d</string>"
+    + "<key>one</key><string>%d file</string><key>other</key><string>%d files</string>"
+    + "</dict></dict>"
+
   @Test func aKeyInTwoFormatsIsReportedWhereTheLaterFileHasIt() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -14,9 +27,9 @@ struct CatalogLoaderTests {
       "\"title\" = \"Titel\";\n\"files\" = \"Dateien\";\n\"files\" = \"Dateien!\";\n",
       to: "de.lproj/Localizable.strings")
     let stringsdict = try folder.write(
-      StringsdictOracleTests.plist(
+      Self.plist(
         "<key>other</key><string>x</string>\n" + "<key>files</key>"
-          + StringsdictOracleTests.plural), to: "de.lproj/Localizable.stringsdict")
+          + Self.plural), to: "de.lproj/Localizable.stringsdict")
     let loader = CatalogLoader(
       folders: [try ResourceFolder(url: folder.url)], developmentLanguage: .test("en"))
 

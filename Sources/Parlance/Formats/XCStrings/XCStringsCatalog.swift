@@ -23,8 +23,6 @@ public final class XCStringsCatalog: Sendable {
   public let unusable: [XCStringsFile.UnusableUnit]
   /// Sorted by location.
   public let diagnostics: [Diagnostic]
-  /// See `XCStringsDocument.dependsOnHashOrder` (for the test against the old reader).
-  let dependsOnHashOrder: Bool
 
   private struct State {
     /// The read file, until every language is built.
@@ -47,7 +45,6 @@ public final class XCStringsCatalog: Sendable {
     languages = Set(reader.plan.keys)
     unusable = reader.unusable
     diagnostics = reader.diagnostics
-    dependsOnHashOrder = reader.dependsOnHashOrder
     state = Lock(State(reader: reader.plan.isEmpty ? nil : reader))
   }
 

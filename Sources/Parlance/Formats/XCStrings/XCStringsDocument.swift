@@ -68,9 +68,6 @@ struct XCStringsDocument {
   /// Keys of `strings` written again, in file order: the tape index of the repeat and
   /// the entry (in `strings`) of the first.
   private(set) var repeatedKeys: [(keyToken: Int, entry: Int)] = []
-  /// Set when `JSONDecoder` would have named another of several mistakes in one map
-  /// (see the type); the oracle test compares such files without the reasons.
-  private(set) var dependsOnHashOrder = false
 
   let tape: JSONTape
 
@@ -150,7 +147,7 @@ struct XCStringsDocument {
   }
 
   /// A localization, or one branch of a variation.
-  private mutating func readNode(_ index: Int) throws(Failure) {
+  private func readNode(_ index: Int) throws(Failure) {
     try checkObject(index)
     if let unit = try optionalObject("stringUnit", of: index) {
       do {
@@ -178,7 +175,7 @@ struct XCStringsDocument {
     }
   }
 
-  private mutating func readVariations(_ index: Int) throws(Failure) {
+  private func readVariations(_ index: Int) throws(Failure) {
     for name: StaticString in ["plural", "device"] {
       guard let forms = try optionalObject(name, of: index) else { continue }
       do {
@@ -189,7 +186,7 @@ struct XCStringsDocument {
     }
   }
 
-  private mutating func readSubstitution(_ index: Int) throws(Failure) {
+  private func readSubstitution(_ index: Int) throws(Failure) {
     try checkObject(index)
     if let argNum = tape.member("argNum", of: index), tape.kind(argNum) != .null {
       guard tape.kind(argNum) == .number else {
@@ -208,23 +205,19 @@ struct XCStringsDocument {
   }
 
   /// A `[String: Value]` map: each name once, each value read. `JSONDecoder` read them
-  /// in hash order and stopped at the first mistake; this reads in file order, and notes
-  /// when a second mistake would have let the hash order choose.
-  private mutating func readMap(
-    _ index: Int, _ read: (inout XCStringsDocument, Int) throws(Failure) -> Void
+  /// in hash order and stopped at the first mistake (so with two mistakes, which one it
+  /// named, or whether the file failed, changed from run to run); this reads in file
+  /// order and names the first.
+  private func readMap(
+    _ index: Int, _ read: (XCStringsDocument, Int) throws(Failure) -> Void
   ) throws(Failure) {
-    var first: Failure?
-    var mistakes = 0
     for (name, keyToken) in try uniqueMembers(of: index) {
       do {
-        try read(&self, keyToken + 1)
+        try read(self, keyToken + 1)
       } catch {
-        mistakes += 1
-        if first == nil { first = error.below(name) }
+        throw error.below(name)
       }
     }
-    if mistakes > 1 { dependsOnHashOrder = true }
-    if let first { throw first }
   }
 
   // MARK: Fields

@@ -40,8 +40,6 @@ struct XCStringsReader: Sendable {
   private(set) var tape: JSONTape?
   /// Set while `init` reads: diagnostics and unusable units are recorded only then.
   var isChecking = true
-  /// See `XCStringsDocument.dependsOnHashOrder`.
-  private(set) var dependsOnHashOrder = false
   /// The languages of the file (the source language first, when valid), and each one's
   /// index there; languages are handled by index while reading.
   private var languageList: [LanguageTag] = []
@@ -79,7 +77,6 @@ struct XCStringsReader: Sendable {
     // locator's mistakes (what it reports, and where it stopped locating keys).
     let locator = tape.isStrict ? nil : JSONSyntaxLocator(utf8: bytes)
     let document = XCStringsDocument(tape: tape)
-    dependsOnHashOrder = document.dependsOnHashOrder
     if let failure = document.failure {
       if let syntax = locator?.syntaxError {
         report(.invalidJSON(reason: syntax.reason), .error, at: syntax.location)

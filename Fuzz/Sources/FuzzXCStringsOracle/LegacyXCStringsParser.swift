@@ -1,1 +1,0 @@
-../../../Tests/ParlanceTests/Oracle/LegacyXCStringsParser.swift
