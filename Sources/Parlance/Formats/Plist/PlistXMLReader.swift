@@ -186,7 +186,11 @@ struct PlistXMLReader {
       case UInt8(ascii: "&"):
         bytes += text[start..<index]
         guard let scalar = entity() else { return nil }
-        bytes += Array(String(Character(scalar)).utf8)
+        if scalar.isASCII {
+          bytes.append(UInt8(scalar.value))
+        } else {
+          bytes += Array(String(scalar).utf8)
+        }
         start = index
       default:
         index += 1
@@ -197,27 +201,27 @@ struct PlistXMLReader {
 
   /// `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&#65;` `&#x41;` (not NUL, not a surrogate).
   private mutating func entity() -> Unicode.Scalar? {
+    for (name, scalar) in Self.namedEntities where starts(with: name) {
+      index += name.utf8CodeUnitCount
+      return scalar
+    }
     guard let semicolon = find(";"), semicolon - index <= 12 else { return nil }
     let name = String(decoding: text[(index + 1)..<semicolon], as: UTF8.self)
     index = semicolon + 1
-    switch name {
-    case "amp": return "&"
-    case "lt": return "<"
-    case "gt": return ">"
-    case "quot": return "\""
-    case "apos": return "'"
-    default:
-      guard name.hasPrefix("#") else { return nil }
-      let digits = name.dropFirst()
-      let value =
-        digits.hasPrefix("x")
-        ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-      guard let value, value != 0, digits.allSatisfy({ $0.isHexDigit || $0 == "x" }) else {
-        return nil
-      }
-      return Unicode.Scalar(value)
+    guard name.hasPrefix("#") else { return nil }
+    let digits = name.dropFirst()
+    let value =
+      digits.hasPrefix("x")
+      ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+    guard let value, value != 0, digits.allSatisfy({ $0.isHexDigit || $0 == "x" }) else {
+      return nil
     }
+    return Unicode.Scalar(value)
   }
+
+  private static let namedEntities: [(StaticString, Unicode.Scalar)] = [
+    ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"),
+  ]
 
   // MARK: Bytes
 
