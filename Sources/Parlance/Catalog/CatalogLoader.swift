@@ -170,9 +170,10 @@ enum CatalogFormat {
     switch self {
     case .strings:
       let file = try StringsParser.parse(contentsOf: url)
+      let path = url.path
       var table = CatalogTable(minimumCapacity: file.entries.count)
       for entry in file.entries {
-        table.insert(entry.key, text: entry.value, file: url.path, location: entry.location)
+        table.insert(entry.key, text: entry.value, file: path, location: entry.location)
       }
       return (table, file.diagnostics)
     case .stringsdict:
