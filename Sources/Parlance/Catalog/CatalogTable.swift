@@ -151,9 +151,11 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
     case message(MessageBox)
   }
 
+  @inline(__always)
   func renderable(_ key: String) -> Renderable? {
-    let index = index(of: key, hash: Self.hash(key))
+    let hash = Self.hash(key)
     return slots.withUnsafeBufferPointer { slots in
+      let index = Self.index(of: key, hash: hash, in: slots)
       guard slots[index].hash != 0 else { return nil }
       switch slots[index].stored {
       case .template(let template): return .template(template)
