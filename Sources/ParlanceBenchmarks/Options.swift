@@ -1,9 +1,10 @@
 /// The command line:
-/// `parlance-bench [core|scaling|soak|formats|switch|translator|interface|all] [--iterations N] [--runs R] [--markdown]`.
+/// `parlance-bench [core|scaling|soak|formats|pathological|switch|translator|interface|all]
+/// [--iterations N] [--runs R] [--markdown]`.
 struct Options {
   /// A group of benchmarks; `all` runs every group (`switch` only with a display).
   enum Group: String, CaseIterable {
-    case core, scaling, soak, formats, `switch`, translator, interface, all
+    case core, scaling, soak, formats, pathological, `switch`, translator, interface, all
   }
 
   var group = Group.core
@@ -13,15 +14,18 @@ struct Options {
   var markdown = false
 
   static let usage = """
-    usage: parlance-bench [core|scaling|soak|formats|switch|translator|interface|all] [--iterations N]
-                          [--runs R] [--markdown]
+    usage: parlance-bench [core|scaling|soak|formats|pathological|switch|translator|interface|all]
+                          [--iterations N] [--runs R] [--markdown]
 
       core          lookups, placeholders, .strings parsing, memory, then scaling and soak
                     (default)
       scaling       lookups from one thread and from two at once, ours and a dictionary
       soak          N/10 rounds (at least 10000) of switch + reload + a made-up missing key,
                     heap growth after the first 1,000
-      formats       parsing every catalog format of the corpus, plural rules, plural messages
+      formats       parsing every catalog format of the corpus, a generated 2 MB String
+                    Catalog in 20 languages, plural rules, plural messages
+      pathological  the 10 MB inputs of docs/RELIABILITY.md through the String Catalog and
+                    .stringsdict readers (at most 3 runs each)
       switch        the GTK window: language switch to drawn frame, 1,000-label re-render,
                     memory over 1,000 switches, start to first frame (needs a display:
                     xvfb-run -a -s "-screen 0 1280x1024x24")

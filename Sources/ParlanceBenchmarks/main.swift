@@ -79,6 +79,9 @@ do {
   if group == .formats || group == .all {
     sections += try FormatBenchmarks(options: options, packageRoot: PackageRoot.locate()).run()
   }
+  if group == .pathological || group == .all {
+    sections += PathologicalBenchmarks(options: options).run()
+  }
   if group == .switch || group == .all {
     let packageRoot = try PackageRoot.locate()
     let opened = MainActor.assumeIsolated { Gtk.initialize() }

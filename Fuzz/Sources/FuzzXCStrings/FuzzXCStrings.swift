@@ -2,11 +2,24 @@ import Foundation
 import FuzzSupport
 import Parlance
 
-/// One `.xcstrings` catalog per input; every entry is rendered for a few numbers.
+/// One `.xcstrings` catalog per input: read whole (`XCStringsParser.parse`) and read lazily
+/// (`XCStringsCatalog`, languages asked for in reverse order), which must agree; then
+/// every entry is rendered for a few numbers.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  let file = XCStringsParser.parse(Data(bytes: data, count: size), file: "fuzz.xcstrings")
+  let bytes = Data(bytes: data, count: size)
+  let file = XCStringsParser.parse(bytes, file: "fuzz.xcstrings")
   for diagnostic in file.diagnostics { _ = "\(diagnostic)" }
+  let catalog = XCStringsCatalog(bytes, file: "fuzz.xcstrings")
+  if catalog.diagnostics != file.diagnostics || catalog.unusable != file.unusable
+    || catalog.languages != Set(file.entries.keys)
+  {
+    preconditionFailure("the lazy catalog reports otherwise than the parser")
+  }
+  for language in catalog.languages.sorted().reversed()
+  where catalog.entries(for: language) != file.entries[language] {
+    preconditionFailure("the lazy catalog built \(language) otherwise than the parser")
+  }
   for entries in file.entries.values { exercise(entries) }
   return 0
 }

@@ -56,29 +56,32 @@ public struct CatalogLoader: Sendable {
           let url = directory.appendingPathComponent(name, isDirectory: false)
           guard let format = CatalogFormat(fileExtension: url.pathExtension) else { continue }
           builder.read(url, table: url.deletingPathExtension().lastPathComponent) {
-            try folder.cache.entries(of: url) { try format.parse(contentsOf: url) }
+            try folder.cache.table(of: url) { try format.parse(contentsOf: url) }
           }
         }
       }
       for url in folder.gettextFiles[language] ?? [] {
         builder.read(url, table: Localizer.defaultTable) {
-          try folder.cache.entries(of: url) {
+          try folder.cache.table(of: url) {
             let file = try PoParser.parse(contentsOf: url)
-            return (file.entries, file.diagnostics)
+            return (CatalogTable(file.entries, file: url.path), file.diagnostics)
           }
         }
       }
-      for catalog in folder.stringCatalogs {
+      for stringCatalog in folder.stringCatalogs {
         // Read again if it changed since the folder was scanned (hot reload). Its
         // diagnostics belong to the whole file: reported when scanned, errors below.
-        var file = catalog.file
+        var catalog = stringCatalog.catalog
         do {
-          file = try folder.cache.stringCatalog(at: catalog.url)
+          catalog = try folder.cache.stringCatalog(at: stringCatalog.url)
         } catch {
-          builder.unreadable(catalog.url.path, error)
+          builder.unreadable(stringCatalog.url.path, error)
         }
-        builder.diagnostics += file.diagnostics.filter { $0.severity == .error }
-        builder.add(file.entries[language] ?? [], table: catalog.table, path: catalog.url.path)
+        builder.diagnostics += catalog.diagnostics.filter { $0.severity == .error }
+        let path = stringCatalog.url.path
+        builder.add(
+          CatalogTable(catalog.entries(for: language), file: path), table: stringCatalog.table,
+          path: path)
       }
     }
     return LanguageCatalog(
@@ -91,47 +94,53 @@ public struct CatalogLoader: Sendable {
     var tables: [String: CatalogTable] = [:]
     var diagnostics: [Diagnostic] = []
     var files: [String] = []
-    /// table → key → file, for the current folder only.
-    var definedIn: [String: [String: String]] = [:]
+    /// The files of the current folder: a key two of them define is a warning when
+    /// their formats differ.
+    var folderFiles: Set<String> = []
 
     mutating func startFolder() {
-      definedIn = [:]
+      folderFiles = []
     }
 
     mutating func read(
-      _ url: URL, table: String,
-      _ parse: () throws -> (entries: [ParsedEntry], diagnostics: [Diagnostic])
+      _ url: URL, table: String, _ parse: () throws -> ParsedFileCache.Parsed
     ) {
       do {
         let parsed = try parse()
         diagnostics += parsed.diagnostics
-        add(parsed.entries, table: table, path: url.path)
+        add(parsed.table, table: table, path: url.path)
       } catch {
         unreadable(url.path, error)
       }
     }
 
-    mutating func add(_ entries: [ParsedEntry], table: String, path: String) {
+    /// Adds a file's entries to `table`; the first file of a table becomes it as is.
+    mutating func add(_ entries: CatalogTable, table: String, path: String) {
       guard !entries.isEmpty else { return }
       files.append(path)
-      var current = tables[table] ?? CatalogTable(minimumCapacity: entries.count)
-      var defined = definedIn[table] ?? [:]
+      defer { folderFiles.insert(path) }
+      guard var current = tables[table] else {
+        tables[table] = entries
+        return
+      }
+      tables[table] = nil  // uniquely referenced while merging
       let format = URL(fileURLWithPath: path).pathExtension
-      for entry in entries {
-        if let other = defined[entry.key], other != path,
+      var clashes: [(key: String, other: String, location: SourceLocation)] = []
+      current.merge(entries) { key, other, location in
+        if other != path, folderFiles.contains(other),
           URL(fileURLWithPath: other).pathExtension != format
         {
-          diagnostics.append(
-            Diagnostic(
-              file: path, location: entry.location, severity: .warning,
-              kind: .keyInSeveralFormats(entry.key, otherFile: other)))
+          clashes.append((key, other, location))
         }
-        defined[entry.key] = path
-        current[entry.key] = CatalogEntry(
-          message: entry.message, origin: EntryOrigin(file: path, location: entry.location))
+      }
+      // In the file's order, each where the file has it.
+      for (key, other, location) in clashes.sorted(by: { $0.location < $1.location }) {
+        diagnostics.append(
+          Diagnostic(
+            file: path, location: location, severity: .warning,
+            kind: .keyInSeveralFormats(key, otherFile: other)))
       }
       tables[table] = current
-      definedIn[table] = defined
     }
 
     mutating func unreadable(_ path: String, _ error: any Error) {
@@ -156,18 +165,30 @@ enum CatalogFormat {
     }
   }
 
-  /// Reads one file into entries in file order.
-  func parse(contentsOf url: URL) throws -> (entries: [ParsedEntry], diagnostics: [Diagnostic]) {
+  /// Reads one file into a table of its own (entries in file order).
+  func parse(contentsOf url: URL) throws -> ParsedFileCache.Parsed {
     switch self {
     case .strings:
       let file = try StringsParser.parse(contentsOf: url)
-      let entries = file.entries.map {
-        ParsedEntry(key: $0.key, message: .text(MessageTemplate($0.value)), location: $0.location)
+      let path = url.path
+      var table = CatalogTable(minimumCapacity: file.entries.count)
+      for entry in file.entries {
+        table.insert(entry.key, text: entry.value, file: path, location: entry.location)
       }
-      return (entries, file.diagnostics)
+      return (table, file.diagnostics)
     case .stringsdict:
       let file = try StringsdictParser.parse(contentsOf: url)
-      return (file.entries, file.diagnostics)
+      return (CatalogTable(file.entries, file: url.path), file.diagnostics)
+    }
+  }
+}
+
+extension CatalogTable {
+  /// The entries of one file, later ones winning.
+  init(_ entries: [ParsedEntry], file: String) {
+    self.init(minimumCapacity: entries.count)
+    for entry in entries {
+      insert(entry.key, message: entry.message, file: file, location: entry.location)
     }
   }
 }

@@ -12,6 +12,10 @@ public final class LanguageCatalog: Sendable {
   /// `tables[Localizer.defaultTable]`, or an empty table: a stored property, so a lookup
   /// borrows it in place instead of hashing the table name and copying the table.
   let defaultTable: CatalogTable
+  /// The other tables, read in place by `value(_:inTable:)` (a table copied out of
+  /// `tables` would retain each of its buffers: shared counts that every reader writes).
+  private let otherTables: [CatalogTable]
+  private let otherTableIndex: [String: Int]
 
   public init(
     language: LanguageTag, tables: [String: CatalogTable], diagnostics: [Diagnostic],
@@ -23,6 +27,21 @@ public final class LanguageCatalog: Sendable {
     self.files = files
     self.pluralRules = PluralRules.cardinal(for: language)
     self.defaultTable = tables[Localizer.defaultTable] ?? [:]
+    let others = tables.filter { $0.key != Localizer.defaultTable }
+    self.otherTables = Array(others.values)
+    self.otherTableIndex = Dictionary(
+      uniqueKeysWithValues: others.keys.enumerated().map { ($1, $0) })
+  }
+
+  /// The display text of `key` in the table named `table` (not the default one), read
+  /// in place.
+  @inline(__always)
+  func value(_ key: String, inTable table: String) -> String? {
+    guard let index = otherTableIndex[table] else { return nil }
+    return otherTables.withUnsafeBufferPointer { tables in
+      guard let first = tables.baseAddress else { return nil }
+      return CatalogTable.value(key, in: first + index)
+    }
   }
 
   /// True when a file of this language has an error (not just warnings), counting the

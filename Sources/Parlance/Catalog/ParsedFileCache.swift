@@ -11,7 +11,9 @@ import Foundation
 /// This is what lets a reload reparse only the file a translator saved. A file that is
 /// gone is forgotten: when asked for it, or when its folder is listed without it.
 final class ParsedFileCache: Sendable {
-  typealias Parsed = (entries: [ParsedEntry], diagnostics: [Diagnostic])
+  /// A file's entries as a table of their own (a language with one file per table uses
+  /// it as is, sharing its storage), and what the file said.
+  typealias Parsed = (table: CatalogTable, diagnostics: [Diagnostic])
 
   private struct Signature: Hashable {
     let inode: UInt64
@@ -21,10 +23,10 @@ final class ParsedFileCache: Sendable {
   }
 
   private let files = Lock<[String: (Signature, Parsed)]>([:])
-  private let catalogs = Lock<[String: (Signature, XCStringsFile)]>([:])
+  private let catalogs = Lock<[String: (Signature, XCStringsCatalog)]>([:])
 
   /// The entries of `url`, parsed by `parse` unless the same file was parsed before.
-  func entries(of url: URL, parse: () throws -> Parsed) throws -> Parsed {
+  func table(of url: URL, parse: () throws -> Parsed) throws -> Parsed {
     guard let signature = Self.signature(of: url) else {
       files.withLock { $0[url.path] = nil }
       return try parse()
@@ -37,18 +39,19 @@ final class ParsedFileCache: Sendable {
     return parsed
   }
 
-  /// The String Catalog at `url`, read again only when it changed.
-  func stringCatalog(at url: URL) throws -> XCStringsFile {
+  /// The String Catalog at `url`, read again only when it changed. Its languages are
+  /// built as they are asked for, once, and kept with it.
+  func stringCatalog(at url: URL) throws -> XCStringsCatalog {
     guard let signature = Self.signature(of: url) else {
       catalogs.withLock { $0[url.path] = nil }
-      return try XCStringsParser.parse(contentsOf: url)
+      return try XCStringsCatalog(contentsOf: url)
     }
-    if let (known, file) = catalogs.withLock({ $0[url.path] }), known == signature {
-      return file
+    if let (known, catalog) = catalogs.withLock({ $0[url.path] }), known == signature {
+      return catalog
     }
-    let file = try XCStringsParser.parse(contentsOf: url)
-    catalogs.withLock { $0[url.path] = (signature, file) }
-    return file
+    let catalog = try XCStringsCatalog(contentsOf: url)
+    catalogs.withLock { $0[url.path] = (signature, catalog) }
+    return catalog
   }
 
   /// Forgets the files of `directory` that are not among `names` (deleted since).

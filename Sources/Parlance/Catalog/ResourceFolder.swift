@@ -17,11 +17,12 @@ import Foundation
 /// Scanning reads folder and file names, and the String Catalogs (they say which
 /// languages they hold); the other files are read when a language is loaded.
 public struct ResourceFolder: Sendable {
-  /// A String Catalog of the folder, parsed when the folder is scanned.
+  /// A String Catalog of the folder, read and checked when the folder is scanned; the
+  /// messages of a language are built when it is loaded.
   public struct StringCatalog: Sendable {
     public let table: String
     public let url: URL
-    public let file: XCStringsFile
+    public let catalog: XCStringsCatalog
   }
 
   public let url: URL
@@ -86,10 +87,11 @@ public struct ResourceFolder: Sendable {
         }
       } else if name.hasSuffix(".xcstrings") {
         do {
-          let file = try cache.stringCatalog(at: item)
+          let catalog = try cache.stringCatalog(at: item)
           catalogs.append(
-            StringCatalog(table: String(name.dropLast(".xcstrings".count)), url: item, file: file))
-          diagnostics += file.diagnostics
+            StringCatalog(
+              table: String(name.dropLast(".xcstrings".count)), url: item, catalog: catalog))
+          diagnostics += catalog.diagnostics
         } catch {
           diagnostics.append(
             Diagnostic(
@@ -120,13 +122,13 @@ public struct ResourceFolder: Sendable {
   /// The languages this folder has translations for, in any format.
   public var languages: [LanguageTag] {
     var all = Set(languageFolders.keys).union(gettextFiles.keys)
-    for catalog in stringCatalogs { all.formUnion(catalog.file.entries.keys) }
+    for catalog in stringCatalogs { all.formUnion(catalog.catalog.languages) }
     return all.sorted()
   }
 
   /// The development language a String Catalog declares, if any.
   public var sourceLanguage: LanguageTag? {
-    stringCatalogs.lazy.compactMap(\.file.sourceLanguage).first
+    stringCatalogs.lazy.compactMap(\.catalog.sourceLanguage).first
   }
 
   /// The folders to read for `language`: its own; for the development language, `Base`

@@ -187,7 +187,7 @@ struct LineLocator {
 extension UInt64 {
   /// Whether any of the eight bytes is `byte` (the classic has-zero-byte test, exact).
   @inline(__always)
-  fileprivate func containsByte(_ byte: UInt8) -> Bool {
+  func containsByte(_ byte: UInt8) -> Bool {
     let difference = self ^ (0x0101_0101_0101_0101 &* UInt64(byte))
     return (difference &- 0x0101_0101_0101_0101) & ~difference & 0x8080_8080_8080_8080 != 0
   }

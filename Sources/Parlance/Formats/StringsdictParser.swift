@@ -15,6 +15,12 @@ public struct StringsdictFile: Hashable, Sendable {
 
 /// Reads Apple `.stringsdict` plural dictionaries (XML or binary property lists).
 ///
+/// XML is read by a reader of our own (`PlistXMLReader`), which takes the shape every
+/// `.stringsdict` has (dictionaries, keys, strings) and reads it as
+/// `PropertyListSerialization` does; anything else (a binary plist, another value type,
+/// a broken file) goes to `PropertyListSerialization`, whose words a broken file's error
+/// keeps.
+///
 /// Each top-level key holds a dictionary with `NSStringLocalizedFormatKey` (the format,
 /// `"%#@files@ in %2$#@folders@"`) and one dictionary per variable with
 /// `NSStringFormatSpecTypeKey` = `NSStringPluralRuleType`, `NSStringFormatValueTypeKey`
@@ -80,19 +86,27 @@ private struct StringsdictReader {
   mutating func read(_ data: Data) {
     let bytes = [UInt8](data)
     let isBinary = bytes.starts(with: Array("bplist".utf8))
-    if !isBinary {
-      locator = PlistKeyLocator(utf8: TextDecoding.decodeUnicode(bytes).utf8)
+    let root: PlistValue
+    if !isBinary, let read = PlistXMLReader.read(bytes) {
+      root = read.root
+      locator = read.locations
+    } else {
+      // Binary, or XML outside what our reader takes: Foundation reads it and words
+      // its mistakes, as it always did.
+      if !isBinary {
+        locator = PlistKeyLocator(utf8: TextDecoding.decodeUnicode(bytes).utf8)
+      }
+      do {
+        root = PlistValue(
+          try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
+      } catch {
+        report(
+          .invalidPropertyList(reason: Self.reason(for: error, binary: isBinary)), .error,
+          at: Self.line(in: error))
+        return
+      }
     }
-    let root: Any
-    do {
-      root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-    } catch {
-      report(
-        .invalidPropertyList(reason: Self.reason(for: error, binary: isBinary)), .error,
-        at: Self.line(in: error))
-      return
-    }
-    guard let dictionary = root as? [String: Any] else {
+    guard let dictionary = root.dictionary else {
       report(.invalidPropertyList(reason: "the top level is not a dictionary"), .error)
       return
     }
@@ -100,13 +114,10 @@ private struct StringsdictReader {
       report(.duplicateKey(duplicate.key, firstAt: duplicate.first), .warning, at: duplicate.again)
     }
     // File order when the text says where each key is, else key order.
-    let keys = dictionary.keys.sorted {
-      (location(of: $0), $0) < (location(of: $1), $1)
-    }
-    for key in keys {
-      if let value = dictionary[key] {
-        readEntry(key, value)
-      }
+    let keys = dictionary.map { (location: location(of: $0.key), key: $0.key, value: $0.value) }
+      .sorted { ($0.location, $0.key) < ($1.location, $1.key) }
+    for (_, key, value) in keys {
+      readEntry(key, value)
     }
   }
 
@@ -120,13 +131,13 @@ private struct StringsdictReader {
 
   // MARK: Entries
 
-  private mutating func readEntry(_ key: String, _ value: Any) {
+  private mutating func readEntry(_ key: String, _ value: PlistValue) {
     let at = location(of: key)
-    if let text = value as? String {
+    if let text = value.string {
       entries.append(ParsedEntry(key: key, message: .text(MessageTemplate(text)), location: at))
       return
     }
-    guard let entry = value as? [String: Any] else {
+    guard let entry = value.dictionary else {
       report(
         .invalidEntry(key: key, reason: "its value is not a dictionary or a string"), .error, at: at
       )
@@ -136,22 +147,24 @@ private struct StringsdictReader {
       readVariableWidth(key, widths, at: at)
       return
     }
-    guard let format = entry[Self.formatKey] as? String else {
+    guard let format = entry[Self.formatKey]?.string else {
       report(.missingFormatKey(key: key), .error, at: at)
       return
     }
     var variables: [Variable] = []
     var seen: Set<String> = []
-    for reference in MessageTemplate(format).variables where seen.insert(reference.name).inserted {
+    let template = MessageTemplate(format)
+    for reference in template.variables where seen.insert(reference.name).inserted {
       let name = reference.name
-      guard let definition = entry[name] as? [String: Any] else {
+      guard let definition = entry[name]?.dictionary else {
         report(.undefinedVariable(name, key: key), .error, at: at)
         return
       }
       guard let variable = readVariable(name, definition, key: key) else { return }
       variables.append(variable)
     }
-    entries.append(ParsedEntry(key: key, message: Self.message(format, variables), location: at))
+    entries.append(
+      ParsedEntry(key: key, message: Self.message(template, variables), location: at))
   }
 
   /// The message of a format and its variables, with constant variables written into
@@ -162,23 +175,28 @@ private struct StringsdictReader {
   /// (`%#@names@%#@count@`, where `count`'s forms show the names with `%1$@`). As a
   /// variable it would need a number; written into the format it needs nothing. The
   /// other variables keep the argument their place in the original format gave them.
-  static func message(_ format: String, _ variables: [Variable]) -> Message {
+  static func message(_ template: MessageTemplate, _ variables: [Variable]) -> Message {
+    let format = template.source
     let positions = Dictionary(
-      MessageTemplate(format).variables.map { ($0.name, $0.argumentIndex + 1) },
+      template.variables.map { ($0.name, $0.argumentIndex + 1) },
       uniquingKeysWith: { first, _ in first })
     var kept: [Variable] = []
     var constants: [String: String] = [:]
     for variable in variables {
-      let texts = Set(variable.forms.values)
-      if texts.count == 1, let text = texts.first, Self.isConstant(text) {
+      let first = variable.forms.values.first
+      if let text = first, variable.forms.values.allSatisfy({ $0 == text }),
+        Self.isConstant(text)
+      {
         constants[variable.name] = text
       } else {
         kept.append((variable.name, variable.valueType, positions[variable.name], variable.forms))
       }
     }
-    let written =
-      constants.isEmpty
-      ? format : SpecifierNumbering.replacingVariables(in: format, with: constants)
+    guard !constants.isEmpty else {
+      return kept.isEmpty
+        ? .text(template) : .plural(PluralMessage(template: template, variables: kept))
+    }
+    let written = SpecifierNumbering.replacingVariables(in: format, with: constants)
     if kept.isEmpty {
       return .text(MessageTemplate(written))
     }
@@ -192,10 +210,10 @@ private struct StringsdictReader {
 
   /// One variable's forms; nil (with a diagnostic) when the entry must be skipped.
   private mutating func readVariable(
-    _ name: String, _ definition: [String: Any], key: String
+    _ name: String, _ definition: [String: PlistValue], key: String
   ) -> Variable? {
     let at = location(of: name, in: key)
-    let type = definition[Self.specTypeKey] as? String
+    let type = definition[Self.specTypeKey]?.string
     guard type == Self.pluralRuleType else {
       report(.unsupportedRuleType(type ?? "(none)", key: key), .warning, at: at)
       return nil
@@ -204,7 +222,7 @@ private struct StringsdictReader {
     var empty: [PluralCategory] = []
     for (formName, value) in definition.sorted(by: { $0.key < $1.key }) {
       if formName == Self.specTypeKey || formName == Self.valueTypeKey { continue }
-      guard let category = PluralCategory(rawValue: formName), let text = value as? String else {
+      guard let category = PluralCategory(rawValue: formName), let text = value.string else {
         report(.unknownPluralCategory(formName, key: key, variable: name), .warning, at: at)
         continue
       }
@@ -227,13 +245,15 @@ private struct StringsdictReader {
       guard let standIn else { return nil }
       forms[.other] = forms[standIn]
     }
-    return (name, definition[Self.valueTypeKey] as? String, nil, forms)
+    return (name, definition[Self.valueTypeKey]?.string, nil, forms)
   }
 
   /// `NSStringVariableWidthRuleType`: `{"1": "Hi", "20": "Hello there"}` → "Hello there".
-  private mutating func readVariableWidth(_ key: String, _ value: Any, at: SourceLocation) {
-    let variants = (value as? [String: Any] ?? [:]).compactMap { width, text in
-      (text as? String).map { (width: width, number: Double(width) ?? -1, text: $0) }
+  private mutating func readVariableWidth(
+    _ key: String, _ value: PlistValue, at: SourceLocation
+  ) {
+    let variants = (value.dictionary ?? [:]).compactMap { width, text in
+      text.string.map { (width: width, number: Double(width) ?? -1, text: $0) }
     }
     guard let widest = variants.max(by: { ($0.number, $0.width) < ($1.number, $1.width) }) else {
       report(

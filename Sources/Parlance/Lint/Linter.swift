@@ -68,7 +68,7 @@ public struct Linter: Sendable {
       for file in files { findings += checkPluralForms(file, language: language) }
     }
     for catalog in folder.stringCatalogs {
-      for unit in catalog.file.unusable where unit.language != development {
+      for unit in catalog.catalog.unusable where unit.language != development {
         findings.append(
           Diagnostic(
             file: catalog.url.path, location: unit.location, severity: .warning,
@@ -228,7 +228,8 @@ public struct Linter: Sendable {
         return withDuplicateValues(try StringsParser.parse(contentsOf: url).diagnostics)
       case "stringsdict": return try StringsdictParser.parse(contentsOf: url).diagnostics
       case "xcstrings":
-        let file = try XCStringsParser.parse(contentsOf: url)
+        // Lint needs no messages: the catalog's reading has every diagnostic.
+        let file = try XCStringsCatalog(contentsOf: url)
         return file.diagnostics
           + file.unusable.filter { $0.language != file.sourceLanguage }.map { unit in
             Diagnostic(

@@ -16,7 +16,7 @@ extension Localizer {
   /// Loads the catalogs it has not loaded yet (once each).
   public func describeLanguages() -> [LanguageDescription] {
     let development = catalog(for: developmentLanguage)
-    let sourceKeys = development.tables.mapValues { Set($0.entries.map(\.key)) }
+    let sourceKeys = development.tables.mapValues { Set($0.keys) }
     let total = sourceKeys.values.reduce(0) { $0 + $1.count }
     return availableLanguages.map { tag in
       let catalog = catalog(for: tag)

@@ -40,30 +40,42 @@ extension Localizer {
         }
         return nil
       }
-      for catalog in catalogs {
-        if let value = catalog.tables[table]?.value(key) { return value }
+      for catalog in chainCatalogs {
+        let value = catalog._withUnsafeGuaranteedRef { $0.value(key, inTable: table) }
+        if let value { return value }
       }
       return nil
     }
 
-    /// The first entry for `key` along the chain, with the language that has it.
-    func entry(_ key: String, table: String) -> (entry: CatalogEntry, language: LanguageTag)? {
-      guard let (entry, index) = entryAndIndex(key, table: table) else { return nil }
-      return (entry, catalogs[index].language)
-    }
-
-    /// The first entry for `key` along the chain, with the index of its catalog.
-    func entryAndIndex(_ key: String, table: String) -> (CatalogEntry, Int)? {
+    /// The text and message (nil: plain text) of `key` in the first catalog of the
+    /// chain that has it, with that catalog's index; no `CatalogEntry` is made.
+    func renderable(_ key: String, table: String) -> (
+      found: CatalogTable.Renderable, index: Int
+    )? {
       if let probe { probe.reading(key) }
       if table == Localizer.defaultTable {
         for index in chainCatalogs.indices {
-          let entry = chainCatalogs[index]._withUnsafeGuaranteedRef { $0.defaultTable[key] }
-          if let entry { return (entry, index) }
+          let found = chainCatalogs[index]._withUnsafeGuaranteedRef {
+            $0.defaultTable.renderable(key)
+          }
+          if let found { return (found, index) }
         }
         return nil
       }
       for index in catalogs.indices {
-        if let entry = catalogs[index].tables[table]?[key] { return (entry, index) }
+        if let found = catalogs[index].tables[table]?.renderable(key) { return (found, index) }
+      }
+      return nil
+    }
+
+    /// `renderable` with where the entry was written, and the language that has it.
+    func located(_ key: String, table: String) -> (
+      found: (value: String, message: Message?, origin: EntryOrigin), language: LanguageTag
+    )? {
+      if let probe { probe.reading(key) }
+      for catalog in catalogs {
+        let table = table == Localizer.defaultTable ? catalog.defaultTable : catalog.tables[table]
+        if let found = table?.located(key) { return (found, catalog.language) }
       }
       return nil
     }
@@ -83,18 +95,22 @@ extension Localizer {
       _ key: String, table: String, arguments: [MessageArgument],
       named: [String: MessageArgument], in localizer: Localizer
     ) -> String {
-      guard let (entry, index) = entryAndIndex(key, table: table) else {
+      guard let (found, index) = renderable(key, table: table) else {
         localizer.reportMissing(key, table: table, chain: chain)
         return key
       }
       var problems: [RenderProblem] = []
       let value: String
-      if case .text(let template) = entry.message {
+      switch found {
+      case .plain(let text):
+        // Plain text renders as itself, whatever the arguments.
+        return text
+      case .template(let template):
         value = template.render(
           arguments: arguments, named: named, options: localizer.renderOptions,
           problems: &problems)
-      } else {
-        value = entry.message.render(
+      case .message(let box):
+        value = box.message.render(
           arguments: arguments, named: named, rules: { self.catalogs[index].pluralRules },
           options: localizer.renderOptions, problems: &problems)
       }
@@ -110,25 +126,25 @@ extension Localizer {
       named: [String: MessageArgument], in localizer: Localizer
     ) -> Resolution {
       let stored = CatalogEntry.key(key, context: context)
-      guard let (entry, language) = entry(stored, table: table) else {
+      guard let (found, language) = located(stored, table: table) else {
         localizer.reportMissing(stored, table: table, chain: chain)
         return Resolution(
           value: key, key: key, table: table, language: nil, requested: chain.head,
           origin: nil)
       }
       var problems: [RenderProblem] = []
-      let value =
-        arguments.isEmpty && named.isEmpty
-        ? entry.value
-        : entry.message.render(
+      var value = found.value
+      if let message = found.message, !arguments.isEmpty || !named.isEmpty {
+        value = message.render(
           arguments: arguments, named: named, language: language,
           options: localizer.renderOptions, problems: &problems)
+      }
       for problem in problems {
         localizer.reportProblem(problem, key: key, table: table)
       }
       return Resolution(
         value: value, key: key, table: table, language: language, requested: chain.head,
-        origin: entry.origin)
+        origin: found.origin)
     }
   }
 }

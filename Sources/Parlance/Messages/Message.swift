@@ -52,15 +52,23 @@ public final class PluralMessage: Hashable, Sendable {
 
   /// Builds the message from the texts of a catalog file.
   ///
-  /// `variables` gives each variable's name, its printf type (`d`, `lld`), the 1-based
-  /// argument it reads when the file says so (`.xcstrings` `argNum`; else the position of
-  /// `%#@name@` in the format), and its forms by category. An argument outside
-  /// `1...maximumArgument` is ignored, as if the file gave none.
-  public init(
+  /// - Parameter variables: each variable's name, its printf type (`d`, `lld`), the
+  ///   1-based argument it reads when the file says so (`.xcstrings` `argNum`; else the
+  ///   position of `%#@name@` in the format), and its forms by category. An argument
+  ///   outside `1...maximumArgument` is ignored, as if the file gave none.
+  public convenience init(
     format: String,
     variables: [(name: String, valueType: String?, argument: Int?, forms: [PluralCategory: String])]
   ) {
-    let template = MessageTemplate(format)
+    self.init(template: MessageTemplate(format), variables: variables)
+  }
+
+  /// `init(format:variables:)` with the format parsed already (a reader that makes many
+  /// messages of one format parses it once).
+  init(
+    template: MessageTemplate,
+    variables: [(name: String, valueType: String?, argument: Int?, forms: [PluralCategory: String])]
+  ) {
     let positions = Dictionary(
       template.variables.map { ($0.name, $0.argumentIndex) },
       uniquingKeysWith: { first, _ in first })

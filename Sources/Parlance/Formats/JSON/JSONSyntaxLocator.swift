@@ -1,36 +1,21 @@
-/// Where the keys of a String Catalog are in its raw JSON, which `JSONDecoder` does not
-/// say, and where the JSON first goes wrong, which it does not say on Linux either.
+/// Where the JSON of a String Catalog first goes wrong, in the words and at the place the
+/// String Catalog reader has always reported (it located keys this way when it read
+/// with `JSONDecoder`, which does not say where on Linux), and where that reading stopped.
 ///
-/// One pass of a small tokenizer that tracks the path of object keys:
-///
-/// ```
-/// {                                   depth 1
-///   "strings" : {                     depth 2
-///     "Hello" : {                     string key 'Hello'            → keys
-///       "localizations" : {           depth 4
-///         "de" : { … }                language 'de' of 'Hello'      → languages
-/// ```
-///
-/// Only keys at those two levels are decoded (escapes included: `\"`, `\u00e9`, surrogate
-/// pairs); other strings are skipped byte by byte. Time is linear in the size of the text.
-struct JSONKeyLocator {
-  /// The first occurrence of each string key (`JSONDecoder` keeps the first value).
-  private(set) var keys: [String: SourceLocation] = [:]
-  /// Keys of `strings` written more than once.
-  private(set) var duplicates: [(key: String, first: SourceLocation, again: SourceLocation)] = []
-  /// Each string key's localizations by language code.
-  private(set) var languages: [String: [String: SourceLocation]] = [:]
+/// One pass of a small tokenizer: a trailing comma is a mistake (the first one is
+/// reported) that it reads past, as `JSONDecoder` does; any other mistake ends the pass
+/// (`stoppedAt`). Strings are skipped byte by byte (a line break ends one). Time and
+/// memory are linear in the size of the text; 10 MB of `[` keeps a 10 MB stack of bits.
+struct JSONSyntaxLocator {
   /// The first syntax error: where, and why. A trailing comma is one,
   /// but the scan goes on past it.
   private(set) var syntaxError: (location: SourceLocation, reason: String)?
+  /// Where the scan stopped at a mistake it could not read past (anything but a
+  /// trailing comma).
+  private(set) var stoppedAt: Int?
 
   init(utf8 text: [UInt8]) {
     text.withUnsafeBufferPointer { scan($0) }
-  }
-
-  private struct Frame {
-    var isObject: Bool
-    var lastKey: String?
   }
 
   private enum Expecting {
@@ -58,7 +43,7 @@ struct JSONKeyLocator {
 
   private mutating func scan(_ text: UnsafeBufferPointer<UInt8>) {
     var locator = LineLocator()
-    var frames: [Frame] = []
+    var frames: [Bool] = []  // isObject, per open container
     var expecting = Expecting.value
     var index = 0
     var lastComma = 0
@@ -66,24 +51,29 @@ struct JSONKeyLocator {
     {
       (locator.location(of: at, in: text), found)
     }
+    /// A mistake the scan cannot read past: it is the one reported, and the scan ends.
+    func stop(_ at: Int, _ found: String) {
+      syntaxError = fail(at, found, &locator)
+      stoppedAt = at
+    }
     // A UTF-8 byte order mark is allowed before the value.
     if text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { index = 3 }
     while true {
       while index < text.count, text[index].isJSONWhitespace { index += 1 }
       guard index < text.count else {
         if expecting != .end {
-          syntaxError = fail(index, "unexpected end of file", &locator)
+          stop(index, "unexpected end of file")
         }
         return
       }
       let byte = text[index]
       switch (expecting, byte) {
       case (.value, UInt8(ascii: "{")):
-        frames.append(Frame(isObject: true))
+        frames.append(true)
         expecting = .firstKey
         index += 1
       case (.value, UInt8(ascii: "[")):
-        frames.append(Frame(isObject: false))
+        frames.append(false)
         index += 1
         // `[]`: the closing bracket is handled as the end of a container.
         var next = index
@@ -93,16 +83,16 @@ struct JSONKeyLocator {
           expecting = .separator
         }
       case (.firstKey, UInt8(ascii: "}")), (.separator, UInt8(ascii: "}")):
-        guard frames.last?.isObject == true else {
-          syntaxError = fail(index, "unexpected '}'", &locator)
+        guard frames.last == true else {
+          stop(index, "unexpected '}'")
           return
         }
         frames.removeLast()
         index += 1
         expecting = frames.isEmpty ? .end : .separator
       case (.separator, UInt8(ascii: "]")):
-        guard frames.last?.isObject == false else {
-          syntaxError = fail(index, "unexpected ']'", &locator)
+        guard frames.last == false else {
+          stop(index, "unexpected ']'")
           return
         }
         frames.removeLast()
@@ -110,8 +100,8 @@ struct JSONKeyLocator {
         expecting = frames.isEmpty ? .end : .separator
       case (.key, UInt8(ascii: "}")), (.value, UInt8(ascii: "]")):
         // A trailing comma: not JSON, but `JSONDecoder` reads past it, so keep locating.
-        guard let frame = frames.last, frame.isObject == (byte == UInt8(ascii: "}")) else {
-          syntaxError = fail(index, "unexpected \(Self.describe(byte))", &locator)
+        guard let isObject = frames.last, isObject == (byte == UInt8(ascii: "}")) else {
+          stop(index, "unexpected \(Self.describe(byte))")
           return
         }
         if syntaxError == nil {
@@ -123,39 +113,20 @@ struct JSONKeyLocator {
       case (.separator, UInt8(ascii: ",")):
         lastComma = index
         index += 1
-        expecting = frames.last?.isObject == true ? .key : .value
+        expecting = frames.last == true ? .key : .value
       case (.colon, UInt8(ascii: ":")):
         index += 1
         expecting = .value
       case (.firstKey, UInt8(ascii: "\"")), (.key, UInt8(ascii: "\"")):
-        let start = index
-        let depth = frames.count
-        let wanted =
-          depth == 2 && frames[0].lastKey == "strings"
-          || depth == 4 && frames[0].lastKey == "strings" && frames[2].lastKey == "localizations"
-        // The path needs the keys above the languages; deeper ones are skipped.
-        guard let (key, end) = Self.string(in: text, from: index, decode: depth <= 4) else {
-          syntaxError = fail(start, "unterminated string", &locator)
+        guard let end = Self.stringEnd(in: text, from: index) else {
+          stop(index, "unterminated string")
           return
         }
         index = end
-        frames[depth - 1].lastKey = key
-        if wanted {
-          let location = locator.location(of: start, in: text)
-          if depth == 2 {
-            if let first = keys[key] {
-              duplicates.append((key, first, location))
-            } else {
-              keys[key] = location
-            }
-          } else if let parent = frames[1].lastKey, languages[parent]?[key] == nil {
-            languages[parent, default: [:]][key] = location
-          }
-        }
         expecting = .colon
       case (.value, UInt8(ascii: "\"")):
-        guard let (_, end) = Self.string(in: text, from: index, decode: false) else {
-          syntaxError = fail(index, "unterminated string", &locator)
+        guard let end = Self.stringEnd(in: text, from: index) else {
+          stop(index, "unterminated string")
           return
         }
         index = end
@@ -166,13 +137,12 @@ struct JSONKeyLocator {
         let word = String(
           decoding: UnsafeBufferPointer(rebasing: text[start..<index]), as: UTF8.self)
         guard ["true", "false", "null"].contains(word) || Double(word) != nil else {
-          syntaxError = fail(start, "expected a value, found '\(word)'", &locator)
+          stop(start, "expected a value, found '\(word)'")
           return
         }
         expecting = frames.isEmpty ? .end : .separator
       default:
-        syntaxError = fail(
-          index, "expected \(expecting.noun), found \(Self.describe(byte))", &locator)
+        stop(index, "expected \(expecting.noun), found \(Self.describe(byte))")
         return
       }
     }
@@ -183,31 +153,28 @@ struct JSONKeyLocator {
     return String(format: "byte 0x%02X", byte)
   }
 
-  /// The string starting at the `"` at `start`, decoded when asked, and the offset just
-  /// past its closing quote; nil when it never closes.
-  private static func string(
-    in text: UnsafeBufferPointer<UInt8>, from start: Int, decode: Bool
-  ) -> (String, Int)? {
+  /// The offset just past the closing quote of the string whose `"` is at `start`; nil
+  /// when it never closes (a raw line break counts as never closing).
+  private static func stringEnd(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
     var index = start + 1
-    var hasEscape = false
     while index < text.count {
       switch text[index] {
-      case UInt8(ascii: "\""):
-        guard decode else { return ("", index + 1) }
-        let body = UnsafeBufferPointer(rebasing: text[(start + 1)..<index])
-        let value = hasEscape ? unescape(body) : String(decoding: body, as: UTF8.self)
-        return (value, index + 1)
-      case UInt8(ascii: "\\"):
-        hasEscape = true
-        index += 2
-      case UInt8(ascii: "\n"):
-        // JSON strings cannot hold a raw line break; treat it as unterminated here.
-        return nil
-      default:
-        index += 1
+      case UInt8(ascii: "\""): return index + 1
+      case UInt8(ascii: "\\"): index += 2
+      case UInt8(ascii: "\n"): return nil
+      default: index += 1
       }
     }
     return nil
+  }
+
+  /// A key's text between its quotes as the locator decodes it (leniently: `\x` is `x`,
+  /// an unpaired surrogate U+FFFD).
+  static func decodeKey(_ body: [UInt8]) -> String {
+    body.withUnsafeBufferPointer { buffer in
+      buffer.contains(UInt8(ascii: "\\"))
+        ? unescape(buffer) : String(decoding: buffer, as: UTF8.self)
+    }
   }
 
   private static func unescape(_ body: UnsafeBufferPointer<UInt8>) -> String {

@@ -30,6 +30,15 @@ struct PlistKeyLocator {
     text.withUnsafeBufferPointer { scan($0) }
   }
 
+  /// Locations found by a reader that read the file itself (`PlistXMLReader`).
+  init(
+    keys: [String: TopLevelKey],
+    duplicates: [(key: String, first: SourceLocation, again: SourceLocation)]
+  ) {
+    self.keys = keys
+    self.duplicates = duplicates
+  }
+
   private enum Container { case dictionary, array }
 
   private mutating func scan(_ text: UnsafeBufferPointer<UInt8>) {

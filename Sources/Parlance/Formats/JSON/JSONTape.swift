@@ -1,0 +1,365 @@
+/// A JSON text read once into a flat list of tokens ("a tape"), with every byte kept, so
+/// that a reader can walk the structure, skip what it does not need, and turn into
+/// `String`s only the strings it uses.
+///
+/// ```
+/// {"a": [1, "b"], "c": null}
+/// 0 object(end 6)  1 "a"  2 array(end 5)  3 1  4 "b"  5 "c"  6 null
+/// ```
+///
+/// It accepts what Foundation's `JSONDecoder` accepts, so that a catalog it read keeps
+/// reading: a trailing comma before `]` or `}`, control characters and unknown escapes
+/// inside strings and any run of `0-9 . + - e E` as a number are tokens here, and become
+/// errors only if the reader decodes that string or number (`string(at:)`,
+/// `integer(at:)`), as `JSONDecoder` does. Whether the text was strict JSON throughout
+/// is kept in `isStrict`. Nesting deeper than 512 containers, a missing bracket, comma,
+/// colon or quote, and anything after the top-level value are errors (`scan` returns
+/// nil). Time and memory are linear in the size of the text.
+struct JSONTape: Sendable {
+  enum Kind: UInt8, Sendable {
+    case object, array, string, number, `true`, `false`, null
+  }
+
+  /// One value or object key. For strings, `start..<end` are the bytes between the
+  /// quotes; for numbers and literals, their bytes; for objects and arrays, `start` is the
+  /// bracket and `end` the index of the token after the container (its next sibling).
+  struct Token: Sendable {
+    var kind: Kind
+    var flags: UInt8
+    var start: UInt32
+    var end: UInt32
+  }
+
+  /// The text, UTF-8 without a byte order mark.
+  let bytes: [UInt8]
+  private(set) var tokens: [Token] = []
+  /// False when the text relies on one of `JSONDecoder`'s tolerances (see the type).
+  private(set) var isStrict = true
+
+  static let hasEscapes: UInt8 = 1
+  /// A string `JSONDecoder` would refuse to decode (control character, bad escape).
+  static let isInvalid: UInt8 = 2
+  /// A number that is not JSON's grammar (`01`, `1.`, `-`, `1e`).
+  static let isMalformed: UInt8 = 4
+  static let maximumDepth = 512
+
+  /// Reads `bytes`; nil when `JSONDecoder` would not read them either.
+  static func scan(_ bytes: [UInt8]) -> JSONTape? {
+    // Offsets are 32-bit: a larger catalog is not one anybody can ship.
+    guard bytes.count < Int(UInt32.max) else { return nil }
+    var tape = JSONTape(bytes: bytes)
+    let scanned = bytes.withUnsafeBufferPointer { tape.scan($0) }
+    return scanned ? tape : nil
+  }
+
+  private init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  // MARK: Scanning
+
+  private enum State {
+    case value, firstMember, firstElement, afterValue
+  }
+
+  private mutating func scan(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = text.count
+    tokens.reserveCapacity(count / 16 + 8)
+    var open: [Int] = []  // tape indices of the containers not closed yet
+    var index = 0
+    // JSONDecoder skips a UTF-8 byte order mark (one was already removed by the caller).
+    if count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { index = 3 }
+    var state = State.value
+    @inline(__always) func skipWhitespace() {
+      while index < count {
+        let byte = text[index]
+        guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+        index += 1
+      }
+    }
+    while true {
+      skipWhitespace()
+      switch state {
+      case .value:
+        guard index < count else { return false }
+        let byte = text[index]
+        switch byte {
+        case UInt8(ascii: "\""):
+          guard scanString(text, at: &index) else { return false }
+          state = .afterValue
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          guard open.count < Self.maximumDepth else { return false }
+          let isObject = byte == UInt8(ascii: "{")
+          open.append(tokens.count)
+          tokens.append(
+            Token(kind: isObject ? .object : .array, flags: 0, start: UInt32(index), end: 0))
+          index += 1
+          state = isObject ? .firstMember : .firstElement
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+          let (word, kind): (StaticString, Kind) =
+            byte == UInt8(ascii: "t")
+            ? ("true", .true) : byte == UInt8(ascii: "f") ? ("false", .false) : ("null", .null)
+          guard text.matches(word, at: index) else { return false }
+          tokens.append(
+            Token(
+              kind: kind, flags: 0, start: UInt32(index),
+              end: UInt32(index + word.utf8CodeUnitCount)))
+          index += word.utf8CodeUnitCount
+          state = .afterValue
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          let start = index
+          index += 1
+          while index < count, text[index].isJSONNumberByte { index += 1 }
+          let wellFormed = Self.isJSONNumber(UnsafeBufferPointer(rebasing: text[start..<index]))
+          if !wellFormed { isStrict = false }
+          tokens.append(
+            Token(
+              kind: .number, flags: wellFormed ? 0 : Self.isMalformed, start: UInt32(start),
+              end: UInt32(index)))
+          state = .afterValue
+        default:
+          return false
+        }
+      case .firstMember:
+        guard index < count else { return false }
+        if text[index] == UInt8(ascii: "}") {
+          index += 1
+          close(&open)
+          state = .afterValue
+        } else {
+          guard scanKey(text, at: &index, count: count) else { return false }
+          state = .value
+        }
+      case .firstElement:
+        guard index < count else { return false }
+        if text[index] == UInt8(ascii: "]") {
+          index += 1
+          close(&open)
+          state = .afterValue
+        } else {
+          state = .value
+        }
+      case .afterValue:
+        guard let container = open.last else {
+          // Only whitespace may follow the top-level value.
+          return index == count
+        }
+        guard index < count else { return false }
+        let isObject = tokens[container].kind == .object
+        let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        switch text[index] {
+        case closing:
+          index += 1
+          close(&open)
+        case UInt8(ascii: ","):
+          index += 1
+          skipWhitespace()
+          if index < count, text[index] == closing {
+            // A trailing comma: JSONDecoder reads past it.
+            isStrict = false
+            index += 1
+            close(&open)
+          } else if isObject {
+            guard scanKey(text, at: &index, count: count) else { return false }
+            state = .value
+          } else {
+            state = .value
+          }
+        default:
+          return false
+        }
+      }
+    }
+  }
+
+  private mutating func close(_ open: inout [Int]) {
+    let container = open.removeLast()
+    tokens[container].end = UInt32(tokens.count)
+  }
+
+  /// A member's key and the `:` after it.
+  private mutating func scanKey(
+    _ text: UnsafeBufferPointer<UInt8>, at index: inout Int, count: Int
+  ) -> Bool {
+    guard index < count, text[index] == UInt8(ascii: "\""), scanString(text, at: &index) else {
+      return false
+    }
+    while index < count, text[index].isJSONWhitespace { index += 1 }
+    guard index < count, text[index] == UInt8(ascii: ":") else { return false }
+    index += 1
+    return true
+  }
+
+  /// The string whose opening quote is at `index`; `index` ends past the closing quote.
+  private mutating func scanString(_ text: UnsafeBufferPointer<UInt8>, at index: inout Int)
+    -> Bool
+  {
+    let count = text.count
+    let start = index + 1
+    var flags: UInt8 = 0
+    var position = start
+    while true {
+      // Eight bytes at a time while none is a quote, a backslash or a control character.
+      while position + 8 <= count {
+        let word = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped + position)
+          .loadUnaligned(as: UInt64.self)
+        if word.containsByte(0x22) || word.containsByte(0x5C) || word.containsByteBelow0x20 {
+          break
+        }
+        position += 8
+      }
+      guard position < count else { return false }
+      let byte = text[position]
+      if byte == UInt8(ascii: "\"") { break }
+      if byte == UInt8(ascii: "\\") {
+        flags |= Self.hasEscapes
+        guard position + 1 < count else { return false }
+        let escaped = text[position + 1]
+        if escaped == UInt8(ascii: "u") {
+          // JSONDecoder wants four bytes, none of them a quote; hex digits it checks later.
+          guard position + 6 <= count else { return false }
+          for offset in 2..<6 where text[position + offset] == UInt8(ascii: "\"") {
+            return false
+          }
+          position += 6
+        } else {
+          if !escaped.isSimpleJSONEscape { flags |= Self.isInvalid }
+          position += 2
+        }
+        continue
+      }
+      if byte < 0x20 { flags |= Self.isInvalid }
+      position += 1
+    }
+    if flags & Self.hasEscapes != 0, flags & Self.isInvalid == 0,
+      !Self.unicodeEscapesAreValid(UnsafeBufferPointer(rebasing: text[start..<position]))
+    {
+      flags |= Self.isInvalid
+    }
+    if flags & Self.isInvalid != 0 { isStrict = false }
+    tokens.append(Token(kind: .string, flags: flags, start: UInt32(start), end: UInt32(position)))
+    index = position + 1
+    return true
+  }
+
+  /// Whether every `\uXXXX` has four hex digits and surrogates come in pairs, as
+  /// `JSONDecoder` requires when it decodes the string.
+  private static func unicodeEscapesAreValid(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index < body.count {
+      guard body[index] == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      guard body[index + 1] == UInt8(ascii: "u") else {
+        index += 2
+        continue
+      }
+      guard let unit = hexUnit(body, at: index + 2) else { return false }
+      index += 6
+      if UTF16.isLeadSurrogate(unit) {
+        guard index + 6 <= body.count, body[index] == UInt8(ascii: "\\"),
+          body[index + 1] == UInt8(ascii: "u"), let trail = hexUnit(body, at: index + 2),
+          UTF16.isTrailSurrogate(trail)
+        else { return false }
+        index += 6
+      } else if UTF16.isTrailSurrogate(unit) {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// The four hex digits at `index` as a UTF-16 code unit.
+  static func hexUnit(_ body: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt16? {
+    guard index + 4 <= body.count else { return nil }
+    var value: UInt16 = 0
+    for offset in 0..<4 {
+      let byte = body[index + offset]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+      value = value << 4 | UInt16(digit)
+    }
+    return value
+  }
+
+  /// JSON's number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+  static func isJSONNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = text.count
+    func digits() -> Int {
+      let start = index
+      while index < count, text[index] >= UInt8(ascii: "0"), text[index] <= UInt8(ascii: "9") {
+        index += 1
+      }
+      return index - start
+    }
+    if index < count, text[index] == UInt8(ascii: "-") { index += 1 }
+    guard index < count else { return false }
+    if text[index] == UInt8(ascii: "0") {
+      index += 1
+    } else if digits() == 0 {
+      return false
+    }
+    if index < count, text[index] == UInt8(ascii: ".") {
+      index += 1
+      guard digits() > 0 else { return false }
+    }
+    if index < count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
+      index += 1
+      if index < count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") {
+        index += 1
+      }
+      guard digits() > 0 else { return false }
+    }
+    return index == count
+  }
+}
+
+extension UInt8 {
+  fileprivate var isJSONWhitespace: Bool {
+    self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09
+  }
+
+  /// What `JSONDecoder`'s scanner takes into a number after its first byte.
+  fileprivate var isJSONNumberByte: Bool {
+    (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9")) || self == UInt8(ascii: ".")
+      || self == UInt8(ascii: "+") || self == UInt8(ascii: "-") || self == UInt8(ascii: "e")
+      || self == UInt8(ascii: "E")
+  }
+
+  /// `\" \\ \/ \b \f \n \r \t` (`\u` is checked on its own).
+  fileprivate var isSimpleJSONEscape: Bool {
+    switch self {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      true
+    default: false
+    }
+  }
+}
+
+extension UInt64 {
+  /// Whether any of the eight bytes is below 0x20 (a control character).
+  fileprivate var containsByteBelow0x20: Bool {
+    // Bytes below 0x20 are those for which subtracting 0x20 borrows into the top bit,
+    // counting only bytes whose own top bit was clear.
+    ((self &- 0x2020_2020_2020_2020) & ~self & 0x8080_8080_8080_8080) != 0
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  fileprivate func matches(_ word: StaticString, at index: Int) -> Bool {
+    let length = word.utf8CodeUnitCount
+    guard index + length <= count else { return false }
+    for offset in 0..<length where self[index + offset] != word.utf8Start[offset] {
+      return false
+    }
+    return true
+  }
+}

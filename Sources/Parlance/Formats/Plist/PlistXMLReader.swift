@@ -1,0 +1,271 @@
+/// A reader of our own for the XML property lists that `.stringsdict` files are: a
+/// `<plist>` holding dictionaries of keys and strings, with the location of each key.
+///
+/// It reads a strict subset of what `PropertyListSerialization` reads, and reads it the
+/// same way: a later key of a dictionary replaces an earlier one, text is kept as
+/// written (line endings, spaces), and `&amp; &lt; &gt; &quot; &apos;` and character
+/// references are decoded. Anything outside the subset — another value type, CDATA, a
+/// comment inside text, an attribute, an encoding other than UTF-8, an unknown entity,
+/// a mistake of any kind — makes `read` return nil, and the caller hands the file to
+/// `PropertyListSerialization`, which says what it makes of it. Time is linear in the
+/// size of the input.
+///
+/// ```
+/// <plist version="1.0"><dict>
+///   <key>files</key>            top-level key 'files' at 1:28
+///   <dict><key>one</key>…       key 'one' of 'files'
+/// ```
+struct PlistXMLReader {
+  /// The plist's value, and where its keys are (as `PlistKeyLocator` finds them).
+  struct Result {
+    var root: PlistValue
+    var locations: PlistKeyLocator
+  }
+
+  /// Dictionaries nested deeper are handed to Foundation (a `.stringsdict` has three).
+  static let maximumDepth = 64
+
+  private let text: UnsafeBufferPointer<UInt8>
+  private var index = 0
+  private var lines = LineLocator()
+  private var depth = 0
+  private var topLevel: [String: PlistKeyLocator.TopLevelKey] = [:]
+  private var duplicates: [(key: String, first: SourceLocation, again: SourceLocation)] = []
+
+  /// The value and key locations of `bytes`; nil when the file is not in the subset.
+  static func read(_ bytes: [UInt8]) -> Result? {
+    // UTF-8 only, without a byte order mark and without NUL bytes.
+    guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]), !bytes.contains(0),
+      TextDecoding.decodeUTF8(bytes).firstInvalidOffset == nil
+    else { return nil }
+    return bytes.withUnsafeBufferPointer { text in
+      var reader = PlistXMLReader(text: text)
+      guard let root = reader.document() else { return nil }
+      return Result(
+        root: root,
+        locations: PlistKeyLocator(keys: reader.topLevel, duplicates: reader.duplicates))
+    }
+  }
+
+  private init(text: UnsafeBufferPointer<UInt8>) {
+    self.text = text
+  }
+
+  // MARK: Document
+
+  private mutating func document() -> PlistValue? {
+    if starts(with: "<?xml") {
+      guard let end = processingInstructionEnd(), Self.declaresUTF8(text[index..<end]) else {
+        return nil
+      }
+      index = end + 2
+    }
+    guard index > 0 || text.first == UInt8(ascii: "<"), skipMisc(allowingDoctype: true),
+      starts(with: "<plist")
+    else { return nil }
+    index += 6
+    guard index < text.count, text[index] == UInt8(ascii: ">") || text[index].isXMLSpace,
+      let close = find(">"), text[close - 1] != UInt8(ascii: "/")
+    else { return nil }
+    index = close + 1
+    guard skipMisc(allowingDoctype: false), let root = value(isTopLevel: true),
+      skipMisc(allowingDoctype: false), consume("</plist>"), skipMisc(allowingDoctype: false),
+      index == text.count
+    else { return nil }
+    return root
+  }
+
+  /// `encoding="UTF-8"` (any case), or no encoding at all.
+  private static func declaresUTF8(_ declaration: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+    let text = String(decoding: declaration, as: UTF8.self).lowercased()
+    guard let range = text.range(of: "encoding") else { return true }
+    let rest = text[range.upperBound...].filter { $0 != " " && $0 != "=" }
+    return rest.hasPrefix("\"utf-8\"") || rest.hasPrefix("'utf-8'")
+  }
+
+  /// Whitespace, comments, processing instructions and (before the root) a DOCTYPE
+  /// without an internal subset; false on anything unterminated.
+  private mutating func skipMisc(allowingDoctype: Bool) -> Bool {
+    while true {
+      skipSpace()
+      if starts(with: "<!--") {
+        index += 4  // `<!-->` does not end the comment it opens
+        guard let end = find("-->") else { return false }
+        index = end + 3
+      } else if starts(with: "<?") {
+        guard let end = processingInstructionEnd() else { return false }
+        index = end + 2
+      } else if allowingDoctype, starts(with: "<!DOCTYPE") {
+        guard let end = find(">"), !text[index..<end].contains(UInt8(ascii: "[")) else {
+          return false
+        }
+        index = end + 1
+      } else {
+        return true
+      }
+    }
+  }
+
+  /// Where the `?>` of the processing instruction at `index` is, when no `>` comes
+  /// before it (`PlistKeyLocator`, which found the keys' lines, ends it at the first `>`).
+  private func processingInstructionEnd() -> Int? {
+    guard let close = find(">"), close > index + 2, text[close - 1] == UInt8(ascii: "?") else {
+      return nil
+    }
+    return close - 1
+  }
+
+  // MARK: Values
+
+  private mutating func value(isTopLevel: Bool = false) -> PlistValue? {
+    if consume("<string>") {
+      guard let text = self.text(until: "</string>") else { return nil }
+      return .string(text)
+    }
+    if consume("<string/>") { return .string("") }
+    if consume("<dict/>") {
+      lastChildren = [:]
+      return .dictionary([:])
+    }
+    guard consume("<dict>"), depth < Self.maximumDepth else { return nil }
+    depth += 1
+    defer { depth -= 1 }
+    var dictionary: [String: PlistValue] = [:]
+    var children: [String: SourceLocation] = [:]
+    while true {
+      guard skipMisc(allowingDoctype: false) else { return nil }
+      if consume("</dict>") { break }
+      let keyStart = index
+      let key: String
+      if consume("<key/>") {
+        key = ""
+      } else if consume("<key>"), let text = self.text(until: "</key>") {
+        key = text
+      } else {
+        return nil
+      }
+      let location = lines.location(of: keyStart, in: text)
+      if isTopLevel {
+        if let previous = topLevel[key] {
+          duplicates.append((key, previous.location, location))
+        }
+        topLevel[key] = PlistKeyLocator.TopLevelKey(location: location)
+      } else if depth == 2, children[key] == nil {
+        children[key] = location
+      }
+      guard skipMisc(allowingDoctype: false), let value = self.value() else { return nil }
+      // Two spellings of one name (`é`, `e\u{301}`) are one key to Swift: what
+      // Foundation makes of them is its own affair.
+      if dictionary.updateValue(value, forKey: key) != nil,
+        let stored = dictionary.index(forKey: key),
+        !dictionary.keys[stored].utf8.elementsEqual(key.utf8)
+      {
+        return nil
+      }
+      if isTopLevel, case .dictionary = value {
+        topLevel[key]?.children = lastChildren
+      }
+    }
+    lastChildren = children
+    return .dictionary(dictionary)
+  }
+
+  /// The keys of the dictionary read last, for the top-level key that owns it.
+  private var lastChildren: [String: SourceLocation] = [:]
+
+  /// Text up to `end`, entities decoded; nil on `<` or an entity outside the subset.
+  private mutating func text(until end: StaticString) -> String? {
+    var bytes: [UInt8] = []
+    var start = index
+    while index < text.count {
+      switch text[index] {
+      case UInt8(ascii: "<"):
+        bytes += text[start..<index]
+        guard consume(end) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+      case UInt8(ascii: "&"):
+        bytes += text[start..<index]
+        guard let scalar = entity() else { return nil }
+        if scalar.isASCII {
+          bytes.append(UInt8(scalar.value))
+        } else {
+          bytes += Array(String(scalar).utf8)
+        }
+        start = index
+      default:
+        index += 1
+      }
+    }
+    return nil
+  }
+
+  /// `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&#65;` `&#x41;` (not NUL, not a surrogate).
+  private mutating func entity() -> Unicode.Scalar? {
+    for (name, scalar) in Self.namedEntities where starts(with: name) {
+      index += name.utf8CodeUnitCount
+      return scalar
+    }
+    guard let semicolon = find(";"), semicolon - index <= 12 else { return nil }
+    let name = String(decoding: text[(index + 1)..<semicolon], as: UTF8.self)
+    index = semicolon + 1
+    guard name.hasPrefix("#") else { return nil }
+    let digits = name.dropFirst()
+    let value =
+      digits.hasPrefix("x")
+      ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+    guard let value, value != 0, digits.allSatisfy({ $0.isHexDigit || $0 == "x" }) else {
+      return nil
+    }
+    return Unicode.Scalar(value)
+  }
+
+  private static let namedEntities: [(StaticString, Unicode.Scalar)] = [
+    ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"),
+  ]
+
+  // MARK: Bytes
+
+  private mutating func skipSpace() {
+    while index < text.count, text[index].isXMLSpace { index += 1 }
+  }
+
+  private func starts(with prefix: StaticString) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    guard index + count <= text.count else { return false }
+    for offset in 0..<count where text[index + offset] != prefix.utf8Start[offset] {
+      return false
+    }
+    return true
+  }
+
+  private mutating func consume(_ prefix: StaticString) -> Bool {
+    guard starts(with: prefix) else { return false }
+    index += prefix.utf8CodeUnitCount
+    return true
+  }
+
+  /// Where `pattern` next starts at or after `index`.
+  private func find(_ pattern: StaticString) -> Int? {
+    let count = pattern.utf8CodeUnitCount
+    let first = pattern.utf8Start[0]
+    var position = index
+    while position + count <= text.count {
+      if text[position] == first {
+        var matches = true
+        for offset in 1..<count where text[position + offset] != pattern.utf8Start[offset] {
+          matches = false
+          break
+        }
+        if matches { return position }
+      }
+      position += 1
+    }
+    return nil
+  }
+}
+
+extension UInt8 {
+  fileprivate var isXMLSpace: Bool {
+    self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09
+  }
+}

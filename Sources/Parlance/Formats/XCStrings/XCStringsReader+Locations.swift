@@ -1,0 +1,110 @@
+extension XCStringsReader {
+  /// Where the keys of `strings` and their localization codes are, and the keys written
+  /// twice, as this reader has always reported them: it used to locate keys with a scan
+  /// of its own (`JSONDecoder` says nothing of positions), which looked into every
+  /// top-level `strings` object and stopped at the first mistake it could not read past
+  /// (`JSONSyntaxLocator.stoppedAt`: a line break inside a string, a number such as
+  /// `1-2`). Keys after that point have no location and repeats after it are not
+  /// reported; up to there, the scan saw the structure the tape holds, so the tape
+  /// answers for it.
+  struct Located {
+    /// Per entry of the document's `strings`; `start` when the locator did not reach it.
+    var keys: [SourceLocation]
+    /// Per entry, per localization; the key's location when the locator did not reach it.
+    var codes: [[SourceLocation]]
+    var duplicates: [(key: String, first: SourceLocation, again: SourceLocation)] = []
+
+    init(
+      tape: JSONTape, document: XCStringsDocument, strings: [XCStringsDocument.Entry],
+      stoppedAt: Int?
+    ) {
+      keys = Array(repeating: XCStringsReader.start, count: strings.count)
+      codes = strings.map { Array(repeating: XCStringsReader.start, count: $0.localizations.count) }
+      let stringsObjects = tape.memberKeys(of: 0).filter {
+        tape.equals($0, "strings") && tape.kind($0 + 1) == .object
+      }
+      let end = stoppedAt ?? Int.max
+      tape.bytes.withUnsafeBufferPointer { text in
+        var walk = Walk(tape: tape, text: text, end: end)
+        if stringsObjects.count == 1 {
+          locate(&walk, strings, repeated: document.repeatedKeys)
+        } else {
+          locate(&walk, strings, stringsObjects: stringsObjects)
+        }
+      }
+    }
+
+    /// Positions in file order, up to where the locator stopped.
+    private struct Walk {
+      let tape: JSONTape
+      let text: UnsafeBufferPointer<UInt8>
+      let end: Int
+      var lines = LineLocator()
+
+      /// The location of the string at `token` (its opening quote), if the locator saw it.
+      mutating func location(_ token: Int) -> SourceLocation? {
+        let quote = Int(tape.tokens[token].start) - 1
+        guard quote < end else { return nil }
+        return lines.location(of: quote, in: text)
+      }
+    }
+
+    private mutating func place(
+      _ index: Int, _ entry: XCStringsDocument.Entry, at: SourceLocation, _ walk: inout Walk
+    ) {
+      keys[index] = at
+      for (code, localization) in entry.localizations.enumerated() {
+        codes[index][code] = walk.location(localization.keyToken) ?? at
+      }
+    }
+
+    /// The common case, one `strings` object: the document knows its repeated keys.
+    private mutating func locate(
+      _ walk: inout Walk, _ strings: [XCStringsDocument.Entry],
+      repeated: [(keyToken: Int, entry: Int)]
+    ) {
+      var nextRepeat = 0
+      func record(_ again: (keyToken: Int, entry: Int), _ walk: inout Walk) {
+        // The first of a key comes before its repeat: if the repeat was seen, so was it.
+        guard let at = walk.location(again.keyToken) else { return }
+        // The repeat as written (it may be another spelling of the same key).
+        let name = walk.tape.string(at: again.keyToken) ?? strings[again.entry].key
+        duplicates.append((name, keys[again.entry], at))
+      }
+      for (index, entry) in strings.enumerated() {
+        while nextRepeat < repeated.count, repeated[nextRepeat].keyToken < entry.keyToken {
+          record(repeated[nextRepeat], &walk)
+          nextRepeat += 1
+        }
+        guard let at = walk.location(entry.keyToken) else { break }
+        place(index, entry, at: at, &walk)
+      }
+      for again in repeated[nextRepeat...] { record(again, &walk) }
+    }
+
+    /// Several top-level `strings` objects: the locator looked into all of them (and
+    /// reported a key of the second that the first has), though the document reads
+    /// the first.
+    private mutating func locate(
+      _ walk: inout Walk, _ strings: [XCStringsDocument.Entry], stringsObjects: [Int]
+    ) {
+      var first: [String: SourceLocation] = [:]
+      var next = 0
+      for member in stringsObjects {
+        for key in walk.tape.memberKeys(of: member + 1) {
+          guard let at = walk.location(key) else { return }
+          let name =
+            walk.tape.string(at: key) ?? JSONSyntaxLocator.decodeKey(walk.tape.bytes(of: key))
+          if let earlier = first[name] {
+            duplicates.append((name, earlier, at))
+          } else {
+            first[name] = at
+          }
+          guard next < strings.count, strings[next].keyToken == key else { continue }
+          place(next, strings[next], at: at, &walk)
+          next += 1
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,237 @@
+extension XCStringsReader {
+  typealias Variable = (
+    name: String, valueType: String?, argument: Int?, forms: [PluralCategory: String]
+  )
+
+  /// The variable of a catalog's top-level plural variations, also its named argument.
+  static let pluralVariableName = "count"
+
+  /// What `resolve` returns while checking: any message, none is built.
+  private static let served = Message.text(MessageTemplate(""))
+  /// The format of every top-level plural, parsed once.
+  private static let pluralFormat = MessageTemplate("%#@\(pluralVariableName)@")
+
+  /// The message of a localization or of one branch of its variations; nil when it is
+  /// not usable (listed in `unusable`, or reported). While checking, nothing is built:
+  /// a served node returns a stand-in.
+  mutating func resolve(
+    _ node: Int, substitutions inherited: Int?, _ context: Context, path: String?
+  ) -> Message? {
+    guard let tape else { return nil }
+    let substitutions = tape.presentMember("substitutions", of: node) ?? inherited
+    if let variations = tape.presentMember("variations", of: node) {
+      if let plural = tape.presentMember("plural", of: variations) {
+        return pluralMessage(plural, context, path: join(path, "plural"))
+      }
+      if let device = tape.presentMember("device", of: variations) {
+        guard
+          let (name, branch) = tape.member("mac", of: device).map({ ("mac", $0) })
+            ?? tape.member("other", of: device).map({ ("other", $0) })
+        else {
+          markUnusable(context, join(path, "device"), .noDesktopVariant)
+          return nil
+        }
+        return resolve(
+          branch, substitutions: substitutions, context, path: join(path, "device.\(name)"))
+      }
+    }
+    guard let value = usableValue(of: node, context, path: path) else { return nil }
+    guard !isChecking || tape.mayContainVariable(value) else { return Self.served }
+    let text = tape.string(at: value) ?? ""
+    if Self.hasVariable(text) {
+      return substitutedMessage(text, substitutions, context)
+    }
+    return isChecking ? Self.served : .text(MessageTemplate(text))
+  }
+
+  /// `variations.plural` of a whole value: one variable, `count`.
+  private mutating func pluralMessage(_ forms: Int, _ context: Context, path: String) -> Message? {
+    guard let texts = pluralForms(forms, context, path: path, variable: "plural") else {
+      return nil
+    }
+    guard !isChecking else { return Self.served }
+    var numbered: [PluralCategory: String] = [:]
+    var counter: (position: Int, type: String)?
+    for category in PluralCategory.allCases.reversed() {  // `other` first
+      guard let text = texts[category] else { continue }
+      let result = SpecifierNumbering.number(text)
+      numbered[category] = result.text
+      counter = counter ?? result.firstNumeric
+    }
+    let variable: Variable = (
+      Self.pluralVariableName, counter?.type, counter?.position ?? 1, numbered
+    )
+    return .plural(PluralMessage(template: Self.pluralFormat, variables: [variable]))
+  }
+
+  /// A value with `%#@name@` substitutions.
+  private mutating func substitutedMessage(
+    _ value: String, _ substitutions: Int?, _ context: Context
+  ) -> Message? {
+    let references = MessageTemplate(value).variables
+    guard !references.isEmpty else {
+      return isChecking ? Self.served : .text(MessageTemplate(value))
+    }
+    guard let tape else { return nil }
+    var variables: [Variable] = []
+    var seen: Set<String> = []
+    for reference in references where seen.insert(reference.name).inserted {
+      let name = reference.name
+      guard let substitution = substitutions.flatMap({ tape.member(named: name, of: $0) }) else {
+        report(.undefinedVariable(name, key: context.key), .error, at: context.location)
+        return nil
+      }
+      guard
+        let plural = tape.presentMember("variations", of: substitution)
+          .flatMap({ tape.presentMember("plural", of: $0) })
+      else {
+        report(
+          .invalidLocalization(
+            key: context.key, language: context.language.identifier,
+            reason: "substitution '\(name)' has no plural variations"),
+          .error, at: context.location)
+        return nil
+      }
+      let argNum = tape.presentMember("argNum", of: substitution).flatMap { tape.integer(at: $0) }
+      let argument = argNum ?? reference.argumentIndex + 1
+      guard (1...PluralMessage.maximumArgument).contains(argument) else {
+        report(
+          .invalidLocalization(
+            key: context.key, language: context.language.identifier,
+            reason: "substitution '\(name)' has argNum \(argument), not between 1 and "
+              + "\(PluralMessage.maximumArgument)"),
+          .error, at: context.location)
+        return nil
+      }
+      let specifier =
+        tape.presentMember("formatSpecifier", of: substitution).flatMap { tape.string(at: $0) }
+        ?? "lld"
+      let path = "substitutions.\(name).plural"
+      guard let texts = pluralForms(plural, context, path: path, variable: name) else {
+        return nil
+      }
+      guard !isChecking else { continue }
+      let forms = texts.mapValues {
+        SpecifierNumbering.replacingArg(in: $0, with: "%\(argument)$\(specifier)")
+      }
+      variables.append((name, specifier, argument, forms))
+    }
+    guard !isChecking else { return Self.served }
+    return .plural(PluralMessage(format: value, variables: variables))
+  }
+
+  /// The usable forms of plural variations by category; nil without a usable `other`.
+  /// While checking, the texts are left empty.
+  private mutating func pluralForms(
+    _ forms: Int, _ context: Context, path: String, variable: String
+  ) -> [PluralCategory: String]? {
+    guard let tape else { return nil }
+    var texts: [PluralCategory: String] = [:]
+    for (name, keyToken) in tape.uniqueMembers(of: forms).sorted(by: { $0.name < $1.name }) {
+      guard let category = PluralCategory(rawValue: name) else {
+        report(
+          .unknownPluralCategory(name, key: context.key, variable: variable), .warning,
+          at: context.location)
+        continue
+      }
+      if let value = usableValue(of: keyToken + 1, context, path: "\(path).\(name)") {
+        texts[category] = isChecking ? "" : tape.string(at: value) ?? ""
+      }
+    }
+    guard texts[.other] != nil else {
+      if tape.member("other", of: forms) == nil {
+        markUnusable(context, path, .missingOtherForm)
+      }
+      return nil
+    }
+    return texts
+  }
+
+  /// The `stringUnit.value` of `node` when it is served (see `XCStringsParser`), as its
+  /// index on the tape; else nil, and the unit joins `unusable`.
+  private mutating func usableValue(of node: Int, _ context: Context, path: String?) -> Int? {
+    guard let tape, let unit = tape.presentMember("stringUnit", of: node) else {
+      markUnusable(context, path, .emptyValue)
+      return nil
+    }
+    let state = tape.presentMember("state", of: unit)
+    if let state, tape.equals(state, "translated") || tape.equals(state, "needs_review") {
+      // Served.
+    } else if context.isSource, state.map({ tape.equals($0, "new") }) ?? true {
+      // The developer's own text: `new` or no state.
+    } else if let state {
+      let name = tape.string(at: state) ?? ""
+      if name != "new" && name != "stale" {
+        report(
+          .unknownTranslationState(
+            name, key: context.key, language: context.language.identifier),
+          .warning, at: context.location)
+      }
+      markUnusable(context, path, .state(name))
+      return nil
+    } else {
+      markUnusable(context, path, .missingState)
+      return nil
+    }
+    guard let value = tape.presentMember("value", of: unit), !tape.isEmptyString(value) else {
+      markUnusable(context, path, .emptyValue)
+      return nil
+    }
+    return value
+  }
+
+  /// `text.contains("#@")`, the test the reader has always made (Foundation's, which
+  /// compares characters), after a byte search: no other text contains those bytes.
+  static func hasVariable(_ text: String) -> Bool {
+    var text = text
+    let bytes: Bool = text.withUTF8 { buffer in
+      guard buffer.count > 1 else { return false }
+      for index in 0..<(buffer.count - 1)
+      where buffer[index] == UInt8(ascii: "#") && buffer[index + 1] == UInt8(ascii: "@") {
+        return true
+      }
+      return false
+    }
+    return bytes && text.contains("#@")
+  }
+
+  private func join(_ path: String?, _ component: String) -> String {
+    path.map { "\($0).\(component)" } ?? component
+  }
+}
+
+extension JSONTape {
+  /// The first member `name` of the object at `index`, unless it is null (an optional
+  /// field `JSONDecoder` reads as nil).
+  func presentMember(_ name: StaticString, of index: Int) -> Int? {
+    guard let value = member(name, of: index), kind(value) != .null else { return nil }
+    return value
+  }
+
+  /// The first member whose key is `name` as Swift compares strings.
+  func member(named name: String, of index: Int) -> Int? {
+    for key in memberKeys(of: index) where string(at: key) == name {
+      return key + 1
+    }
+    return nil
+  }
+
+  /// The members of an object, each name once (the first), in file order.
+  func uniqueMembers(of index: Int) -> [(name: String, keyToken: Int)] {
+    let keys = memberKeys(of: index)
+    var result: [(name: String, keyToken: Int)] = []
+    result.reserveCapacity(keys.count)
+    // A map of forms has a handful of names: comparing beats hashing there.
+    var seen: Set<String>? = keys.count > 16 ? [] : nil
+    for key in keys {
+      guard let name = string(at: key) else { continue }
+      if seen == nil {
+        if result.contains(where: { $0.name == name }) { continue }
+      } else if seen?.insert(name).inserted == false {
+        continue
+      }
+      result.append((name, key))
+    }
+    return result
+  }
+}

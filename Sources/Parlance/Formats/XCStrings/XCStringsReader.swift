@@ -1,0 +1,278 @@
+import Foundation
+
+/// Reads one String Catalog in two steps, so that a program pays for the languages it
+/// shows: `init` reads the whole file once (every diagnostic, every unusable unit,
+/// every position) and records which localization serves each key in each language;
+/// `entries(for:)` then builds the messages of one language from that record.
+///
+/// The rules of what is served are `XCStringsParser`'s; the JSON rules are
+/// `XCStringsDocument`'s.
+struct XCStringsReader: Sendable {
+  /// What serves one key in one language: a localization's object on the tape, read in
+  /// the source language's terms when `asSource`, or the key itself (`node` -1).
+  struct Unit: Sendable {
+    var keyIndex: Int32
+    var node: Int32
+    var asSource: Bool
+  }
+
+  /// What a unit being read belongs to.
+  struct Context {
+    var key: String
+    var language: LanguageTag
+    var isSource: Bool
+    var location: SourceLocation
+  }
+
+  static let start = SourceLocation(line: 1, column: 1)
+
+  let file: String
+  private(set) var sourceLanguage: LanguageTag?
+  private(set) var version: String?
+  private(set) var unusable: [XCStringsFile.UnusableUnit] = []
+  /// Sorted by location once `init` returns.
+  private(set) var diagnostics: [Diagnostic] = []
+  /// The served keys of each language, in file order.
+  private(set) var plan: [LanguageTag: [Unit]] = [:]
+  /// The keys of `strings` with the location of each.
+  private(set) var keys: [(key: String, location: SourceLocation)] = []
+  /// The JSON, kept to build languages from; nil when nothing can be built.
+  private(set) var tape: JSONTape?
+  /// Set while `init` reads: diagnostics and unusable units are recorded only then.
+  var isChecking = true
+  /// The languages of the file (the source language first, when valid), and each one's
+  /// index there; languages are handled by index while reading.
+  private var languageList: [LanguageTag] = []
+  private var languageIndex: [LanguageTag: Int] = [:]
+  private var sourceIndex: Int?
+  /// Each localization code seen, with its language's index (nil: not a language tag).
+  private var codes: [String: Int?] = [:]
+
+  /// Reads `data` whole; `file` is the path diagnostics name.
+  init(_ data: Data, file: String) {
+    self.file = file
+    let decoded = TextDecoding.decodeUnicode([UInt8](data))
+    if let offset = decoded.firstInvalidOffset {
+      var lines = LineLocator()
+      let at = decoded.utf8.withUnsafeBufferPointer { lines.location(of: offset, in: $0) }
+      report(.invalidEncoding(charset: decoded.encodingName), .error, at: at)
+    }
+    read(decoded.utf8)
+    diagnostics = diagnostics.enumerated().sorted {
+      ($0.element.location, $0.offset) < ($1.element.location, $1.offset)
+    }.map(\.element)
+    isChecking = false
+  }
+
+  private mutating func read(_ bytes: [UInt8]) {
+    guard let tape = JSONTape.scan(bytes) else {
+      // Not JSON as JSONDecoder reads it: where it goes wrong, when the locator says.
+      let locator = JSONSyntaxLocator(utf8: bytes)
+      let at = locator.syntaxError?.location ?? Self.start
+      let reason = locator.syntaxError?.reason ?? XCStringsDocument.Failure.invalidJSONReason
+      report(.invalidJSON(reason: reason), .error, at: at)
+      return
+    }
+    // A strict file is all the locator's reading would find; a lenient one gets the
+    // locator's mistakes (what it reports, and where it stopped locating keys).
+    let locator = tape.isStrict ? nil : JSONSyntaxLocator(utf8: bytes)
+    let document = XCStringsDocument(tape: tape)
+    if let failure = document.failure {
+      if let syntax = locator?.syntaxError {
+        report(.invalidJSON(reason: syntax.reason), .error, at: syntax.location)
+      } else {
+        report(.invalidJSON(reason: failure.reason), .error)
+      }
+      return
+    }
+    if let syntax = locator?.syntaxError {
+      // JSONDecoder reads past some mistakes (a trailing comma); other tools may not.
+      report(.invalidJSON(reason: syntax.reason), .warning, at: syntax.location)
+    }
+    if let token = document.sourceLanguage, let code = tape.string(at: token) {
+      sourceIndex = language(for: code, at: Self.start)
+      sourceLanguage = sourceIndex.map { languageList[$0] }
+    }
+    version = document.version.flatMap { tape.string(at: $0) }
+    if sourceLanguage == nil {
+      report(.missingSourceLanguage, .warning)
+    }
+    guard let strings = document.strings else {
+      report(.invalidJSON(reason: "the catalog has no 'strings' object"), .error)
+      return
+    }
+    let located = Located(
+      tape: tape, document: document, strings: strings, stoppedAt: locator?.stoppedAt)
+    for duplicate in located.duplicates {
+      report(
+        .duplicateJSONKey(duplicate.key, firstAt: duplicate.first), .warning, at: duplicate.again)
+    }
+    // File order; a key the locator lost (after a mistake) sorts first, by name. A strict
+    // file's keys are in file order already.
+    let order =
+      locator?.stoppedAt == nil
+      ? Array(strings.indices)
+      : strings.indices.sorted {
+        (located.keys[$0], strings[$0].key) < (located.keys[$1], strings[$1].key)
+      }
+    keys = order.map { (strings[$0].key, located.keys[$0]) }
+    // Every language of the file, for `shouldTranslate: false`; invalid codes are
+    // reported here, once each, at their first place.
+    var sortedCodes: [[Int]] = Array(repeating: [], count: strings.count)
+    for index in order where strings[index].invalidReason == nil {
+      let localizations = strings[index].localizations
+      var codes = Array(localizations.indices)
+      if !zip(localizations, localizations.dropFirst()).allSatisfy({ $0.code < $1.code }) {
+        codes.sort { localizations[$0].code < localizations[$1].code }
+      }
+      for code in codes {
+        _ = language(for: localizations[code].code, at: located.codes[index][code])
+      }
+      sortedCodes[index] = codes
+    }
+    self.tape = tape
+    var entryReader = EntryReader(languages: languageList.count)
+    for (keyIndex, index) in order.enumerated() {
+      readEntry(
+        strings[index], keyIndex: keyIndex, at: located.keys[index], codes: sortedCodes[index],
+        codeLocations: located.codes[index], into: &entryReader)
+    }
+    for (index, units) in entryReader.units.enumerated() where !units.isEmpty {
+      plan[languageList[index]] = units
+    }
+  }
+
+  // MARK: Entries
+
+  /// The units served so far, per language index, and the scratch space of one entry.
+  private struct EntryReader {
+    var units: [[Unit]]
+    var served: [Unit?]
+    var touched: [Int] = []
+
+    init(languages: Int) {
+      units = Array(repeating: [], count: languages)
+      served = Array(repeating: nil, count: languages)
+    }
+
+    mutating func serve(_ language: Int, _ unit: Unit) {
+      if served[language] == nil { touched.append(language) }
+      served[language] = unit
+    }
+
+    mutating func finishEntry() {
+      for language in touched {
+        if let unit = served[language] { units[language].append(unit) }
+        served[language] = nil
+      }
+      touched.removeAll(keepingCapacity: true)
+    }
+  }
+
+  private mutating func readEntry(
+    _ entry: XCStringsDocument.Entry, keyIndex: Int, at: SourceLocation, codes: [Int],
+    codeLocations: [SourceLocation], into reader: inout EntryReader
+  ) {
+    if let reason = entry.invalidReason {
+      report(.invalidEntry(key: entry.key, reason: reason), .error, at: at)
+      return
+    }
+    for code in codes {
+      let localization = entry.localizations[code]
+      let codeAt = codeLocations[code]
+      guard let language = language(for: localization.code, at: codeAt) else { continue }
+      if let reason = localization.invalidReason {
+        report(
+          .invalidLocalization(key: entry.key, language: localization.code, reason: reason),
+          .error, at: codeAt)
+        continue
+      }
+      let context = Context(
+        key: entry.key, language: languageList[language], isSource: language == sourceIndex,
+        location: codeAt)
+      if resolve(localization.node, substitutions: nil, context, path: nil) != nil {
+        reader.serve(
+          language,
+          Unit(keyIndex: Int32(keyIndex), node: Int32(localization.node), asSource: false))
+      }
+    }
+    var sourceUnit = Unit(keyIndex: Int32(keyIndex), node: -1, asSource: true)
+    if let sourceIndex {
+      if let own = reader.served[sourceIndex] {
+        sourceUnit.node = own.node
+      } else {
+        reader.serve(sourceIndex, sourceUnit)
+      }
+    }
+    if entry.shouldTranslate == false {
+      for language in languageList.indices where reader.served[language] == nil {
+        reader.serve(language, sourceUnit)
+      }
+    }
+    reader.finishEntry()
+  }
+
+  /// The entries of `language`, in file order, built from the plan.
+  func entries(for language: LanguageTag) -> [ParsedEntry] {
+    guard let units = plan[language] else { return [] }
+    var builder = self
+    builder.isChecking = false
+    var entries: [ParsedEntry] = []
+    entries.reserveCapacity(units.count)
+    for unit in units {
+      let (key, location) = keys[Int(unit.keyIndex)]
+      var message: Message?
+      if unit.node >= 0 {
+        let resolved = unit.asSource ? (sourceLanguage ?? language) : language
+        let context = Context(
+          key: key, language: resolved, isSource: resolved == sourceLanguage,
+          location: location)
+        message = builder.resolve(Int(unit.node), substitutions: nil, context, path: nil)
+      }
+      entries.append(
+        ParsedEntry(key: key, message: message ?? .text(MessageTemplate(key)), location: location))
+    }
+    return entries
+  }
+
+  // MARK: Languages, diagnostics
+
+  /// The index in `languageList` of a localization code's tag, parsed once; an invalid
+  /// code is reported once.
+  mutating func language(for code: String, at location: SourceLocation) -> Int? {
+    if let known = codes[code] { return known }
+    var index: Int?
+    do {
+      let tag = try LanguageTag(code)
+      index = languageIndex[tag]
+      if index == nil {
+        index = languageList.count
+        languageIndex[tag] = languageList.count
+        languageList.append(tag)
+      }
+    } catch {
+      report(.invalidLanguageCode(code), .warning, at: location)
+    }
+    codes[code] = .some(index)
+    return index
+  }
+
+  mutating func markUnusable(
+    _ context: Context, _ path: String?, _ reason: XCStringsFile.UnusableUnit.Reason
+  ) {
+    guard isChecking else { return }
+    unusable.append(
+      XCStringsFile.UnusableUnit(
+        key: context.key, language: context.language, variation: path, reason: reason,
+        location: context.location))
+  }
+
+  mutating func report(
+    _ kind: Diagnostic.Kind, _ severity: Diagnostic.Severity, at location: SourceLocation = start
+  ) {
+    guard isChecking else { return }
+    diagnostics.append(
+      Diagnostic(file: file, location: location, severity: severity, kind: kind),
+      upTo: Diagnostic.limitPerFile)
+  }
+}

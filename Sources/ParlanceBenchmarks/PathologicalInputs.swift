@@ -1,0 +1,170 @@
+import Foundation
+import Parlance
+
+/// The 10 MB inputs of docs/RELIABILITY.md, generated: what a broken disk, a runaway
+/// script or a fuzzer could hand a parser. Every input is about `size` bytes.
+enum PathologicalInputs {
+  struct Input {
+    let name: String
+    let data: Data
+  }
+
+  static let size = 10_000_000
+
+  // MARK: String Catalogs
+
+  static func xcstrings(size: Int = size) -> [Input] {
+    let head = #"{"sourceLanguage" : "en", "strings" : {"#
+    return [
+      Input(name: "unterminated string", data: text(head + #""a" : {"comment" : ""#, "x", size)),
+      Input(name: "one huge key", data: text(head + "\"", "k", size, then: "\" : {}}}")),
+      Input(name: "10 MB of '['", data: text("", "[", size)),
+      Input(name: "10 MB of '{'", data: text("", "{", size)),
+      Input(name: "10 MB of '\"'", data: text("", "\"", size)),
+      Input(name: "nested objects {\"a\":{\"a\":…", data: text("", #"{"a":"#, size)),
+      Input(
+        name: "one value of \\u00e9 escapes",
+        data: text(head + unitOpen("a"), #"\u00e9"#, size, then: "\"}}}}}}")),
+      Input(
+        name: "one value of placeholders",
+        data: text(head + unitOpen("a"), "%1$@ #{name} %@ ", size, then: "\"}}}}}}")),
+      Input(name: "keys × 2 languages with plurals", data: pluralCatalog(size)),
+      Input(name: "plain keys, one language", data: plainCatalog(size, trailingCommas: false)),
+      Input(name: "duplicate keys", data: text(head, #""a" : {}, "#, size, then: #""a" : {}}}"#)),
+      Input(
+        name: "trailing commas after every member",
+        data: plainCatalog(size, trailingCommas: true)),
+      Input(name: "a catalog with a bad escape at the end", data: badEscapeAtTheEnd(size)),
+    ]
+  }
+
+  private static func unitOpen(_ key: String) -> String {
+    #""\#(key)" : {"localizations" : {"en" : {"stringUnit" : {"state" : "translated", "value" : ""#
+  }
+
+  /// Keys in `de` and `fr`, each a plural with `one`, `few`, `many` and `other`.
+  private static func pluralCatalog(_ size: Int) -> Data {
+    var parts: [String] = []
+    var total = 0
+    var index = 0
+    while total < size {
+      let forms = ["few", "many", "one", "other"].map {
+        #""\#($0)" : {"stringUnit" : {"state" : "translated", "value" : "%lld Datei \#($0)"}}"#
+      }.joined(separator: ", ")
+      let plural = #"{"variations" : {"plural" : {\#(forms)}}}"#
+      let part = #""key \#(index)" : {"localizations" : {"de" : \#(plural), "fr" : \#(plural)}}"#
+      parts.append(part)
+      total += part.utf8.count + 2
+      index += 1
+    }
+    return Data(
+      (#"{"sourceLanguage" : "en", "strings" : {"# + parts.joined(separator: ",\n") + "}}")
+        .utf8)
+  }
+
+  /// One short `de` value per key; with `trailingCommas`, a `,` before every `}`.
+  private static func plainCatalog(_ size: Int, trailingCommas: Bool) -> Data {
+    let comma = trailingCommas ? "," : ""
+    var parts: [String] = []
+    var total = 0
+    var index = 0
+    while total < size {
+      let part =
+        #""key \#(index)" : {"localizations" : {"de" : {"stringUnit" : {"state" : "#
+        + #""translated", "value" : "Wert \#(index)"\#(comma)}\#(comma)}\#(comma)}\#(comma)}"#
+      parts.append(part)
+      total += part.utf8.count + 2
+      index += 1
+    }
+    return Data(
+      (#"{"sourceLanguage" : "en", "strings" : {"# + parts.joined(separator: ",\n") + "}}")
+        .utf8)
+  }
+
+  /// A valid catalog whose last value has `\x`, which JSON does not allow.
+  private static func badEscapeAtTheEnd(_ size: Int) -> Data {
+    var data = plainCatalog(size - 100, trailingCommas: false)
+    data.removeLast(2)
+    data.append(contentsOf: Array((",\n" + unitOpen("last") + #"bad \x"}}}}}}"#).utf8))
+    return data
+  }
+
+  // MARK: Property lists
+
+  static func stringsdict(size: Int = size) -> [Input] {
+    let head = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<plist version=\"1.0\">\n<dict>\n"
+    return [
+      Input(name: "plural entries", data: pluralEntries(size)),
+      Input(
+        name: "plain string entries",
+        data: text(head, "<key>k</key><string>v</string>\n", size, then: "</dict></plist>")),
+      Input(name: "10 MB of '<dict>'", data: text("", "<dict>", size)),
+      Input(name: "10 MB of '<'", data: text("", "<", size)),
+      Input(
+        name: "unterminated <string>",
+        data: text(head + "<key>a</key><string>", "x", size)),
+      Input(
+        name: "one huge key",
+        data: text(head + "<key>", "k", size, then: "</key><string>v</string></dict></plist>")),
+      Input(
+        name: "one value of &amp; entities",
+        data: text(head + "<key>a</key><string>", "&amp;", size, then: "</string></dict></plist>")),
+      Input(name: "unterminated comment", data: text(head + "<!--", "x", size)),
+    ]
+  }
+
+  /// Entries with two plural variables each, as Crowdin exports them.
+  private static func pluralEntries(_ size: Int) -> Data {
+    var text = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<plist version=\"1.0\">\n<dict>\n"
+    var index = 0
+    while text.utf8.count < size {
+      text += """
+          <key>files.\(index)</key>
+          <dict>
+            <key>NSStringLocalizedFormatKey</key>
+            <string>%#@files@ in %#@folders@</string>
+            <key>files</key>
+            <dict>
+              <key>NSStringFormatSpecTypeKey</key>
+              <string>NSStringPluralRuleType</string>
+              <key>NSStringFormatValueTypeKey</key>
+              <string>d</string>
+              <key>one</key>
+              <string>%d file</string>
+              <key>other</key>
+              <string>%d files</string>
+            </dict>
+            <key>folders</key>
+            <dict>
+              <key>NSStringFormatSpecTypeKey</key>
+              <string>NSStringPluralRuleType</string>
+              <key>NSStringFormatValueTypeKey</key>
+              <string>d</string>
+              <key>one</key>
+              <string>%d folder</string>
+              <key>other</key>
+              <string>%d folders</string>
+            </dict>
+          </dict>
+
+        """
+      index += 1
+    }
+    text += "</dict>\n</plist>\n"
+    return Data(text.utf8)
+  }
+
+  // MARK: Helpers
+
+  /// `head`, then `unit` repeated until `size` bytes, then `then`.
+  private static func text(_ head: String, _ unit: String, _ size: Int, then tail: String = "")
+    -> Data
+  {
+    var bytes = Array(head.utf8)
+    bytes.reserveCapacity(size + tail.utf8.count + unit.utf8.count)
+    let unitBytes = Array(unit.utf8)
+    while bytes.count < size { bytes += unitBytes }
+    bytes += Array(tail.utf8)
+    return Data(bytes)
+  }
+}
