@@ -13,7 +13,7 @@ deps:
 	@scripts/install-deps core gui
 
 test-deps:
-	@scripts/install-deps all
+	@scripts/install-deps all deb
 
 # Opens the window; without a display, photographs it in every language instead.
 run: deps
@@ -51,6 +51,10 @@ test: test-deps lint
 	@# The example packages, built as dependents of Parlance and driven over AT-SPI.
 	@$(STEP) examples Tests/examples/run
 	@$(STEP) sanitize $(MAKE) --no-print-directory sanitize
+	@# The API documentation (a DocC warning fails it) and the Debian package, built and
+	@# checked with lintian, then run from its extracted tree.
+	@$(STEP) docs $(MAKE) --no-print-directory docs
+	@$(STEP) deb $(MAKE) --no-print-directory deb
 	@scripts/test-summary $(TEST_LOGS)
 
 # The core's concurrency and memory claims, proven: ThreadSanitizer on the suites that

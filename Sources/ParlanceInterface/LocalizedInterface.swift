@@ -49,10 +49,14 @@ public final class LocalizedInterface {
   /// Builds the interface of `file` (or only `objectIDs` and what they need) in the
   /// localizer's current language, and follows it from now on.
   ///
-  /// - Parameter route: the one route by which the owner's news reaches the GTK thread
-  ///   (a window's `MainLoopInbox`): change notifications then take it too, in order with
-  ///   the owner's other news (a reload's result arrives after the texts it changed).
-  ///   Without one, each change posts its own refresh.
+  /// - Parameters:
+  ///   - file: the `.ui` file.
+  ///   - localizer: where the texts come from, followed from now on.
+  ///   - objectIDs: build only these objects and what they refer to (nil: everything).
+  ///   - route: the one route by which the owner's news reaches the GTK thread (a
+  ///     window's `MainLoopInbox`): change notifications then take it too, in order with
+  ///     the owner's other news (a reload's result arrives after the texts it changed).
+  ///     Without one, each change posts its own refresh.
   /// - Throws: `InterfaceError` for an unreadable or malformed file, an unknown object
   ///   id, or a file GtkBuilder refuses; nothing is built then.
   public convenience init(

@@ -52,10 +52,12 @@ public final class PluralMessage: Hashable, Sendable {
 
   /// Builds the message from the texts of a catalog file.
   ///
-  /// - Parameter variables: each variable's name, its printf type (`d`, `lld`), the
-  ///   1-based argument it reads when the file says so (`.xcstrings` `argNum`; else the
-  ///   position of `%#@name@` in the format), and its forms by category. An argument
-  ///   outside `1...maximumArgument` is ignored, as if the file gave none.
+  /// - Parameters:
+  ///   - format: the message with `%#@name@` where each variable's form goes.
+  ///   - variables: each variable's name, its printf type (`d`, `lld`), the 1-based
+  ///     argument it reads when the file says so (`.xcstrings` `argNum`; else the
+  ///     position of `%#@name@` in the format), and its forms by category. An argument
+  ///     outside `1...maximumArgument` is ignored, as if the file gave none.
   public convenience init(
     format: String,
     variables: [(name: String, valueType: String?, argument: Int?, forms: [PluralCategory: String])]
