@@ -183,30 +183,12 @@ struct FormatBenchmarks {
     return FormatCase(
       file: file, bytes: data.count,
       contenders: [
-        Contender(
+        Self.parseEveryLanguage(
           name: "xcstrings: ours XCStringsParser.parse",
           includes: "Data → our JSON reader (keys with line:column, every diagnostic), state "
             + "filtering, a Message per language and key (every language built)",
-          operations: count
-        ) {
-          var checksum = 0
-          for _ in 0..<count {
-            checksum &+= XCStringsParser.parse(data, file: path).entries.count
-          }
-          return checksum
-        },
-        Contender(
-          name: "xcstrings: JSONSerialization",
-          includes: "Data in memory → [String: Any] of nested dictionaries, nothing checked",
-          operations: count
-        ) {
-          var checksum = 0
-          for _ in 0..<count {
-            let result = try? JSONSerialization.jsonObject(with: data)
-            checksum &+= (result as? [String: Any])?.count ?? 0
-          }
-          return checksum
-        },
+          data: data, path: path, count: count),
+        Self.jsonSerialization(name: "xcstrings: JSONSerialization", data: data, count: count),
       ],
       summary: ".xcstrings: ours served \(served.grouped) entries in \(parsed.entries.count) "
         + "languages (\(parsed.unusable.count) units not served, \(parsed.diagnostics.count) "
