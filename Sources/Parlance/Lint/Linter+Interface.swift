@@ -96,12 +96,14 @@ extension Linter {
   /// The `Localizable` table of every language the sources translate into.
   static func gettextTables(_ sources: [URL]) -> [LanguageTag: CatalogTable] {
     var folders: [ResourceFolder] = []
-    var files: [LanguageTag: [URL]] = [:]
+    /// Single `.po` files, each parsed once: for its language (the file name, else its
+    /// `Language` header) and its entries.
+    var files: [(language: LanguageTag, url: URL, file: PoFile)] = []
     for url in sources {
       if url.pathExtension == "po" {
+        guard let file = try? PoParser.parse(contentsOf: url) else { continue }
         let stem = url.deletingPathExtension().lastPathComponent
-        let header = try? PoParser.parse(contentsOf: url).language
-        if let tag = (try? LanguageTag(stem)) ?? header { files[tag, default: []].append(url) }
+        if let tag = (try? LanguageTag(stem)) ?? file.language { files.append((tag, url, file)) }
       } else if let folder = try? ResourceFolder(url: url, layout: ResourceFolder.layout(of: url)) {
         folders.append(folder)
       }
@@ -111,14 +113,11 @@ extension Linter {
     for language in Set(folders.flatMap(\.languages)) where language != .english {
       tables[language] = loader.load(language).tables[Localizer.defaultTable] ?? CatalogTable()
     }
-    for (language, urls) in files {
+    for (language, url, file) in files {
       var table = tables[language] ?? CatalogTable()
-      for url in urls {
-        guard let file = try? PoParser.parse(contentsOf: url) else { continue }
-        for entry in file.entries {
-          table[entry.key] = CatalogEntry(
-            message: entry.message, origin: EntryOrigin(file: url.path, location: entry.location))
-        }
+      for entry in file.entries {
+        table[entry.key] = CatalogEntry(
+          message: entry.message, origin: EntryOrigin(file: url.path, location: entry.location))
       }
       tables[language] = table
     }
