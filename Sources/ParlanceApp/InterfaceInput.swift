@@ -43,7 +43,7 @@ struct InterfaceInput {
     }
     let po =
       arguments.value("--po").map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? TranslationSources.gettextFolder(near: url)
+      ?? ResourceFolder.gettextFolder(near: url)
     let resources = arguments.all("--resources").map {
       URL(fileURLWithPath: $0, isDirectory: true)
     }

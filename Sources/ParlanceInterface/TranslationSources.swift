@@ -38,7 +38,8 @@ public struct TranslationSources: Sendable {
       for url in resources { folders.append(try ResourceFolder(url: url)) }
       for url in gettextFolders { folders.append(try ResourceFolder(url: url, layout: .gettext)) }
       if let translations {
-        folders.append(try ResourceFolder(url: translations, layout: Self.layout(of: translations)))
+        folders.append(
+          try ResourceFolder(url: translations, layout: ResourceFolder.layout(of: translations)))
       }
     } catch {
       throw .resources(error)
@@ -46,16 +47,5 @@ public struct TranslationSources: Sendable {
     return Localizer(
       folders: folders, language: language, preferences: preferences, environment: environment,
       reporter: reporter, pseudoLocales: true)
-  }
-
-  /// `.gettext` when `.po` files lie at the top of `folder`.
-  public static func layout(of folder: URL) -> ResourceFolder.Layout {
-    ResourceFolder.layout(of: folder)
-  }
-
-  /// The gettext folder of the project a `.ui` file belongs to (see
-  /// `ResourceFolder.gettextFolder(near:)`).
-  public static func gettextFolder(near file: URL) -> URL? {
-    ResourceFolder.gettextFolder(near: file)
   }
 }

@@ -77,7 +77,7 @@ enum PreviewCommand: Subcommand {
     let translations = try folders("--translations").last
     if gettext.isEmpty {
       for file in files {
-        guard let found = TranslationSources.gettextFolder(near: file), !gettext.contains(found)
+        guard let found = ResourceFolder.gettextFolder(near: file), !gettext.contains(found)
         else { continue }
         gettext.append(found)
         standardOutput("translations: \(found.path) (found near \(file.lastPathComponent))")

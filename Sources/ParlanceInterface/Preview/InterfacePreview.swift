@@ -270,7 +270,7 @@ public final class InterfacePreview {
   /// - Throws: `PreviewError.notGettextFolder` when the folder has no `.po` files;
   ///   `.translations` when it cannot be read. The texts stay as they were then.
   public func useGettextFolder(_ folder: URL) throws(PreviewError) {
-    guard TranslationSources.layout(of: folder) == .gettext else {
+    guard ResourceFolder.layout(of: folder) == .gettext else {
       throw .notGettextFolder(folder.path)
     }
     var sources = self.sources
