@@ -7,12 +7,7 @@ extension InterfaceBenchmarks {
   /// `parlance-bench`, timed from spawn to exit; ours also writes the report and the
   /// contact sheet, which the alternative does not.
   func screenshotMatrix() throws -> Section {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent().appendingPathComponent("parlance")
-    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-      throw FixtureError(
-        "\(binary.path) is missing: build it with -c release first (make bench does)")
-    }
+    let binary = try ReleaseProgram.parlance()
     let out = FileManager.default.temporaryDirectory
       .appendingPathComponent("parlance-bench-ui-shots-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: out) }

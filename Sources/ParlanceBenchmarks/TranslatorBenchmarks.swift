@@ -129,12 +129,7 @@ struct TranslatorBenchmarks {
     }
 
     // The alternative: the program started once per language.
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent().appendingPathComponent("parlance")
-    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-      throw FixtureError(
-        "\(binary.path) is missing: build it with -c release first (make bench does)")
-    }
+    let binary = try ReleaseProgram.parlance()
     var perProcess: [Double] = []
     for run in 0..<max(2, options.runs / 3) {
       let start = clock.now

@@ -1,9 +1,6 @@
 import Foundation
 import ParlanceGtk
 
-// First: the start-up benchmark measures from here to the first drawn frame.
-let mainStarted = MonotonicClock.nanoseconds()
-
 // parlance-bench: ours beside the alternatives, interleaved in one process.
 // Benchmarks report; they never fail on a timing. A non-zero exit means the setup broke
 // (a missing tool, contenders that disagree on the answers).
@@ -24,20 +21,6 @@ if arguments.first == "memory-probe" {
     try MemoryProbe.runChild(kind: kind, root: URL(fileURLWithPath: arguments[2]))
   } catch {
     fail("memory probe: \(error)")
-  }
-  exit(0)
-}
-
-// Hidden: the child side of the start-up benchmark (see StartupProbe).
-if arguments.first == "startup-probe" {
-  guard arguments.count == 2 else { fail("usage: parlance-bench startup-probe <resources>") }
-  let resources = URL(fileURLWithPath: arguments[1], isDirectory: true)
-  do {
-    try MainActor.assumeIsolated {
-      try StartupProbe.runChild(resources: resources, mainStarted: mainStarted)
-    }
-  } catch {
-    fail("startup probe: \(error)")
   }
   exit(0)
 }

@@ -71,9 +71,12 @@ final class CommandRunner {
     return passed
   }
 
-  /// Runs the binary with `arguments` in `directory` (the test's own by default).
+  /// Runs the binary with `arguments` in `directory` (the test's own by default); with a
+  /// `timeout`, a program still running then is terminated (a watchdog against a hang,
+  /// not a timing: its output then says so).
   func run(
-    _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil
+    _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil,
+    timeout: Duration? = nil
   ) throws -> Output {
     if let missing = Self.missing { throw MissingBinary(description: missing) }
     let process = Process()
@@ -91,6 +94,12 @@ final class CommandRunner {
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    if let timeout {
+      let seconds = Double(timeout.components.seconds)
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [process] in
+        if process.isRunning { process.terminate() }
+      }
+    }
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -13,8 +13,16 @@ enum WindowCommand: Subcommand {
 
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
     _ = try arguments.positionals()
-    let localizer = try ResourceLocator.localizer(arguments)
-    let opened = MainActor.assumeIsolated { ParlanceApplication.openDisplay() }
+    var trace = StartupTrace(
+      environment: ProcessInfo.processInfo.environment, mainStarted: mainStarted)
+    // The catalogs load while GTK starts: a start pays for the longer of the two.
+    let (opened, (localizer, localizerReady)) = try MainActor.assumeIsolated {
+      try ParlanceApplication.openDisplay {
+        (try ResourceLocator.localizer(arguments), StartupTrace.now())
+      }
+    }
+    trace?.localizerReady = localizerReady
+    trace?.displayOpen = StartupTrace.now()
     guard opened else {
       standardError(
         "parlance: no display; showing the languages in the terminal instead "
@@ -31,7 +39,7 @@ enum WindowCommand: Subcommand {
         translatorMode: arguments.has("--translator"), showsKeys: arguments.has("--show-keys"),
         openInterface: { file, failed in
           InterfaceLauncher.open(file, localizer: localizer, resources: resources, failed: failed)
-        })
+        }, startupTrace: trace)
     }
     return status == 0 ? .success : .failure
   }

@@ -12,6 +12,26 @@ public enum ParlanceApplication {
     Gtk.initialize()
   }
 
+  /// Opens the display on this thread while `load` runs on another, and returns both.
+  ///
+  /// GTK's start (the display connection, the accessibility bus, the theme's style
+  /// sheet: most of the time to a first frame) and loading the catalogs need nothing of
+  /// each other, so a start pays for the longer of the two, not their sum. Returns after
+  /// both have finished; an error of `load` is thrown then.
+  /// - Parameter load: work that needs no GTK, such as creating the window's `Localizer`.
+  /// - Returns: whether a display could be opened, and what `load` returned.
+  public static func openDisplay<Value: Sendable>(
+    whileLoading load: @escaping @Sendable () throws -> Value
+  ) throws -> (opened: Bool, value: Value) {
+    let loaded = BackgroundResult<Value>()
+    let thread = Thread {
+      loaded.finish(Result(catching: load))
+    }
+    thread.start()
+    let opened = Gtk.initialize()
+    return (opened, try loaded.wait().get())
+  }
+
   /// Runs the window until it is closed; returns the exit status.
   ///
   /// Not unique on the session bus: several copies (tests, screenshots, a translator's
@@ -26,10 +46,12 @@ public enum ParlanceApplication {
   ///   - openInterface: previews a `.ui` file; when given, the window offers "Open
   ///     Interface…" and the recent interfaces of `recentInterfaces`.
   ///   - recentInterfaces: where the `.ui` files opened lately are kept.
+  ///   - startupTrace: when given, the window's first frame completes it, prints its
+  ///     line and quits (see ``StartupTrace``).
   public static func run(
     localizer: Localizer, translations: URL? = nil, translatorMode: Bool = false,
     showsKeys: Bool = false, openInterface: InterfaceOpener? = nil,
-    recentInterfaces: RecentInterfaceStore = .standard()
+    recentInterfaces: RecentInterfaceStore = .standard(), startupTrace: StartupTrace? = nil
   ) -> Int32 {
     let application: Application
     do {
@@ -62,8 +84,33 @@ public enum ParlanceApplication {
         }
       }
       created.show()
+      if var trace = startupTrace {
+        trace.windowShown = StartupTrace.now()
+        _ = window.onNextDraw {
+          trace.firstFrame = StartupTrace.now()
+          FileHandle.standardOutput.write(Data((trace.line + "\n").utf8))
+          application.quit()
+        }
+      }
     }
     defer { activation.disconnect() }
     return application.run(arguments: [CommandLine.arguments.first ?? "parlance"])
+  }
+}
+
+/// The result of work on another thread, handed over once: `finish` on that thread, `wait`
+/// on this one (the semaphore orders the write before the read).
+private final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var result: Result<Value, any Error>?
+
+  func finish(_ result: Result<Value, any Error>) {
+    self.result = result
+    done.signal()
+  }
+
+  func wait() -> Result<Value, any Error> {
+    done.wait()
+    return result ?? .failure(CancellationError())
   }
 }
