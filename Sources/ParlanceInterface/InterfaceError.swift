@@ -13,6 +13,7 @@ public enum InterfaceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// There is no display to build widgets on.
   case noDisplay
 
+  /// The message as the command line prints it (`file:line:column: …`).
   public var description: String {
     switch self {
     case .unreadable(let file, let reason): "\(file):1:1: error: cannot read file: \(reason)"

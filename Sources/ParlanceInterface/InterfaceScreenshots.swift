@@ -14,8 +14,11 @@ import ParlanceUI
 /// ```
 @MainActor
 public final class InterfaceScreenshots: ScreenshotSubject {
+  /// The interface photographed.
   public let interface: LocalizedInterface
+  /// The interface's translations, switched from language to language.
   public var localizer: Localizer { interface.localizer }
+  /// The windows to photograph, each with the name its screenshots carry.
   public let windows: [(name: String?, window: Window)]
   /// The toplevel object of each window, by the window's name.
   private var toplevels: [String: InterfaceDocument.Object] = [:]
@@ -83,6 +86,13 @@ public final class InterfaceScreenshots: ScreenshotSubject {
     }
   }
 
+  /// The report on `window` in `language`: its texts, what does not fit, what is untranslated.
+  /// - Parameters:
+  ///   - window: the window just photographed.
+  ///   - name: the window's name in the screenshot's file name; nil for the only one.
+  ///   - language: the language it is shown in.
+  ///   - file: the screenshot written for it.
+  /// - Returns: the window's part of the report.
   public func examine(
     _ window: Window, named name: String?, in language: LanguageTag, file: URL
   ) -> ScreenshotReport.Language {
@@ -129,6 +139,8 @@ public final class InterfaceScreenshots: ScreenshotSubject {
     Size(width: window.allocation.width, height: window.allocation.height)
   }
 
+  /// An empty report on the interface's file, filled by `examine` language by language.
+  /// - Returns: the report, with no languages yet.
   public func makeReport() -> ScreenshotReport {
     ScreenshotReport(interface: interface.document.file)
   }

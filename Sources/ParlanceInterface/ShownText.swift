@@ -13,11 +13,13 @@ public struct ShownText: Hashable, Sendable {
     case translated, untranslated, fallback
   }
 
+  /// The text of the file this describes.
   public let text: InterfaceText
   /// What the widget, model or accessible shows, read back from GTK; nil when nothing
   /// shows it: the object is a placeholder of an unknown class (`isPlaceholder`), or
   /// GtkBuilder had no such property.
   public let value: String?
+  /// Where the shown text came from.
   public let status: Status
   /// The language whose catalog supplied the text; nil when none did.
   public let language: LanguageTag?
@@ -27,6 +29,14 @@ public struct ShownText: Hashable, Sendable {
   /// listed with their status, never shown.
   public let isPlaceholder: Bool
 
+  /// A text of the file as shown in one language.
+  /// - Parameters:
+  ///   - text: the text of the file.
+  ///   - value: what GTK shows for it; nil when nothing shows it.
+  ///   - status: where the shown text came from.
+  ///   - language: the language whose catalog supplied it.
+  ///   - source: the catalog entry that supplied it.
+  ///   - isPlaceholder: whether the object is a placeholder of an unknown class.
   public init(
     text: InterfaceText, value: String?, status: Status, language: LanguageTag?,
     source: EntryOrigin?, isPlaceholder: Bool

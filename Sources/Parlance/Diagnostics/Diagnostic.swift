@@ -4,6 +4,7 @@
 /// for I/O. `description` is the line editors and CI annotate:
 /// `Resources/de.lproj/Localizable.strings:3:1: warning: duplicate key 'greeting' (first defined at 1:1)`.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+  /// How serious a problem is.
   public enum Severity: String, Hashable, Sendable, Codable {
     case error
     case warning
@@ -82,10 +83,19 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
   /// The file's path as given to the parser (relative paths stay relative).
   public var file: String
+  /// Where in the file.
   public var location: SourceLocation
+  /// How serious it is.
   public var severity: Severity
+  /// What went wrong.
   public var kind: Kind
 
+  /// A problem of `kind` at `location` in `file`.
+  /// - Parameters:
+  ///   - file: the file's path as given to the parser.
+  ///   - location: where in the file.
+  ///   - severity: how serious it is.
+  ///   - kind: what went wrong.
   public init(file: String, location: SourceLocation, severity: Severity, kind: Kind) {
     self.file = file
     self.location = location
@@ -93,6 +103,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     self.kind = kind
   }
 
+  /// What went wrong, in lowercase, without the file or position.
   public var message: String {
     switch kind {
     case .unreadableFile(let reason): "cannot read file: \(reason)"
@@ -203,6 +214,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// `file:line:column: severity: message`, the line editors and CI annotate.
   public var description: String {
     "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
   }

@@ -3,9 +3,15 @@
 /// This is what summaries print and what decides whether a file failed; it counts the
 /// problems themselves, not the lines kept to show them.
 public struct DiagnosticTotals: Hashable, Sendable, CustomStringConvertible {
+  /// How many errors.
   public var errors: Int
+  /// How many warnings.
   public var warnings: Int
 
+  /// Totals of `errors` and `warnings`.
+  /// - Parameters:
+  ///   - errors: how many errors.
+  ///   - warnings: how many warnings.
   public init(errors: Int = 0, warnings: Int = 0) {
     self.errors = errors
     self.warnings = warnings

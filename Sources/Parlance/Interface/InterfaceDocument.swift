@@ -10,6 +10,7 @@ public struct InterfaceDocument: Sendable {
   public struct Object: Hashable, Sendable {
     /// The file's id or a made-up one (`parlance-object-3`).
     public let id: String
+    /// Whether `id` is the file's own (false: made up by the reader).
     public let hasOwnID: Bool
     /// The file's id, or a path: `PrefsDialog/GtkBox[2]/GtkLabel[1]`.
     public let path: String
@@ -17,9 +18,11 @@ public struct InterfaceDocument: Sendable {
     public let className: String
     /// A template's parent class (`<template class="X" parent="GtkDialog">`).
     public let templateParent: String?
+    /// Where the object starts in the file.
     public let location: SourceLocation
     /// The enclosing object, nil for a toplevel.
     public let parentID: String?
+    /// The id of the toplevel object it belongs to (its own for a toplevel).
     public let toplevelID: String
     /// `<menu>`: a menu model, not a widget.
     public let isMenu: Bool

@@ -23,12 +23,14 @@ public struct InterfaceText: Hashable, Sendable {
   /// The id of the object in the interface handed to GtkBuilder: the file's own id, or
   /// one the reader made up (`hasOwnID` false).
   public let objectID: String
+  /// Whether `objectID` is the file's own (false: made up by the reader).
   public let hasOwnID: Bool
   /// The file's id, or a path for an object without one:
   /// `PrefsDialog/GtkBox[2]/GtkLabel[1]`.
   public let objectPath: String
   /// The class as written in the file (`GtkLabel`, a template's class, a custom class).
   public let className: String
+  /// What of the object the text is: a property, an accessible's name, a cell, a menu item.
   public let target: Target
   /// The text as written, the gettext msgid.
   public let msgid: String

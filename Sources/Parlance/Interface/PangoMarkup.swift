@@ -60,6 +60,9 @@ public enum PangoMarkup {
 /// The access key of a mnemonic label: the character after the first single `_`
 /// (`__` is a literal underscore). `"_Open"` → `o`, `"Save __As"` → nil.
 public enum AccessKey {
+  /// The access key of `text`, lowercased; nil when it has none.
+  /// - Parameter text: a label's text with `_` before its access key.
+  /// - Returns: the key, or nil.
   public static func of(_ text: String) -> Character? {
     var characters = text.makeIterator()
     while let character = characters.next() {

@@ -13,7 +13,9 @@
 public struct XMLReader {
   /// Why the file is not well-formed, and where.
   public struct Failure: Error, Hashable, Sendable {
+    /// Where the problem is.
     public let location: SourceLocation
+    /// What is wrong, in lowercase.
     public let reason: String
   }
 

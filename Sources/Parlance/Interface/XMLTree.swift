@@ -4,12 +4,21 @@
 public enum XMLTree {
   /// An element: name, attributes in file order, children.
   public struct Element: Hashable, Sendable {
+    /// The element's name (`object`, `property`).
     public var name: String
+    /// The attributes in file order.
     public var attributes: [(name: String, value: String)]
+    /// The child elements and texts in file order.
     public var children: [Node]
     /// The position of the start tag's `<`.
     public var location: SourceLocation
 
+    /// An element `name` at `location`.
+    /// - Parameters:
+    ///   - name: the element's name.
+    ///   - attributes: the attributes in file order.
+    ///   - children: the child elements and texts in file order.
+    ///   - location: the position of the start tag's `<`.
     public init(
       name: String, attributes: [(name: String, value: String)] = [], children: [Node] = [],
       location: SourceLocation
@@ -48,12 +57,19 @@ public enum XMLTree {
       }
     }
 
+    /// Whether two elements have the same name, attributes and children.
+    /// - Parameters:
+    ///   - lhs: an element.
+    ///   - rhs: another element.
+    /// - Returns: true when they are equal.
     public static func == (lhs: Element, rhs: Element) -> Bool {
       lhs.name == rhs.name && lhs.location == rhs.location && lhs.children == rhs.children
         && lhs.attributes.map(\.name) == rhs.attributes.map(\.name)
         && lhs.attributes.map(\.value) == rhs.attributes.map(\.value)
     }
 
+    /// Hashes the name, attributes and children.
+    /// - Parameter hasher: the hasher to feed.
     public func hash(into hasher: inout Hasher) {
       hasher.combine(name)
       hasher.combine(location)

@@ -13,13 +13,19 @@ public struct FallbackChain: Hashable, Sendable, CustomStringConvertible {
     case developmentLanguage
   }
 
+  /// One language of the chain and why it is there.
   public struct Link: Hashable, Sendable {
+    /// The language.
     public let language: LanguageTag
+    /// Why it is in the chain.
     public let reason: Reason
   }
 
+  /// The languages in lookup order, each with its reason.
   public let links: [Link]
 
+  /// A chain of `links`, in lookup order.
+  /// - Parameter links: the languages in lookup order, each with its reason.
   public init(links: [Link]) {
     self.links = links
   }
@@ -30,6 +36,7 @@ public struct FallbackChain: Hashable, Sendable, CustomStringConvertible {
   /// The language a lookup tries first; nil only for an empty chain.
   public var head: LanguageTag? { links.first?.language }
 
+  /// The languages in order: `de-AT → de → en`.
   public var description: String { languages.map(\.identifier).joined(separator: " → ") }
 
   /// One line per language saying why it is in the chain, in order:

@@ -16,6 +16,12 @@
 /// [ja]         → [en]
 /// ```
 public enum LanguageNegotiator {
+  /// The chain of available languages to look keys up in, for the `requested` ones.
+  /// - Parameters:
+  ///   - requested: the user's languages in order of preference.
+  ///   - available: the languages the resources have.
+  ///   - development: the language the app is written in, last in every chain; nil for none.
+  /// - Returns: the chain, each language with why it is there.
   public static func negotiate(
     requested: [LanguageTag], available: [LanguageTag], default development: LanguageTag?
   ) -> FallbackChain {

@@ -18,6 +18,7 @@ public struct LanguageTag: Hashable, Sendable, Comparable, CustomStringConvertib
   /// The canonical BCP 47 spelling.
   public let identifier: String
 
+  /// The canonical identifier: `zh-Hans-CN`.
   public var description: String { identifier }
 
   /// Parses a BCP 47 tag or a POSIX locale name.
@@ -48,10 +49,18 @@ public struct LanguageTag: Hashable, Sendable, Comparable, CustomStringConvertib
     LanguageTag(language: language, script: script, region: nil, variants: [], extensions: nil)
   }
 
+  /// Orders tags by identifier.
+  /// - Parameters:
+  ///   - lhs: a tag.
+  ///   - rhs: another tag.
+  /// - Returns: true when `lhs` sorts first.
   public static func < (lhs: LanguageTag, rhs: LanguageTag) -> Bool {
     lhs.identifier < rhs.identifier
   }
 
+  /// Reads a tag from its identifier string.
+  /// - Parameter decoder: the decoder holding the identifier.
+  /// - Throws: `DecodingError.dataCorrupted` for a string that is not a language tag.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
@@ -63,6 +72,9 @@ public struct LanguageTag: Hashable, Sendable, Comparable, CustomStringConvertib
     }
   }
 
+  /// Writes the canonical identifier as a string.
+  /// - Parameter encoder: the encoder to write to.
+  /// - Throws: what the encoder throws.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(identifier)
@@ -76,5 +88,6 @@ public struct LanguageTagError: Error, Hashable, Sendable, CustomStringConvertib
   /// A lowercase explanation: `'x' is not a language subtag`.
   public let reason: String
 
+  /// `invalid language tag 'TEXT': REASON`.
   public var description: String { "invalid language tag '\(text)': \(reason)" }
 }

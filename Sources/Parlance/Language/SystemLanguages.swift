@@ -6,6 +6,9 @@
 /// `[fr, de-AT]`; `LANGUAGE=de LANG=C` → `[]` (gettext ignores `LANGUAGE` in the C
 /// locale). Unparsable entries are skipped.
 public enum SystemLanguages {
+  /// The user's languages in order of preference, read from `environment`.
+  /// - Parameter environment: the process environment (a test passes its own).
+  /// - Returns: the languages; empty when the environment names none (or `C`).
   public static func current(
     environment: [String: String] = ProcessEnvironment.variables()
   ) -> [LanguageTag] {

@@ -1,6 +1,8 @@
 /// What a switch changed, delivered once to every observer after the switch is visible.
 public struct LanguageChange: Hashable, Sendable {
+  /// The chain before the switch.
   public let previous: FallbackChain
+  /// The chain after it.
   public let current: FallbackChain
   /// The choice that led to `current`.
   public let preference: LanguagePreference
@@ -36,6 +38,7 @@ public enum LocalizerError: Error, Hashable, Sendable, CustomStringConvertible {
   case unavailableLanguage(LanguageTag, available: [LanguageTag])
   case resources(ResourceError)
 
+  /// The event as the reporter prints it.
   public var description: String {
     switch self {
     case .catalogFailed(let tag, let diagnostics):

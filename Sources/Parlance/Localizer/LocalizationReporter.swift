@@ -12,6 +12,7 @@ public enum LocalizationEvent: Hashable, Sendable, CustomStringConvertible {
   /// made at run time must not grow the localizer's memory without bound).
   case reportLimitReached(limit: Int)
 
+  /// The event as one or more lines of text.
   public var description: String {
     switch self {
     case .missingKey(let key, let table, let chain):
@@ -35,12 +36,17 @@ public protocol LocalizationReporter: Sendable {
 
 /// Writes each event to standard error, one line per diagnostic.
 public struct StandardErrorReporter: LocalizationReporter {
+  /// What each line starts with (`parlance: `).
   public let prefix: String
 
+  /// A reporter whose lines start with `prefix`.
+  /// - Parameter prefix: what each line starts with.
   public init(prefix: String = "parlance: ") {
     self.prefix = prefix
   }
 
+  /// Writes `event` to standard error.
+  /// - Parameter event: what was found wrong.
   public func report(_ event: LocalizationEvent) {
     let text: String
     if case .diagnostics = event {

@@ -1,10 +1,12 @@
 /// A language the resources offer, described for a language menu.
 public struct LanguageDescription: Hashable, Sendable, Codable {
+  /// The language.
   public let tag: LanguageTag
   /// In the language itself: "Deutsch".
   public let name: String
   /// "German"
   public let englishName: String
+  /// Which way its text runs.
   public let direction: TextDirection
   /// The share of the development language's keys this language translates, 0…1.
   public let completeness: Double

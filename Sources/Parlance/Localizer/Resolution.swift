@@ -2,7 +2,9 @@
 public struct Resolution: Hashable, Sendable {
   /// The rendered text, or the key itself when no language has it.
   public let value: String
+  /// The key looked up.
   public let key: String
+  /// The table it was looked up in.
   public let table: String
   /// The language whose catalog supplied the value; nil when the key is missing.
   public let language: LanguageTag?
@@ -11,6 +13,14 @@ public struct Resolution: Hashable, Sendable {
   /// The file and position of the entry used; nil when the key is missing.
   public let origin: EntryOrigin?
 
+  /// The outcome of looking `key` up in `table`.
+  /// - Parameters:
+  ///   - value: the rendered text, or the key when no language has it.
+  ///   - key: the key looked up.
+  ///   - table: the table it was looked up in.
+  ///   - language: the language whose catalog supplied the value; nil when none did.
+  ///   - requested: the head of the chain.
+  ///   - origin: the file and position of the entry used; nil when none did.
   public init(
     value: String, key: String, table: String, language: LanguageTag?, requested: LanguageTag?,
     origin: EntryOrigin?

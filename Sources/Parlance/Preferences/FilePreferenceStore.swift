@@ -8,8 +8,11 @@ import Foundation
 /// read is never overwritten behind the user's back: it is kept as
 /// `language.json.corrupt` when the user next chooses a language.
 public struct FilePreferenceStore: PreferenceStore {
+  /// The JSON file the preference is kept in.
   public let fileURL: URL
 
+  /// A store in `fileURL` (created on the first save).
+  /// - Parameter fileURL: the JSON file to keep the preference in.
   public init(fileURL: URL) {
     self.fileURL = fileURL
   }
@@ -38,6 +41,9 @@ public struct FilePreferenceStore: PreferenceStore {
     var language: String
   }
 
+  /// The stored preference; a missing file is `followSystem`, a broken one too, with a
+  /// warning.
+  /// - Returns: the preference, and a warning when the file could not be read.
   public func load() -> (preference: LanguagePreference, warning: Diagnostic?) {
     let data: Data
     do {
@@ -64,6 +70,10 @@ public struct FilePreferenceStore: PreferenceStore {
     }
   }
 
+  /// Stores `preference`, replacing the file at once (write, then rename).
+  /// - Parameter preference: the choice to keep.
+  /// - Throws: a file system error when the folder or file cannot be written; the old
+  ///   file is then unchanged.
   public func save(_ preference: LanguagePreference) throws {
     let directory = fileURL.deletingLastPathComponent()
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -13,8 +13,11 @@ public struct RecentInterfaceStore: Sendable {
   /// How many interfaces the list keeps.
   public static let limit = 8
 
+  /// The JSON file the list is kept in.
   public let fileURL: URL
 
+  /// A store in `fileURL` (created on the first save).
+  /// - Parameter fileURL: the JSON file to keep the list in.
   public init(fileURL: URL) {
     self.fileURL = fileURL
   }

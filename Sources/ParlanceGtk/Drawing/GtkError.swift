@@ -27,6 +27,7 @@ public enum GtkError: Error, Equatable, CustomStringConvertible {
     self = .cairo(String(borrowingGLibString: cairo_status_to_string(status)) ?? "cairo error")
   }
 
+  /// The message, for logs and error output.
   public var description: String {
     switch self {
     case .noDisplay: "cannot open the display (is DISPLAY set?)"

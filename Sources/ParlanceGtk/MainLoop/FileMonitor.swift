@@ -35,8 +35,11 @@ public final class FileMonitor {
 
   /// One change: the event, the file, and for a rename the file's new path.
   public struct Change: Sendable, Hashable {
+    /// What happened.
     public let event: Event
+    /// The file or folder it happened to.
     public let path: String
+    /// For a rename or move, the new path; nil otherwise.
     public let otherPath: String?
   }
 

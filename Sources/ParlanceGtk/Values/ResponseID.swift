@@ -3,8 +3,11 @@ import CGtk
 /// The response an info bar's button or close button emits (`GtkResponseType` or your own
 /// non-negative number).
 public struct ResponseID: RawRepresentable, Hashable, Sendable {
+  /// GTK's number for the response (negative for the predefined ones).
   public var rawValue: Int32
 
+  /// The response with GTK's number `rawValue`.
+  /// - Parameter rawValue: a `GtkResponseType` or an application's own non-negative id.
   public init(rawValue: Int32) {
     self.rawValue = rawValue
   }
@@ -13,7 +16,10 @@ public struct ResponseID: RawRepresentable, Hashable, Sendable {
   public static let close = ResponseID(rawValue: GTK_RESPONSE_CLOSE.rawValue)
   /// The standard responses of dialog buttons.
   public static let ok = ResponseID(rawValue: GTK_RESPONSE_OK.rawValue)
+  /// "Cancel" (`GTK_RESPONSE_CANCEL`).
   public static let cancel = ResponseID(rawValue: GTK_RESPONSE_CANCEL.rawValue)
+  /// "Open", "Save" or another accepting button (`GTK_RESPONSE_ACCEPT`).
   public static let accept = ResponseID(rawValue: GTK_RESPONSE_ACCEPT.rawValue)
+  /// A refusing button (`GTK_RESPONSE_REJECT`).
   public static let reject = ResponseID(rawValue: GTK_RESPONSE_REJECT.rawValue)
 }

@@ -43,10 +43,11 @@ public final class Application {
     Signal.connect(reference.pointer, .activate, handler)
   }
 
-  /// Runs the main loop until the last window closes or `quit()`; returns the exit status.
+  /// Runs the main loop until the last window closes or `quit()`.
   ///
   /// - Parameter arguments: the command line, program name first; GApplication handles its
   ///   own options (`--gapplication-service`) and ignores the rest.
+  /// - Returns: the exit status.
   public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { g_strdup($0) }
     defer { argv.forEach { g_free($0) } }

@@ -7,6 +7,10 @@ public struct TextSelection: Hashable, Sendable {
   /// The offset of the fixed end (GTK's `selection_bound` mark).
   public var anchor: Int
 
+  /// A selection from `anchor` to `cursor` (equal for none).
+  /// - Parameters:
+  ///   - cursor: where the insertion point is, in characters.
+  ///   - anchor: the other end of the selection, in characters.
   public init(cursor: Int, anchor: Int) {
     self.cursor = cursor
     self.anchor = anchor

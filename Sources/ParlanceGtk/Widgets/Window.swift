@@ -59,6 +59,8 @@ public class Window: Container {
     gtk_container_check_resize(parlance_gtk_container(widgetPointer))
   }
 
+  /// Asks for the window to be `size` (the window manager may refuse).
+  /// - Parameter size: the wanted width and height in pixels.
   public func resize(to size: Size) {
     gtk_window_resize(windowPointer, Int32(size.width), Int32(size.height))
   }

@@ -23,18 +23,24 @@ public struct ControlBarModel: Sendable {
   public var languages: [LanguageTag] = []
   /// `system` or the tag of the chosen language.
   public var selected = WindowModel.systemChoice
+  /// Whether "Translator mode" is ticked.
   public var translatorMode = false
+  /// Whether "Show keys" is ticked.
   public var showsKeys = false
   /// The gettext folder the texts come from, nil when none was found or given.
   public var folder: URL?
   /// The previewed files (for the title).
   public var files: [URL] = []
+  /// A button per previewed window.
   public var windows: [Entry] = []
+  /// A button per previewed menu.
   public var menus: [Entry] = []
   /// A problem to show in the info bar, and its details (`file:line:column: error: …`).
   public var problem: LocalizedText?
+  /// The lines under `problem` (`file:line:column: error: …`).
   public var problemDetails: [String] = []
 
+  /// An empty bar: no languages, files, windows or problem.
   public init() {}
 
   /// The window title: "Preview of PrefsDialog.ui — Parlance".

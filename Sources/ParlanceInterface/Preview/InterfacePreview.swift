@@ -26,8 +26,11 @@ public final class InterfacePreview {
   public struct PreviewedWindow {
     /// The object's id in its file.
     public let id: String
+    /// The `.ui` file it comes from.
     public let file: URL
+    /// The window shown (the object itself, or a window around it).
     public let window: Window
+    /// The interface of its file, which switches its texts.
     public let interface: LocalizedInterface
     /// True when the object is a widget that is not a window, shown in a window of its own.
     public let isWrapped: Bool
@@ -35,22 +38,33 @@ public final class InterfacePreview {
 
   /// A `<menu>` of a file, opened from its button in the bar.
   public struct PreviewedMenu {
+    /// The menu's id in its file.
     public let id: String
+    /// The `.ui` file it comes from.
     public let file: URL
+    /// The built `GMenuModel`.
     public let model: BuiltObject
   }
 
+  /// What was asked for: files, translations, language, modes.
   public let options: PreviewOptions
+  /// Where the interface's translations come from (a po folder picked in the bar replaces it).
   public private(set) var sources: TranslationSources
   /// The interface's translations.
   public private(set) var localizer: Localizer
+  /// The bar of the preview: languages, modes, windows and menus.
   public let controlBar: PreviewControlBar
+  /// The interface of each file, in the order of `options.files`.
   public private(set) var interfaces: [LocalizedInterface] = []
+  /// The previewed windows, in file order.
   public internal(set) var windows: [PreviewedWindow] = []
+  /// The previewed menus, in file order.
   public internal(set) var menus: [PreviewedMenu] = []
   /// Warnings about the files (templates, unknown classes, objects not shown).
   public internal(set) var warnings: [String] = []
+  /// Whether tooltips name each text's source.
   public private(set) var translatorMode: Bool
+  /// Whether keys (msgids) are shown instead of texts.
   public private(set) var showsKeys: Bool
   /// The watchers of the translations folders.
   public private(set) var watchers: [TranslationWatcher] = []

@@ -12,10 +12,13 @@ import ParlanceUI
 /// what the user does through its `on…` handlers and changes nothing by itself.
 @MainActor
 public final class PreviewControlBar {
+  /// The bar's own window.
   public let window: Window
+  /// Renders `model` into `window`.
   public let renderer: Renderer
   /// Parlance's own texts (the bar's captions and buttons).
   public let localizer: Localizer
+  /// What the bar shows; `render()` shows a change.
   public var model = ControlBarModel()
   /// A language menu entry was picked: `system` or a tag.
   public var onChoice: (String) -> Void = { _ in }
@@ -30,6 +33,8 @@ public final class PreviewControlBar {
 
   private var state = UserState()
 
+  /// A bar in Parlance's own texts, not yet rendered.
+  /// - Parameter localizer: Parlance's own texts for the bar's captions and buttons.
   public init(localizer: Localizer) {
     self.localizer = localizer
     window = Window(title: "Parlance")

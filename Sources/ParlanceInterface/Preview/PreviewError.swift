@@ -9,6 +9,7 @@ public enum PreviewError: Error, CustomStringConvertible {
   /// A folder picked as the translations folder has no `.po` files at its top.
   case notGettextFolder(String)
 
+  /// The message as the command line prints it.
   public var description: String {
     switch self {
     case .interface(let error): error.description
