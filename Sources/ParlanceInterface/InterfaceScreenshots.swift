@@ -33,7 +33,7 @@ public final class InterfaceScreenshots: ScreenshotSubject {
     self.interface = interface
     var windows: [(name: String?, window: Window)] = []
     for (object, built) in interface.toplevels {
-      guard let widget = built.widget, !(widget is Popover), !built.isA("GtkMenuShell")
+      guard let widget = built.widget, !built.isA("GtkPopover"), !built.isA("GtkMenuShell")
       else { continue }
       let name = object.path.replacingOccurrences(of: "/", with: "-")
       if let window = widget as? Window {

@@ -23,7 +23,6 @@ extension Widget {
     if isA(gtk_combo_box_text_get_type()) { return ComboBoxText(sinking: pointer) }
     if isA(gtk_text_view_get_type()) { return TextView(sinking: pointer) }
     if isA(gtk_image_get_type()) { return Image(sinking: pointer) }
-    if isA(gtk_separator_get_type()) { return Separator(sinking: pointer) }
     if isA(gtk_info_bar_get_type()) { return InfoBar(sinking: pointer) }
     if isA(gtk_header_bar_get_type()) { return HeaderBar(sinking: pointer) }
     if isA(gtk_box_get_type()) { return Box(sinking: pointer) }
@@ -31,7 +30,6 @@ extension Widget {
     if isA(gtk_scrolled_window_get_type()) { return ScrolledWindow(sinking: pointer) }
     if isA(gtk_application_window_get_type()) { return ApplicationWindow(sinking: pointer) }
     if isA(gtk_window_get_type()) { return Window(sinking: pointer) }
-    if isA(gtk_popover_get_type()) { return Popover(sinking: pointer) }
     if isA(gtk_container_get_type()) { return Container(sinking: pointer) }
     return Widget(sinking: pointer)
   }
