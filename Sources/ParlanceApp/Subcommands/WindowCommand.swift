@@ -5,14 +5,14 @@ import ParlanceUI
 /// `parlance` without a subcommand: the window. Without a display, the same languages
 /// are shown in the terminal instead, with a hint at `make run`.
 enum WindowCommand: Subcommand {
-  static let name = ""
-  static let usage =
-    "parlance [--language TAG] [--resources DIR] [--translations DIR] [--translator] [--show-keys]"
-  static let options: Set<String> = ["--language", "--resources", "--translations"]
-  static let flags: Set<String> = ["--translator", "--show-keys"]
+  /// `parlance [--language TAG] [--resources DIR] [--translations DIR] [--translator]
+  /// [--show-keys]`.
+  static let signature = CommandSignature(
+    "", CommonOptions.language, CommonOptions.resources, CommonOptions.translations,
+    CommonOptions.translator, CommonOptions.showKeys)
 
+  /// Opens the window, or shows the languages in the terminal without a display.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-    _ = try arguments.positionals()
     let localizer = try ResourceLocator.localizer(arguments)
     let opened = MainActor.assumeIsolated { ParlanceApplication.openDisplay() }
     guard opened else {
@@ -21,14 +21,13 @@ enum WindowCommand: Subcommand {
           + "(`make run` photographs the window under Xvfb)")
       return try OverviewCommand.show(localizer)
     }
-    let translations = arguments.value("--translations").map {
-      URL(fileURLWithPath: $0, isDirectory: true)
-    }
+    let translations = arguments[CommonOptions.translations]?.url
     let resources = ResourceLocator.resourceFolders(arguments)[0]
     let status = MainActor.assumeIsolated {
       ParlanceApplication.run(
         localizer: localizer, translations: translations,
-        translatorMode: arguments.has("--translator"), showsKeys: arguments.has("--show-keys"),
+        translatorMode: arguments[CommonOptions.translator],
+        showsKeys: arguments[CommonOptions.showKeys],
         openInterface: { file, failed in
           InterfaceLauncher.open(file, localizer: localizer, resources: resources, failed: failed)
         })
