@@ -88,6 +88,7 @@ struct ParsedArguments {
     if let extra = remaining.first { throw usageError("unexpected argument '\(extra)'") }
   }
 
+  /// `text` as the declaration's type; a value that does not parse is a usage error.
   private func parse(_ text: String, as declaration: ArgumentDeclaration) throws(UsageError)
     -> any Sendable
   {
