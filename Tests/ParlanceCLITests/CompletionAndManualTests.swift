@@ -28,9 +28,11 @@ import Testing
     }
   }
 
-  /// The options of the usage lines are those the completions list, command by command.
+  /// The options of the usage lines are those the completions list, command by command:
+  /// none shown that is not declared, none declared that no usage line shows.
   @Test func completionsListWhatTheUsageShows() throws {
     let declared = try declared()
+    var shown: [String: Set<String>] = [:]
     for line in try usageLines() {
       let words = line.split(separator: " ").map(String.init)
       let name =
@@ -43,6 +45,12 @@ import Testing
       let listed = try #require(declared.first { $0.name == name }, "\(name)")
       for option in switches {
         #expect(listed.switches.contains(option), "\(name) \(option)")
+      }
+      shown[name, default: []].formUnion(switches)
+    }
+    for (name, switches) in declared {
+      for option in switches {
+        #expect(shown[name]?.contains(option) == true, "no usage line shows \(name) \(option)")
       }
     }
     #expect(declared.map(\.name).contains("help"))
