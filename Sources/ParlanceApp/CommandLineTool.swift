@@ -19,42 +19,56 @@ struct CommandFailure: Error {
   let message: String
 }
 
+/// A subcommand of `parlance`: a declared command line and what it runs.
+///
+/// Everything about its command line — parsing, usage errors, `--help`, its line in
+/// `parlance --help`, the shell completions — comes from `signature`.
 protocol Subcommand {
-  static var name: String { get }
-  static var usage: String { get }
-  static var options: Set<String> { get }
-  static var flags: Set<String> { get }
+  /// The declared command line: name, options, flags, positionals.
+  static var signature: CommandSignature { get }
+  /// Runs with the arguments parsed by `signature`.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus
 }
 
+/// `parlance`: finds the subcommand, parses its arguments by its signature, runs it and
+/// maps the result to an exit status.
 enum CommandLineTool {
+  /// The subcommands, in the order `parlance --help` lists them.
   static var subcommands: [any Subcommand.Type] {
     [
       StringCommand.self, LanguagesCommand.self, NegotiateCommand.self,
       SetLanguageCommand.self, LintCommand.self, ScreenshotCommand.self, UIStringsCommand.self,
-      PreviewCommand.self,
+      PreviewCommand.self, HelpCommand.self,
     ]
   }
 
+  /// The subcommand called `name`.
+  static func subcommand(named name: String) -> (any Subcommand.Type)? {
+    subcommands.first { $0.signature.name == name }
+  }
+
+  /// Every usage line, the window's first: what `parlance --help` prints.
   static var usage: String {
-    ([WindowCommand.usage] + subcommands.map { $0.usage })
+    ([WindowCommand.signature] + subcommands.map { $0.signature })
+      .flatMap(\.usageLines)
       .enumerated()
       .map { ($0.offset == 0 ? "usage: " : "       ") + $0.element }
       .joined(separator: "\n")
   }
 
+  /// Runs the command line `arguments` (without the program's name).
   static func run(_ arguments: [String]) -> ExitStatus {
     if arguments.first == CompletionsCommand.name {
       return CompletionsCommand.run(Array(arguments.dropFirst()))
     }
-    if arguments.first == "--help" || arguments.first == "-h" || arguments.first == "help" {
+    if arguments.first == "--help" || arguments.first == "-h" {
       print(usage)
       return .success
     }
     let command: any Subcommand.Type
     var rest = arguments
     if let first = arguments.first, !first.hasPrefix("-") {
-      if let found = subcommands.first(where: { $0.name == first }) {
+      if let found = subcommand(named: first) {
         command = found
         rest.removeFirst()
       } else if OpenCommand.isInterfaceFile(first) {
@@ -67,12 +81,12 @@ enum CommandLineTool {
       command = WindowCommand.self
     }
     do {
-      if rest.contains("--help") {
-        print("usage: " + command.usage)
+      // `--help` among the options, not after `--`, where it is a positional.
+      if rest.prefix(while: { $0 != "--" }).contains("--help") {
+        print("usage: " + command.signature.usage)
         return .success
       }
-      let parsed = try ParsedArguments(
-        rest, options: command.options, flags: command.flags, usage: "usage: " + command.usage)
+      let parsed = try ParsedArguments(rest, signature: command.signature)
       return try command.run(parsed)
     } catch let error as UsageError {
       return fail(error)
@@ -91,6 +105,7 @@ enum CommandLineTool {
   }
 }
 
+/// Writes `text` and a newline to standard error.
 func standardError(_ text: String) {
   FileHandle.standardError.write(Data((text + "\n").utf8))
 }

@@ -33,7 +33,7 @@ struct InterfaceInput {
     guard document.isUsable else {
       throw Failure(message: InterfaceError.malformed(document.diagnostics).description)
     }
-    objectIDs = arguments.value("--object").map { [$0] }
+    objectIDs = arguments[CommonOptions.object].map { [$0] }
     for id in objectIDs ?? [] where document.object(id) == nil {
       let location = document.root?.location ?? SourceLocation(line: 1, column: 1)
       throw Failure(
@@ -41,12 +41,8 @@ struct InterfaceInput {
           file: path, location: location, severity: .error, kind: .unknownInterfaceObject(id)
         ).description)
     }
-    let po =
-      arguments.value("--po").map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? ResourceFolder.gettextFolder(near: url)
-    let resources = arguments.all("--resources").map {
-      URL(fileURLWithPath: $0, isDirectory: true)
-    }
+    let po = arguments[CommonOptions.po]?.url ?? ResourceFolder.gettextFolder(near: url)
+    let resources = arguments.all(CommonOptions.resources).map(\.url)
     if po == nil && resources.isEmpty {
       standardError(
         "parlance: warning: no po/ folder beside '\(path)' or above it: the texts stay "

@@ -40,12 +40,8 @@ enum ResourceLocator {
 
   /// `--resources` (or the default), then `--translations` over it when given.
   static func resourceFolders(_ arguments: ParsedArguments) -> [URL] {
-    let resources =
-      arguments.value("--resources").map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? defaultResources()
-    let translations = arguments.value("--translations").map {
-      URL(fileURLWithPath: $0, isDirectory: true)
-    }
+    let resources = arguments[CommonOptions.resources]?.url ?? defaultResources()
+    let translations = arguments[CommonOptions.translations]?.url
     return [resources] + (translations.map { [$0] } ?? [])
   }
 
@@ -53,10 +49,16 @@ enum ResourceLocator {
   /// `--language` for this run, the user's stored preference, warnings on standard
   /// error, and the pseudo-locales `en-XA` and `ar-XB` for translators.
   static func localizer(_ arguments: ParsedArguments) throws -> Localizer {
-    let language = try arguments.languageTag("--language")
+    try localizer(
+      resources: resourceFolders(arguments), language: arguments[CommonOptions.language])
+  }
+
+  /// A localizer over `resources` with `language` for this run (nil: the stored
+  /// preference), warnings on standard error, and the pseudo-locales.
+  static func localizer(resources: [URL], language: LanguageTag?) throws -> Localizer {
     do {
       return try Localizer(
-        resources: resourceFolders(arguments), language: language,
+        resources: resources, language: language,
         preferences: FilePreferenceStore.standard(), reporter: StandardErrorReporter(),
         pseudoLocales: true)
     } catch {

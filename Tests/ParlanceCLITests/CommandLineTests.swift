@@ -136,7 +136,7 @@ import Testing
     (["frobnicate"], "unknown subcommand 'frobnicate'"),
     (["set-language", "de_DE/.."], "invalid language tag"),
     (["negotiate", "--requested", "de"], "missing --available"),
-    (["string", "greeting", "--count", "many"], "--count takes an integer"),
+    (["string", "greeting", "--count", "many"], "--count expects an integer, got 'many'"),
     (["string", "greeting", "--language"], "option '--language' needs a value"),
   ])
   func badUsageExitsTwoWithTheUsageLine(_ arguments: [String], _ message: String) throws {
@@ -244,8 +244,8 @@ import Testing
     #expect(output.status == 1)
     #expect(
       output.stdout.contains(
-        "/po/de.po:9:1: error: the translation of '<b>Network</b> options' breaks its Pango markup: <b> is not closed"
-      ))
+        "/po/de.po:9:1: error: the translation of '<b>Network</b> options' breaks its Pango "
+          + "markup: <b> is not closed"))
     #expect(
       output.stdout.contains(
         "/dialog.ui:38:13: warning: 'Not translated yet' is not translated into de"))

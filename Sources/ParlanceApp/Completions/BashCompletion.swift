@@ -3,7 +3,7 @@
 /// It needs nothing of the bash-completion package. The subcommand is the first word
 /// (as `CommandLineTool` reads it); `--name=value` is completed like `--name value`.
 enum BashCompletion {
-  static func script(_ commands: [CommandSyntax]) -> String {
+  static func script(_ commands: [CommandSignature]) -> String {
     let subcommands = commands.filter { !$0.name.isEmpty }.map(\.name)
     var lines = [
       "# bash completion for parlance                              -*- shell-script -*-",
@@ -69,30 +69,30 @@ enum BashCompletion {
   }
 
   /// One branch of `case $command`: values of options, then options or positionals.
-  private static func body(_ command: CommandSyntax, pattern: String, subcommands: [String])
+  private static func body(_ command: CommandSignature, pattern: String, subcommands: [String])
     -> [String]
   {
     var lines = ["    \(pattern))"]
     if !command.options.isEmpty {
       lines.append("      case $prev in")
       var free: [String] = []
-      for option in command.options {
-        if option.completion.isEmpty {
+      for option in command.sortedOptions {
+        if option.kind.isEmpty {
           free.append(option.name)
         } else {
-          lines.append("        \(option.name)) \(offer(option.completion)); return 0 ;;")
+          lines.append("        \(option.name)) \(offer(option.kind)); return 0 ;;")
         }
       }
       if !free.isEmpty { lines.append("        \(free.joined(separator: "|"))) return 0 ;;") }
       lines.append("      esac")
     }
-    let switches = (command.options.map(\.name) + command.flags).sorted()
+    let switches = command.switches
     lines.append("      if [[ $cur == -* ]]; then")
     lines.append("        _parlance_offer \"\(switches.joined(separator: " "))\" \"\" \"\"")
     if !subcommands.isEmpty {
       lines.append("      elif ((COMP_CWORD == 1)); then")
       lines.append("        _parlance_offer \"\(subcommands.joined(separator: " "))\" \"\" \"\"")
-    } else if let positionals = command.positionals, !positionals.isEmpty {
+    } else if let positionals = command.positionalKind, !positionals.isEmpty {
       lines.append("      else")
       lines.append("        \(offer(positionals))")
     }
@@ -101,7 +101,7 @@ enum BashCompletion {
     return lines
   }
 
-  private static func offer(_ completion: CommandSyntax.Completion) -> String {
+  private static func offer(_ completion: ValueKind) -> String {
     let files: String
     switch completion.files {
     case nil: files = ""

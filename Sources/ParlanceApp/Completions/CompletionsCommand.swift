@@ -1,5 +1,5 @@
 /// `parlance __completions bash|zsh|fish|list`: the shell completions, generated from
-/// the subcommands' declarations (`CommandSyntax`), so they cannot drift from them.
+/// the subcommands' declarations (`CommandSignature`), so they cannot drift from them.
 ///
 /// Hidden: not in the usage and offered by no completion. `make install` writes its
 /// output to the shells' completion folders; `list` prints each command line's options
@@ -13,14 +13,14 @@ enum CompletionsCommand {
       standardError("parlance: error: name one shell\n\(usage)")
       return .usage
     }
-    let commands = CommandSyntax.all
+    let commands = CommandSignature.all
     switch arguments[0] {
     case "bash": print(BashCompletion.script(commands), terminator: "")
     case "zsh": print(ZshCompletion.script(commands), terminator: "")
     case "fish": print(FishCompletion.script(commands), terminator: "")
     case "list":
       for command in commands {
-        let switches = (command.options.map(\.name) + command.flags).sorted()
+        let switches = command.switches
         print(
           ([command.name.isEmpty ? "parlance" : command.name] + switches).joined(separator: " "))
       }

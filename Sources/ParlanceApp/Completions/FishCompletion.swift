@@ -1,6 +1,6 @@
 /// The fish completion script: one `complete` line per option, flag and subcommand.
 enum FishCompletion {
-  static func script(_ commands: [CommandSyntax]) -> String {
+  static func script(_ commands: [CommandSignature]) -> String {
     let subcommands = commands.filter { !$0.name.isEmpty }.map(\.name)
     var lines = [
       "# fish completion for parlance",
@@ -23,7 +23,8 @@ enum FishCompletion {
       "    command parlance languages 2>/dev/null | string replace -r '\\s.*' ''",
       "end",
       "",
-      "function __parlance_files --argument-names extension --description 'Files with the extension, and folders'",
+      "function __parlance_files --argument-names extension "
+        + "--description 'Files with the extension, and folders'",
       "    for path in (commandline -ct)*",
       "        if test -d $path",
       "            echo $path/",
@@ -39,16 +40,16 @@ enum FishCompletion {
     ]
     for command in commands {
       let condition = "-n '__parlance_using \(command.name.isEmpty ? "\"\"" : command.name)'"
-      for option in command.options {
+      for option in command.sortedOptions {
         lines.append(
           "complete -c parlance \(condition) -l \(long(option.name)) "
-            + (option.completion.files == .any ? "-r " : "-x ") + values(option.completion)
+            + (option.kind.files == .any ? "-r " : "-x ") + values(option.kind)
             + "-d '\(option.metavariable)'")
       }
-      for flag in command.flags {
+      for flag in command.sortedFlags {
         lines.append("complete -c parlance \(condition) -l \(long(flag))")
       }
-      if let positionals = command.positionals, !positionals.isEmpty {
+      if let positionals = command.positionalKind, !positionals.isEmpty {
         lines.append("complete -c parlance \(condition) " + values(positionals))
       }
     }
@@ -58,7 +59,7 @@ enum FishCompletion {
   private static func long(_ option: String) -> String { String(option.dropFirst(2)) }
 
   /// The arguments offering the values, with a trailing space when there are any.
-  private static func values(_ completion: CommandSyntax.Completion) -> String {
+  private static func values(_ completion: ValueKind) -> String {
     var sources = completion.words
     if completion.languages { sources.append("(__parlance_languages)") }
     var flags = ""

@@ -3,7 +3,7 @@ import Foundation
 /// The zsh completion function `_parlance` (a `#compdef` file for `$fpath`): the
 /// subcommand first, then `_arguments` with the subcommand's options and positionals.
 enum ZshCompletion {
-  static func script(_ commands: [CommandSyntax]) -> String {
+  static func script(_ commands: [CommandSignature]) -> String {
     let subcommands = commands.filter { !$0.name.isEmpty }.map(\.name)
     var lines = [
       "#compdef parlance",
@@ -62,16 +62,16 @@ enum ZshCompletion {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private static func branch(_ command: CommandSyntax, pattern: String) -> [String] {
+  private static func branch(_ command: CommandSignature, pattern: String) -> [String] {
     var specs: [String] = []
-    for option in command.options {
+    for option in command.sortedOptions {
       let name = escaped(option.metavariable)
       specs.append(
-        "'\(option.repeats ? "*" : "")\(option.name)=[\(name)]:\(name):\(action(option.completion))'"
+        "'\(option.repeats ? "*" : "")\(option.name)=[\(name)]:\(name):\(action(option.kind))'"
       )
     }
-    for flag in command.flags { specs.append("'\(flag)'") }
-    if let positionals = command.positionals {
+    for flag in command.sortedFlags { specs.append("'\(flag)'") }
+    if let positionals = command.positionalKind {
       specs.append("'*:argument:\(action(positionals))'")
     }
     return ["    \(pattern))", "      _arguments -S \\"]
@@ -79,7 +79,7 @@ enum ZshCompletion {
   }
 
   /// An `_arguments` action: nothing to offer, or `_parlance_value`.
-  private static func action(_ completion: CommandSyntax.Completion) -> String {
+  private static func action(_ completion: ValueKind) -> String {
     guard !completion.isEmpty else { return " " }
     let files: String
     switch completion.files {

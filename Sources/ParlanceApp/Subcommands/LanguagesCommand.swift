@@ -2,16 +2,15 @@ import Parlance
 
 /// `parlance languages`: what the resources offer, by their own names.
 enum LanguagesCommand: Subcommand {
-  static let name = "languages"
-  static let usage = "parlance languages [--resources DIR] [--json]"
-  static let options: Set<String> = ["--resources"]
-  static let flags: Set<String> = ["--json"]
+  /// `parlance languages [--resources DIR] [--json]`.
+  static let signature = CommandSignature(
+    "languages", CommonOptions.resources, CommonOptions.json)
 
+  /// Prints each language: tag, own name, English name, completeness.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-    _ = try arguments.positionals()
     let localizer = try ResourceLocator.localizer(arguments)
     let languages = localizer.describeLanguages()
-    if arguments.has("--json") {
+    if arguments[CommonOptions.json] {
       print(
         JSONOutput.array(
           languages.map { language in

@@ -7,16 +7,17 @@ import Parlance
 /// (`parlance lint dialog.ui po/`), or their project's `po/` folder; the translations are
 /// linted as catalogs too.
 enum LintCommand: Subcommand {
-  static let name = "lint"
-  static let usage = "parlance lint [PATH...] [UI_FILE... PO_DIR|PO_FILE...] [--json]"
-  static let options: Set<String> = []
-  static let flags: Set<String> = ["--json"]
+  /// Resources folders, catalogs, `.ui` files and the `.po` files or folders to check them
+  /// against; the installed resources when none is given.
+  static let paths = Positionals<FilePath>("PATH", atLeastOne: false)
 
+  /// `parlance lint [PATH...] [--json]`.
+  static let signature = CommandSignature("lint", paths, CommonOptions.json)
+
+  /// Prints every finding; exit 1 when one is an error.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-    let paths =
-      arguments.positionals.isEmpty
-      ? [ResourceLocator.defaultResources()]
-      : arguments.positionals.map { URL(fileURLWithPath: $0) }
+    let given = arguments[paths]
+    let paths = given.isEmpty ? [ResourceLocator.defaultResources()] : given.map(\.url)
     let interfaces = paths.filter { $0.pathExtension == "ui" }
     let catalogs = paths.filter { $0.pathExtension != "ui" }
     var findings = Linter().lint(catalogs.isEmpty && !interfaces.isEmpty ? [] : catalogs)
@@ -24,7 +25,7 @@ enum LintCommand: Subcommand {
       findings += Linter().lint(interfaces: interfaces, translations: catalogs)
     }
     let totals = DiagnosticTotals(findings)
-    if arguments.has("--json") {
+    if arguments[CommonOptions.json] {
       print(
         JSONOutput.array(
           findings.map { finding in

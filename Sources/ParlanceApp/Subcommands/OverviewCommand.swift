@@ -29,8 +29,8 @@ enum OverviewCommand {
   private static func showLanguage(_ localizer: Localizer) {
     let language = localizer.language
     print(
-      "[\(language)] \(language.nativeName) (\(language.englishName), \(language.direction.rawValue))"
-    )
+      "[\(language)] \(language.nativeName) "
+        + "(\(language.englishName), \(language.direction.rawValue))")
     print("  " + localizer.string("window.title"))
     print("  " + localizer.string("greeting"))
     print("  " + localizer.string("user.name.format", ["name": "Anna"]))

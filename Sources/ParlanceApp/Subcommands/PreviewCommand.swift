@@ -9,14 +9,21 @@ import ParlanceUI
 /// The files are checked before a display is opened: a missing or malformed file, or an
 /// `--object` no file has, is `file:line:column: error: …` and exit 1, with nothing shown.
 enum PreviewCommand: Subcommand {
-  static let name = "preview"
-  static let usage =
-    "parlance preview UI_FILE... [--po DIR] [--resources DIR] [--translations DIR] [--language TAG] [--object ID] [--translator] [--show-keys]"
-  static let options: Set<String> = [
-    "--po", "--resources", "--translations", "--language", "--object",
-  ]
-  static let flags: Set<String> = ["--translator", "--show-keys"]
+  /// The `.ui` files to preview.
+  static let files = Positionals<FilePath>(
+    "UI_FILE", kind: .file(extension: "ui"), atLeastOne: true)
 
+  /// The declarations, shared with `parlance UI_FILE...` (`OpenCommand`).
+  static let arguments: [any ArgumentHandle] = [
+    files, CommonOptions.po, CommonOptions.resources, CommonOptions.translations,
+    CommonOptions.language, CommonOptions.object, CommonOptions.translator,
+    CommonOptions.showKeys,
+  ]
+
+  /// `parlance preview UI_FILE... [--po DIR] … [--show-keys]`.
+  static let signature = CommandSignature("preview", arguments: arguments, forms: [arguments])
+
+  /// Previews the files until the window is closed.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
     try run(arguments, remembering: false)
   }
@@ -24,10 +31,9 @@ enum PreviewCommand: Subcommand {
   /// - Parameter remembering: add the files to the Parlance window's recent interfaces
   ///   (when opened from the desktop: `parlance FILE.ui`).
   static func run(_ arguments: ParsedArguments, remembering: Bool) throws -> ExitStatus {
-    guard !arguments.positionals.isEmpty else { throw arguments.usageError("missing UI_FILE") }
-    let files = arguments.positionals.map { URL(fileURLWithPath: $0) }
-    let language = try arguments.languageTag("--language")
-    let objectID = arguments.value("--object")
+    let files = arguments[Self.files].map(\.url)
+    let language = arguments[CommonOptions.language]
+    let objectID = arguments[CommonOptions.object]
     do {
       _ = try InterfacePreview.documents(files, objectID: objectID)
     } catch {
@@ -37,8 +43,8 @@ enum PreviewCommand: Subcommand {
     let sources = try translationSources(arguments, files: files)
     var options = PreviewOptions(
       files: files, sources: sources, language: language, objectID: objectID)
-    options.translatorMode = arguments.has("--translator")
-    options.showsKeys = arguments.has("--show-keys")
+    options.translatorMode = arguments[CommonOptions.translator]
+    options.showsKeys = arguments[CommonOptions.showKeys]
     options.appResources = [ResourceLocator.defaultResources()]
     return MainActor.assumeIsolated { () -> ExitStatus in
       guard ParlanceApplication.openDisplay() else {
@@ -63,18 +69,21 @@ enum PreviewCommand: Subcommand {
   static func translationSources(_ arguments: ParsedArguments, files: [URL]) throws
     -> TranslationSources
   {
-    func folders(_ option: String) throws -> [URL] {
-      try arguments.all(option).map { path in
+    func folders(_ option: Option<Folder>) throws -> [URL] {
+      try arguments.all(option).map { folder in
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
           isDirectory.boolValue
-        else { throw CommandFailure(message: "no folder at '\(path)' (\(option))") }
-        return URL(fileURLWithPath: path, isDirectory: true)
+        else {
+          throw CommandFailure(
+            message: "no folder at '\(folder.path)' (\(option.declaration.name))")
+        }
+        return folder.url
       }
     }
-    var gettext = try folders("--po")
-    let resources = try folders("--resources")
-    let translations = try folders("--translations").last
+    var gettext = try folders(CommonOptions.po)
+    let resources = try folders(CommonOptions.resources)
+    let translations = try folders(CommonOptions.translations).last
     if gettext.isEmpty {
       for file in files {
         guard let found = ResourceFolder.gettextFolder(near: file), !gettext.contains(found)

@@ -10,13 +10,14 @@ extension ScreenshotCommand {
   static func runInterface(_ path: String, out: String, _ arguments: ParsedArguments) throws
     -> ExitStatus
   {
-    for option in ["--size", "--translations"] where arguments.value(option) != nil {
-      throw arguments.usageError("\(option) does not apply to --ui: windows take their own")
+    for option in [size.declaration, CommonOptions.translations.declaration]
+    where arguments.isGiven(option) {
+      throw arguments.usageError("\(option.name) does not apply to --ui: windows take their own")
     }
-    if arguments.has("--no-pseudo-locales") {
+    if arguments[noPseudoLocales] {
       throw arguments.usageError("--no-pseudo-locales does not apply to --ui")
     }
-    let requested = try languages(arguments)
+    let requested = arguments[languages]?.tags
     let directory = URL(fileURLWithPath: out, isDirectory: true)
     do throws(InterfaceInput.Failure) {
       let input = try InterfaceInput(path: path, arguments: arguments)

@@ -4,43 +4,59 @@ import ParlanceUI
 
 /// `parlance screenshot`: the window in every language, photographed from one process.
 enum ScreenshotCommand: Subcommand {
-  static let name = "screenshot"
-  static let usage =
-    "parlance screenshot --out DIR [--languages all|L1,L2] [--translations DIR] [--size WxH] "
-    + "[--resources DIR] [--no-pseudo-locales]\n"
-    + "       parlance screenshot --ui UI_FILE [--object ID] [--po DIR] --out DIR "
-    + "[--languages all|L1,L2] [--resources DIR]"
-  static let options: Set<String> = [
-    "--out", "--languages", "--translations", "--size", "--resources", "--ui", "--object", "--po",
-  ]
-  static let flags: Set<String> = ["--no-pseudo-locales"]
+  /// `--out DIR`: where the pictures and the report go.
+  static let out = Option<Folder>("--out", "DIR", required: true)
+  /// `--languages all|L1,L2`: the languages to photograph.
+  static let languages = Option<LanguageSelection>("--languages", "all|L1,L2")
+  /// `--size WxH`: the window's size.
+  static let size = Option<WindowSize>("--size", "WxH")
+  /// `--no-pseudo-locales`: leave out `en-XA` and `ar-XB`.
+  static let noPseudoLocales = Flag("--no-pseudo-locales")
+  /// `--ui UI_FILE`: photograph a `.ui` file's windows instead of Parlance's.
+  static let ui = Option<FilePath>("--ui", "UI_FILE", kind: .file(extension: "ui"))
 
+  /// Two usage lines: the Parlance window, and a `.ui` file's windows.
+  static let signature = CommandSignature(
+    "screenshot",
+    arguments: [
+      out, languages, CommonOptions.translations, size, CommonOptions.resources, noPseudoLocales,
+      ui, CommonOptions.object, CommonOptions.po,
+    ],
+    forms: [
+      [out, languages, CommonOptions.translations, size, CommonOptions.resources, noPseudoLocales],
+      [
+        Required(ui), CommonOptions.object, CommonOptions.po, out, languages,
+        CommonOptions.resources,
+      ],
+    ])
+
+  /// Photographs every language; exit 1 when a picture cannot be taken.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-    _ = try arguments.positionals()
-    guard let out = arguments.value("--out") else { throw arguments.usageError("missing --out") }
-    if let file = arguments.value("--ui") {
-      return try runInterface(file, out: out, arguments)
+    let out = try arguments.value(Self.out).path
+    if let file = arguments[ui] {
+      return try runInterface(file.path, out: out, arguments)
     }
-    for option in ["--object", "--po"] where arguments.value(option) != nil {
-      throw arguments.usageError("\(option) needs --ui UI_FILE")
+    for option in [CommonOptions.object.declaration, CommonOptions.po.declaration]
+    where arguments.isGiven(option) {
+      throw arguments.usageError("\(option.name) needs --ui UI_FILE")
     }
-    let (width, height) = try size(arguments.value("--size") ?? "760x640", arguments)
+    let size = arguments[Self.size] ?? WindowSize(width: 760, height: 640)
     let resources = ResourceLocator.resourceFolders(arguments)
     let localizer: Localizer
     do throws(LocalizerError) {
       // No preference store: photographing never changes the user's choice.
       localizer = try Localizer(
         resources: resources, reporter: StandardErrorReporter(),
-        pseudoLocales: !arguments.has("--no-pseudo-locales"))
+        pseudoLocales: !arguments[noPseudoLocales])
     } catch {
       throw CommandFailure(message: error.description)
     }
-    let languages = try languages(arguments) ?? localizer.availableLanguages
+    let languages = arguments[Self.languages]?.tags ?? localizer.availableLanguages
     let directory = URL(fileURLWithPath: out, isDirectory: true)
     return try MainActor.assumeIsolated { () throws -> ExitStatus in
       do throws(ScreenshotSession.Failure) {
         let session = try ScreenshotSession(
-          localizer: localizer, size: .init(width: width, height: height))
+          localizer: localizer, size: .init(width: size.width, height: size.height))
         let total = languages.count
         var index = 0
         let shots = try session.capture(languages, into: directory) { shot in
@@ -61,29 +77,4 @@ enum ScreenshotCommand: Subcommand {
     }
   }
 
-  /// `--languages L1,L2` as tags; nil for `all` or none given.
-  static func languages(_ arguments: ParsedArguments) throws(UsageError) -> [LanguageTag]? {
-    guard let list = arguments.value("--languages"), list != "all" else { return nil }
-    var languages: [LanguageTag] = []
-    for item in list.split(separator: ",") {
-      do {
-        languages.append(try LanguageTag(String(item)))
-      } catch {
-        throw arguments.usageError(error.description)
-      }
-    }
-    return languages
-  }
-
-  private static func size(_ text: String, _ arguments: ParsedArguments) throws(UsageError)
-    -> (Int, Int)
-  {
-    let parts = text.lowercased().split(separator: "x")
-    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-      (200...4000).contains(width), (200...4000).contains(height)
-    else {
-      throw arguments.usageError("--size takes WIDTHxHEIGHT between 200 and 4000, got '\(text)'")
-    }
-    return (width, height)
-  }
 }

@@ -2,19 +2,15 @@ import Parlance
 
 /// `parlance set-language TAG|system`: stores the choice the window's combo box makes.
 enum SetLanguageCommand: Subcommand {
-  static let name = "set-language"
-  static let usage = "parlance set-language TAG|system [--resources DIR]"
-  static let options: Set<String> = ["--resources"]
-  static let flags: Set<String> = []
+  /// The language to pin, or `system`.
+  static let choice = Positional<LanguagePreference>("TAG|system")
 
+  /// `parlance set-language TAG|system [--resources DIR]`.
+  static let signature = CommandSignature("set-language", choice, CommonOptions.resources)
+
+  /// Switches to the choice, which stores it; a language that cannot be loaded is not.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-    let text = try arguments.positionals("TAG|system")[0]
-    let preference: LanguagePreference
-    do {
-      preference = try LanguagePreference(text)
-    } catch {
-      throw arguments.usageError(error.description)
-    }
+    let preference = try arguments.value(choice)
     let localizer = try ResourceLocator.localizer(arguments)
     do {
       let change = try localizer.switchLanguage(to: preference)

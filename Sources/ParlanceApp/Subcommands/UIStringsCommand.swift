@@ -6,16 +6,19 @@ import ParlanceInterface
 /// `parlance ui-strings`: every translatable text of a `.ui` file as its widgets show it
 /// in one language, read back from GTK after a live switch.
 enum UIStringsCommand: Subcommand {
-  static let name = "ui-strings"
-  static let usage =
-    "parlance ui-strings UI_FILE [--object ID] [--po DIR] [--resources DIR] [--language TAG] "
-    + "[--json]"
-  static let options: Set<String> = ["--object", "--po", "--resources", "--language"]
-  static let flags: Set<String> = ["--json"]
+  /// The `.ui` file to read.
+  static let file = Positional<FilePath>("UI_FILE", kind: .file(extension: "ui"))
 
+  /// `parlance ui-strings UI_FILE [--object ID] [--po DIR] [--resources DIR]
+  /// [--language TAG] [--json]`.
+  static let signature = CommandSignature(
+    "ui-strings", file, CommonOptions.object, CommonOptions.po, CommonOptions.resources,
+    CommonOptions.language, CommonOptions.json)
+
+  /// Prints each text as the widgets show it; exit 1 when the file cannot be used.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-    let path = try arguments.positionals("UI_FILE")[0]
-    let language = try arguments.languageTag("--language")
+    let path = try arguments.value(file).path
+    let language = arguments[CommonOptions.language]
     do throws(InterfaceInput.Failure) {
       let input = try InterfaceInput(path: path, arguments: arguments)
       let localizer = try input.makeLocalizer()
@@ -25,7 +28,7 @@ enum UIStringsCommand: Subcommand {
         }
       }.get()
       let file = input.document.file
-      if arguments.has("--json") {
+      if arguments[CommonOptions.json] {
         print(JSONOutput.array(shown.map { json($0, file: file) }))
       } else {
         for text in shown { print(line(text, file: file)) }

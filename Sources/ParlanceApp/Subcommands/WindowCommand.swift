@@ -5,20 +5,22 @@ import ParlanceUI
 /// `parlance` without a subcommand: the window. Without a display, the same languages
 /// are shown in the terminal instead, with a hint at `make run`.
 enum WindowCommand: Subcommand {
-  static let name = ""
-  static let usage =
-    "parlance [--language TAG] [--resources DIR] [--translations DIR] [--translator] [--show-keys]"
-  static let options: Set<String> = ["--language", "--resources", "--translations"]
-  static let flags: Set<String> = ["--translator", "--show-keys"]
+  /// `parlance [--language TAG] [--resources DIR] [--translations DIR] [--translator]
+  /// [--show-keys]`.
+  static let signature = CommandSignature(
+    "", CommonOptions.language, CommonOptions.resources, CommonOptions.translations,
+    CommonOptions.translator, CommonOptions.showKeys)
 
+  /// Opens the window, or shows the languages in the terminal without a display.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-    _ = try arguments.positionals()
     var trace = StartupTrace(
       environment: ProcessInfo.processInfo.environment, mainStarted: mainStarted)
+    let folders = ResourceLocator.resourceFolders(arguments)
+    let language = arguments[CommonOptions.language]
     // The catalogs load while GTK starts: a start pays for the longer of the two.
     let (opened, (localizer, localizerReady)) = try MainActor.assumeIsolated {
       try ParlanceApplication.openDisplay {
-        (try ResourceLocator.localizer(arguments), StartupTrace.now())
+        (try ResourceLocator.localizer(resources: folders, language: language), StartupTrace.now())
       }
     }
     trace?.localizerReady = localizerReady
@@ -29,14 +31,13 @@ enum WindowCommand: Subcommand {
           + "(`make run` photographs the window under Xvfb)")
       return try OverviewCommand.show(localizer)
     }
-    let translations = arguments.value("--translations").map {
-      URL(fileURLWithPath: $0, isDirectory: true)
-    }
-    let resources = ResourceLocator.resourceFolders(arguments)[0]
+    let translations = arguments[CommonOptions.translations]?.url
+    let resources = folders[0]
     let status = MainActor.assumeIsolated {
       ParlanceApplication.run(
         localizer: localizer, translations: translations,
-        translatorMode: arguments.has("--translator"), showsKeys: arguments.has("--show-keys"),
+        translatorMode: arguments[CommonOptions.translator],
+        showsKeys: arguments[CommonOptions.showKeys],
         openInterface: { file, failed in
           InterfaceLauncher.open(file, localizer: localizer, resources: resources, failed: failed)
         }, startupTrace: trace)
