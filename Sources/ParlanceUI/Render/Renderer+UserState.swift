@@ -16,17 +16,18 @@ extension Renderer {
     if size.width > 1, size.height > 1 { state.windowSize = size }
   }
 
-  /// Gives `state` back to the widgets just rendered: each node the state of its kind,
-  /// then the focus and the window size. Forgets the state of nodes no longer shown.
+  /// Gives `state` back to the widgets just rendered: the focus, then each node the state
+  /// of its kind, then the window size. Forgets the state of nodes no longer shown.
   func restore(_ state: UserState) {
+    // Focus first: an entry that takes the focus selects all of its text.
+    if let focus = state.focusedNode, let node = rendered[focus], !node.focusTarget.isFocus {
+      node.focusTarget.grabFocus()
+    }
     for id in order {
       guard let node = rendered[id], let nodeState = state.nodes[id] else { continue }
       node.restore(nodeState)
     }
     renderState.nodes = state.nodes.filter { rendered[$0.key] != nil }
-    if let focus = state.focusedNode, let node = rendered[focus], !node.focusTarget.isFocus {
-      node.focusTarget.grabFocus()
-    }
     if let size = state.windowSize, window.size != size {
       window.resize(to: size)
     }
