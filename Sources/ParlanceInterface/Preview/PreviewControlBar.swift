@@ -12,10 +12,13 @@ import ParlanceUI
 /// what the user does through its `on…` handlers and changes nothing by itself.
 @MainActor
 public final class PreviewControlBar {
+  /// The bar's own window.
   public let window: Window
+  /// Renders `model` into `window`.
   public let renderer: Renderer
   /// Parlance's own texts (the bar's captions and buttons).
   public let localizer: Localizer
+  /// What the bar shows at the next `render(direction:)`.
   public var model = ControlBarModel()
   /// A language menu entry was picked: `system` or a tag.
   public var onChoice: (String) -> Void = { _ in }
@@ -28,6 +31,7 @@ public final class PreviewControlBar {
   /// Renders done so far.
   public private(set) var renderCount = 0
 
+  /// A bar in `localizer`'s texts, not yet rendered.
   public init(localizer: Localizer) {
     self.localizer = localizer
     window = Window(title: "Parlance")

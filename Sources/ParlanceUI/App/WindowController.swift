@@ -13,9 +13,13 @@ import ParlanceGtk
 /// box's own "changed" handler (which would destroy or rebuild it mid-signal).
 @MainActor
 public final class WindowController {
+  /// The languages and translations the window shows and switches.
   public let localizer: Localizer
+  /// The window rendered into.
   public let window: Window
+  /// Renders the model's tree; keeps the user's notes, cursor, scroll and focus.
   public let renderer: Renderer
+  /// What the window shows, rendered again after every change.
   public internal(set) var model: WindowModel
   /// Renders done so far; tests wait for it to grow.
   public private(set) var renderCount = 0
@@ -57,6 +61,8 @@ public final class WindowController {
     let details: [String]
   }
 
+  /// The Parlance window over `localizer`, filling `window`; call `show()` to render it.
+  ///
   /// - Parameters:
   ///   - localizer: the languages and translations the window shows and switches.
   ///   - window: the toplevel to fill (an `ApplicationWindow` in the program, a plain
