@@ -124,4 +124,36 @@ final class RendererTests: WindowTestCase, @unchecked Sendable {
         renderer.userState.nodes["n"].flatMap { if case .number = $0 { $0 } else { nil } })
     }
   }
+
+  func testRenderingTheSameFormAgainSetsNoPropertyOfAnyKind() throws {
+    try onMainActor {
+      let snapshot = try reference("de").snapshot()
+      let window = Window(title: "")
+      defer { window.destroy() }
+      let renderer = Renderer(window: window)
+      renderer.render(form(), title: .key("window.title"), snapshot: snapshot)
+      window.present()
+      XCTAssertTrue(window.waitForFirstDraw(timeout: .seconds(10)))
+      try XCTUnwrap(renderer.widget(Notebook.self, for: "tabs")).currentPage = 1
+      try XCTUnwrap(renderer.widget(Expander.self, for: "more")).isExpanded = true
+      let sets = PropertySets()
+      defer { sets.stop() }
+      sets.watch("window", window, ["title"])
+      sets.watch("title", renderer.label(for: "title"), ["label", "visible"])
+      sets.watch("name", renderer.widget(Entry.self, for: "name"), ["text", "placeholder-text"])
+      sets.watch("copy", renderer.widget(for: "copy"), ["label", "active"])
+      sets.watch("count", renderer.widget(for: "count"), ["value"])
+      sets.watch("more", renderer.widget(for: "more"), ["label", "expanded"])
+      sets.watch("tabs", renderer.widget(for: "tabs"), ["page"])
+      sets.watch(
+        "body", renderer.widget(ScrolledWindow.self, for: "body"), ["min-content-height"])
+      sets.watch("more.text", renderer.label(for: "more.text"), ["label", "wrap"])
+
+      renderer.render(form(), title: .key("window.title"), snapshot: snapshot)
+      renderer.render(form(), title: .key("window.title"), snapshot: snapshot)
+
+      XCTAssertEqual(sets.counts, [:], "properties set again although nothing changed")
+      XCTAssertEqual(renderer.widget(Notebook.self, for: "tabs")?.currentPage, 1)
+    }
+  }
 }
