@@ -82,8 +82,8 @@ public final class Renderer {
 
   /// The widget of type `type` among those of node `id` (a text area's `TextView` or its
   /// `ScrolledWindow`), after the last render.
-  public func widget<Kind: Widget>(_ type: Kind.Type, for id: String) -> Kind? {
-    rendered[id]?.widgets.lazy.compactMap { $0 as? Kind }.first
+  public func widget<Requested: Widget>(_ type: Requested.Type, for id: String) -> Requested? {
+    rendered[id]?.widgets.lazy.compactMap { $0 as? Requested }.first
   }
 
   /// The label of node `id` (a heading, label or caption), after the last render.
