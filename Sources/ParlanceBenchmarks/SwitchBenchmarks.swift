@@ -216,15 +216,14 @@ struct SwitchBenchmarks {
     let window = Window(title: "Stress")
     defer { window.destroy() }
     let renderer = Renderer(window: window, strategy: .reuse)
-    var state = UserState()
-    renderer.render(tree, title: title, snapshot: localizer.snapshot(), state: state)
+    renderer.render(tree, title: title, snapshot: localizer.snapshot())
     window.present()
     guard window.waitForFirstDraw(timeout: .seconds(30)) else {
       throw FixtureError("the stress window was not drawn within 30 s")
     }
     // Keep the size GTK gave the window, so that no render asks for another one.
-    state.windowWidth = window.size.width
-    state.windowHeight = window.size.height
+    let size = window.size
+    renderer.userState.windowSize = size
     guard renderer.labels.count == labels,
       renderer.label(for: "label.999")?.text == "Label 999 of the stress window"
     else { throw FixtureError("the stress window does not show its 1,000 labels") }
@@ -237,7 +236,7 @@ struct SwitchBenchmarks {
       try localizer.switchLanguage(to: .pinned(language), persisting: false)
       renderer.strategy = strategy
       let start = clock.now
-      renderer.render(tree, title: title, snapshot: localizer.snapshot(), state: state)
+      renderer.render(tree, title: title, snapshot: localizer.snapshot())
       let rendered = clock.now
       guard window.waitForFirstDraw(timeout: .seconds(30)) else {
         throw FixtureError("the stress window was not drawn within 30 s")
@@ -298,7 +297,7 @@ struct SwitchBenchmarks {
       title: "1,000 labels: re-render with reuse vs rebuild",
       workload: "A column of \(labels.grouped) `.label(.key(…))` nodes over a generated "
         + "\(labels.grouped)-key catalog (en, de) in a temporary folder; window "
-        + "\(state.windowWidth)×\(state.windowHeight) px (taller than the screen: GTK "
+        + "\(size.width)×\(size.height) px (taller than the screen: GTK "
         + "draws it whole). Each operation: switch en ↔ de (untimed), `Renderer.render` of "
         + "the whole tree, `waitForFirstDraw`. \(perRun) renders per run and strategy, "
         + "\(options.runs) interleaved runs (reuse, rebuild, reuse, …); ms per render.",

@@ -126,3 +126,11 @@ class WindowTestCase: XCTestCase, @unchecked Sendable {
     try Localizer(resources: [Self.resources], language: try LanguageTag(tag), environment: [:])
   }
 }
+
+/// The Parlance window's controls, found by their node ids.
+extension Renderer {
+  @MainActor var languageMenu: ComboBoxText? { widget(ComboBoxText.self, for: "language") }
+  @MainActor var notesView: TextView? { widget(TextView.self, for: "notes") }
+  @MainActor var notesScroll: ScrolledWindow? { widget(ScrolledWindow.self, for: "notes") }
+  @MainActor var numberField: SpinButton? { widget(SpinButton.self, for: "files") }
+}

@@ -30,6 +30,20 @@ enum Signal {
     case response
   }
 
+  /// Connects `handler` to `notify::property` of `instance`: GObject emits it each time
+  /// the property is set (by the user or by code), for most properties even to the value
+  /// it already had.
+  static func connect(
+    _ instance: UnsafeMutablePointer<GObject>,
+    notify property: String,
+    _ handler: @escaping @MainActor () -> Void
+  ) -> SignalConnection {
+    // `void handler(GObject *instance, GParamSpec *pspec, gpointer data)`.
+    connect(
+      instance, "notify::" + property, PlainHandler(handler),
+      unsafeBitCast(notifyTrampoline, to: GCallback.self))
+  }
+
   /// Connects `handler` to a `Plain` signal of `instance`.
   static func connect(
     _ instance: UnsafeMutablePointer<GObject>,
@@ -103,6 +117,13 @@ private final class IntegerHandler: HandlerBox, @unchecked Sendable {
 // GTK emits signals on its own (main) thread, hence `assumeIsolated` in every trampoline.
 
 private let plainTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+  guard let data else { return }
+  let box = Unmanaged<PlainHandler>.fromOpaque(data).takeUnretainedValue()
+  MainActor.assumeIsolated { box.handler() }
+}
+
+private let notifyTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = {
+  _, _, data in
   guard let data else { return }
   let box = Unmanaged<PlainHandler>.fromOpaque(data).takeUnretainedValue()
   MainActor.assumeIsolated { box.handler() }

@@ -73,6 +73,13 @@ public class Widget {
     set { gtk_widget_set_visible(widgetPointer, newValue.gboolean) }
   }
 
+  /// Whether `showAll()` on an ancestor leaves this widget (and what it holds) as it is:
+  /// for a widget whose visibility its owner decides, such as a closed info bar.
+  public var noShowAll: Bool {
+    get { Bool(gboolean: gtk_widget_get_no_show_all(widgetPointer)) }
+    set { gtk_widget_set_no_show_all(widgetPointer, newValue.gboolean) }
+  }
+
   /// Whether the widget is on screen: visible, and every ancestor mapped.
   public var isMapped: Bool {
     Bool(gboolean: gtk_widget_get_mapped(widgetPointer))
@@ -282,6 +289,18 @@ public class Widget {
   @discardableResult
   public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
     Signal.connect(objectPointer, .destroy, handler)
+  }
+
+  /// Calls `handler` each time the GObject property `property` (`"label"`, `"visible"`,
+  /// `"tooltip-text"`) is set, whether by the user or by code.
+  ///
+  /// GTK notifies most properties on every set, even of the value they already had: a
+  /// count of notifications shows which properties a piece of code really sets.
+  @discardableResult
+  public func onPropertySet(
+    _ property: String, _ handler: @escaping @MainActor () -> Void
+  ) -> SignalConnection {
+    Signal.connect(objectPointer, notify: property, handler)
   }
 
   /// Calls `handler` every time the widget draws itself (after GTK's own drawing begins).

@@ -18,7 +18,7 @@ public final class PreviewControlBar {
   public let renderer: Renderer
   /// Parlance's own texts (the bar's captions and buttons).
   public let localizer: Localizer
-  /// What the bar shows; `render()` shows a change.
+  /// What the bar shows at the next `render(direction:)`.
   public var model = ControlBarModel()
   /// A language menu entry was picked: `system` or a tag.
   public var onChoice: (String) -> Void = { _ in }
@@ -31,37 +31,37 @@ public final class PreviewControlBar {
   /// Renders done so far.
   public private(set) var renderCount = 0
 
-  private var state = UserState()
-
-  /// A bar in Parlance's own texts, not yet rendered.
+  /// A bar in `localizer`'s texts, not yet rendered.
   /// - Parameter localizer: Parlance's own texts for the bar's captions and buttons.
   public init(localizer: Localizer) {
     self.localizer = localizer
     window = Window(title: "Parlance")
     renderer = Renderer(window: window)
     // Small: the bar sits beside the interface; GTK grows it to what its content needs.
-    state.windowWidth = 560
-    state.windowHeight = 120
-    window.defaultSize = Size(width: state.windowWidth, height: state.windowHeight)
-    renderer.onChoice = { [weak self] in self?.onChoice($0) }
-    renderer.onToggle = { [weak self] in self?.onToggle($0, $1) }
-    renderer.onClick = { [weak self] in self?.onClick($0) }
-    renderer.onDismiss = { [weak self] _ in self?.onDismiss() }
+    let size = Size(width: 560, height: 120)
+    renderer.userState.windowSize = size
+    window.defaultSize = size
+    renderer.onEvent = { [weak self] event in
+      guard let self else { return }
+      switch event {
+      case .chose(_, let item): onChoice(item)
+      case .toggled(let node, let isOn): onToggle(node, isOn)
+      case .clicked(let node): onClick(node)
+      case .dismissed: onDismiss()
+      default: break
+      }
+    }
   }
 
   /// Renders the bar from `model` in Parlance's current texts, laid out in `direction`.
   public func render(direction: LayoutDirection) {
     let snapshot = localizer.snapshot()
-    renderer.capture(into: &state)
-    state.translatorMode = false
-    state.showsKeys = false
-    renderer.render(
-      model.tree, title: model.title, snapshot: snapshot, state: state, direction: direction)
+    renderer.render(model.tree, title: model.title, snapshot: snapshot, direction: direction)
     renderCount += 1
   }
 
   /// The language menu.
-  public var languageMenu: ComboBoxText? { renderer.languageMenu }
+  public var languageMenu: ComboBoxText? { renderer.widget(ComboBoxText.self, for: "language") }
 
   /// The info bar's text when it is shown, else nil.
   public var shownProblem: String? {

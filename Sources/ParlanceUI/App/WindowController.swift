@@ -13,11 +13,14 @@ import ParlanceGtk
 /// box's own "changed" handler (which would destroy or rebuild it mid-signal).
 @MainActor
 public final class WindowController {
+  /// The languages and translations the window shows and switches.
   public let localizer: Localizer
+  /// The window rendered into.
   public let window: Window
+  /// Renders the model's tree; keeps the user's notes, cursor, scroll and focus.
   public let renderer: Renderer
+  /// What the window shows, rendered again after every change.
   public internal(set) var model: WindowModel
-  public private(set) var state = UserState()
   /// Renders done so far; tests wait for it to grow.
   public private(set) var renderCount = 0
   /// The latest language switches that failed, newest last: at most `failureLimit`, so a
@@ -58,6 +61,8 @@ public final class WindowController {
     let details: [String]
   }
 
+  /// The Parlance window over `localizer`, filling `window`; call `show()` to render it.
+  ///
   /// - Parameters:
   ///   - localizer: the languages and translations the window shows and switches.
   ///   - window: the toplevel to fill (an `ApplicationWindow` in the program, a plain
@@ -72,12 +77,9 @@ public final class WindowController {
     self.window = window
     self.model = WindowModel(localizer: localizer, now: now)
     self.renderer = Renderer(window: window, strategy: strategy)
-    window.defaultSize = Size(width: state.windowWidth, height: state.windowHeight)
-    renderer.onChoice = { [weak self] id in self?.choose(id) }
-    renderer.onNumber = { [weak self] number in self?.setFileCount(number) }
-    renderer.onToggle = { [weak self] id, isOn in self?.toggle(id, isOn) }
-    renderer.onDismiss = { [weak self] _ in self?.dismissProblem() }
-    renderer.onClick = { [weak self] id in self?.clicked(id) }
+    window.defaultSize = Self.defaultSize
+    renderer.userState.windowSize = Self.defaultSize
+    renderer.onEvent = { [weak self] event in self?.handle(event) }
     Self.installStyle()
     // Nothing to do per notification: the render at the end of the batch sees the new
     // revision. Posting it keeps it in order with the results around it.
@@ -85,11 +87,25 @@ public final class WindowController {
     inbox.onBatchEnd = { [weak self] in self?.renderIfNeeded() }
   }
 
+  /// The size the window opens with, unless `setInitialSize` gives another.
+  public static let defaultSize = Size(width: 760, height: 640)
+
   /// Sets the size the window opens with (before `show`).
   public func setInitialSize(_ size: Size) {
-    state.windowWidth = size.width
-    state.windowHeight = size.height
+    renderer.userState.windowSize = size
     window.defaultSize = size
+  }
+
+  /// What the user did in the window, by node.
+  private func handle(_ event: Renderer.Event) {
+    switch event {
+    case .chose(node: "language", let item): choose(item)
+    case .numberChanged(node: "files", let value): setFileCount(value)
+    case .toggled(let node, let isOn): toggle(node, isOn)
+    case .dismissed(node: "problem"): dismissProblem()
+    case .clicked(let node): clicked(node)
+    default: break
+    }
   }
 
   /// Renders now and shows the window.
@@ -162,8 +178,8 @@ public final class WindowController {
   /// Turns translator mode (`translator`) or key display (`keys`) on or off.
   public func toggle(_ id: String, _ isOn: Bool) {
     switch id {
-    case "translator": state.translatorMode = isOn
-    case "keys": state.showsKeys = isOn
+    case "translator": model.translatorMode = isOn
+    case "keys": model.showsKeys = isOn
     default: return
     }
     scheduleRender()
@@ -171,14 +187,14 @@ public final class WindowController {
 
   /// Starts in translator mode, or showing keys (`parlance --translator --show-keys`).
   public func setTranslatorMode(_ translatorMode: Bool, showsKeys: Bool) {
-    state.translatorMode = translatorMode
-    state.showsKeys = showsKeys
+    model.translatorMode = translatorMode
+    model.showsKeys = showsKeys
   }
 
   /// Changes the number the plural line counts.
   public func setFileCount(_ count: Int) {
-    guard count != state.fileCount else { return }
-    state.fileCount = count
+    guard count != model.fileCount else { return }
+    model.fileCount = count
     scheduleRender()
   }
 
@@ -207,10 +223,9 @@ public final class WindowController {
   public func render() {
     let snapshot = localizer.snapshot()
     renderedRevision = snapshot.revision
-    renderer.capture(into: &state)
-    renderer.render(
-      model.tree(state: state, in: snapshot), title: model.title, snapshot: snapshot,
-      state: state)
+    renderer.translatorMode = model.translatorMode
+    renderer.showsKeys = model.showsKeys
+    renderer.render(model.tree(in: snapshot), title: model.title, snapshot: snapshot)
     renderCount += 1
   }
 

@@ -10,29 +10,30 @@ import ParlanceUI
 // as gettext po/ru.po).
 @MainActor final class LiveWindow {
   let localizer: Localizer
-  let renderer = Renderer(window: Window())
-  var state = UserState()  // what the user typed or chose survives every render
+  let renderer = Renderer(window: Window())  // keeps what the user typed or chose
   var count = 3
 
   init(localizer: Localizer) {
     self.localizer = localizer
-    state.windowWidth = 420
-    state.windowHeight = 240
+    renderer.userState.windowSize = Size(width: 420, height: 240)
     // A pick loads the language off the GTK thread; the change notification brings the
     // window back to render() through Gtk.post — never inside the menu's own handler.
-    renderer.onChoice = { id in
-      guard let preference = try? LanguagePreference(id) else { return }
-      Task.detached {
-        do {
-          try await localizer.setLanguage(preference, persisting: false)
-        } catch {
-          print("cannot switch to \(id): \(error)")
+    renderer.onEvent = { [unowned self, localizer] event in
+      switch event {
+      case .chose(_, let id):
+        guard let preference = try? LanguagePreference(id) else { return }
+        Task.detached {
+          do {
+            try await localizer.setLanguage(preference, persisting: false)
+          } catch {
+            print("cannot switch to \(id): \(error)")
+          }
         }
+      case .numberChanged(_, let number):
+        count = number
+        Gtk.idle { self.render() }
+      default: break
       }
-    }
-    renderer.onNumber = { [unowned self] number in
-      count = number
-      Gtk.idle { self.render() }
     }
   }
 
@@ -56,8 +57,7 @@ import ParlanceUI
           ]),
         ViewNode("language", .choice(items: menu, selected: selected)),
       ])
-    renderer.capture(into: &state)
-    renderer.render(tree, title: .key("title"), snapshot: localizer.snapshot(), state: state)
+    renderer.render(tree, title: .key("title"), snapshot: localizer.snapshot())
   }
 }
 

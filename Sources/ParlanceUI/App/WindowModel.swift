@@ -1,26 +1,37 @@
 import Foundation
 import Parlance
 
-/// The window, described as a pure tree from the localizer's state and the user's.
+/// The Parlance window, described as a pure tree from the localizer's state and the app's:
+/// one client of ParlanceUI's `Renderer`, which knows none of its nodes.
 ///
-/// `tree()` is what a root view controller's `viewDidLoad` would build: called again
+/// `tree(in:)` is what a root view controller's `viewDidLoad` would build: called again
 /// after every language change, it describes everything anew, so no widget keeps a
-/// string of the previous language.
+/// string of the previous language. What the user types in the notes, where the cursor
+/// is and how far they are scrolled, the renderer keeps (`UserState`).
 public struct WindowModel: Sendable {
   /// The id of the "System language" entry of the language menu.
   public static let systemChoice = "system"
 
+  /// The languages the menu offers.
   public let localizer: Localizer
   /// The instant the date line shows (fixed in screenshots).
   public var now: Date
   /// A catalog problem to show in the info bar, if any.
   public var problem: LocalizedText?
+  /// The lines under the problem (`file:line:column: error: …`).
   public var problemDetails: [String] = []
+  /// Translator mode: tooltips say where each string comes from, fallbacks are marked.
+  public var translatorMode = false
+  /// Keys instead of texts, to find which string is which.
+  public var showsKeys = false
+  /// The number the plural line counts.
+  public var fileCount = 5
   /// Whether the window offers "Open Interface…" (the app can preview `.ui` files).
   public var opensInterfaces = false
   /// The interfaces previewed lately, newest first (buttons that open them again).
   public var recentInterfaces: [URL] = []
 
+  /// The window over `localizer`'s languages, its date line showing `now`.
   public init(localizer: Localizer, now: Date = Date()) {
     self.localizer = localizer
     self.now = now
@@ -42,9 +53,9 @@ public struct WindowModel: Sendable {
       }
   }
 
-  /// The whole window for `state`, with the language choice and the dates of `snapshot`
-  /// (the snapshot the renderer resolves the tree's texts in).
-  public func tree(state: UserState, in snapshot: LocalizationSnapshot) -> ViewNode {
+  /// The whole window, with the language choice of `snapshot` (the snapshot the renderer
+  /// resolves the tree's texts in).
+  public func tree(in snapshot: LocalizationSnapshot) -> ViewNode {
     ViewNode(
       "window", .column(spacing: 12),
       children: [
@@ -62,9 +73,9 @@ public struct WindowModel: Sendable {
               "language", .choice(items: languageChoices, selected: selectedChoice(in: snapshot)),
               tooltip: .key("tooltip.language"), accessibleName: .key("accessible.language")),
             ViewNode(
-              "translator", .toggle(.key("translator.mode"), isOn: state.translatorMode),
+              "translator", .toggle(.key("translator.mode"), isOn: translatorMode),
               tooltip: .key("tooltip.translator")),
-            ViewNode("keys", .toggle(.key("translator.keys"), isOn: state.showsKeys)),
+            ViewNode("keys", .toggle(.key("translator.keys"), isOn: showsKeys)),
           ]),
       ] + interfaceRows + [
         ViewNode("greeting", .heading(.key("greeting"))),
@@ -77,17 +88,18 @@ public struct WindowModel: Sendable {
           .label(
             .key(
               "message.arrival",
-              ["name": "Anna", "city": "Kraków", "day": .string(shortDate(in: snapshot))]),
+              ["name": "Anna", "city": "Kraków"],
+              localized: ["day": .date(now, style: .dayAndMonth)]),
             wraps: true)),
         ViewNode(
           "files.row", .row(spacing: 12),
           children: [
             ViewNode("files.caption", .caption(.key("label.files"), for: "files")),
             ViewNode(
-              "files", .numberField(value: state.fileCount, range: 0...1000),
+              "files", .numberField(value: fileCount, range: 0...1000),
               tooltip: .key("tooltip.files"), accessibleName: .key("accessible.files")),
             ViewNode(
-              "files.count", .label(.plural("files.count", count: state.fileCount), wraps: false)),
+              "files.count", .label(.plural("files.count", count: fileCount), wraps: false)),
           ]),
         ViewNode(
           "number.row", .row(spacing: 12),
@@ -99,7 +111,7 @@ public struct WindowModel: Sendable {
           ]),
         ViewNode("notes.caption", .caption(.key("label.notes"), for: "notes")),
         ViewNode(
-          "notes", .notes, tooltip: .key("tooltip.notes"),
+          "notes", .textArea(minimumHeight: 140), tooltip: .key("tooltip.notes"),
           accessibleName: .key("accessible.notes")),
       ])
   }
@@ -125,12 +137,4 @@ public struct WindowModel: Sendable {
 
   /// The window title.
   public var title: LocalizedText { .key("window.title") }
-
-  /// The day of `now` as the arrival sentence uses it ("3 марта", "3. März").
-  private func shortDate(in snapshot: LocalizationSnapshot) -> String {
-    var style = Date.FormatStyle(locale: Locale(identifier: snapshot.language.identifier))
-      .day().month(.wide)
-    style.timeZone = TimeZone(identifier: "UTC") ?? .current
-    return now.formatted(style)
-  }
 }
