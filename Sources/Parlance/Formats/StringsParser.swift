@@ -1,6 +1,6 @@
 import Foundation
 
-/// One key/value pair of a `.strings` file, in file order.
+/// One key/value pair of a `.strings` file (or of a plain `.plist` catalog), in file order.
 public struct StringsEntry: Hashable, Sendable {
   public var key: String
   public var value: String

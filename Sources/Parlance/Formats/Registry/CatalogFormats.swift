@@ -15,7 +15,7 @@ import Foundation
 public enum CatalogFormats {
   /// Every format, in the order a folder's formats are described.
   public static let all: [any CatalogFormat] = [
-    StringsFormat(), StringsdictFormat(), StringCatalogFormat(),
+    StringsFormat(), StringsdictFormat(), PropertyListFormat(), StringCatalogFormat(),
     GettextFormat(),
   ]
 
@@ -85,17 +85,19 @@ public enum CatalogFormats {
   /// The language and table a `.languagePrefixed` file name says, or nil.
   ///
   /// The name, without its extension, is `<tag>_<Table>`. The tag is the longest run of
-  /// `_`-separated words at the start that is a language tag written in canonical case
-  /// (`pt_BR`, `zh_Hans`, `zh-Hans`, `sr_Latn_RS`), leaving a table name of at least one
-  /// character; the table keeps any further underscores. So:
+  /// `_`-separated words at the start that is a language, an optional ISO 15924 script
+  /// and an optional ISO 3166 (or UN M.49) region, written in canonical case (`pt_BR`,
+  /// `zh_Hans`, `zh-Hans`, `sr_Latn_RS`), leaving a table name of at least one character;
+  /// the table keeps any further underscores. Variants and extensions are not read from
+  /// file names. So:
   ///
   /// ```
-  /// ru_Localizable.plist         ru       Localizable
-  /// pt_BR_Localizable.plist      pt-BR    Localizable
-  /// zh-Hans_Localizable.plist    zh-Hans  Localizable
+  /// ru_Localizable.plist         ru          Localizable
+  /// pt_BR_Localizable.plist      pt-BR       Localizable
+  /// zh-Hans_Localizable.plist    zh-Hans     Localizable
   /// zh_Hant_TW_Errors.plist      zh-Hant-TW  Errors
-  /// de_Main_Menu.plist           de       Main_Menu   (`Main` is not canonical case)
-  /// de_AT_Menu.plist             de-AT    Menu        (a table named AT_Menu needs de.lproj)
+  /// de_Main_Menu.plist           de          Main_Menu   (`Main` is no ISO 15924 script)
+  /// de_AT_Menu.plist             de-AT       Menu        (a table AT_Menu needs de.lproj)
   /// Info.plist, Localizable.plist, English_Menu.plist   not catalogs (no tag)
   /// ```
   public static func languageAndTable(inFileName name: String) -> (
@@ -107,7 +109,10 @@ public enum CatalogFormats {
     for count in stride(from: words.count - 1, through: 1, by: -1) {
       let candidate = words[..<count].joined(separator: "-")
       let table = words[count...].joined(separator: "_")
-      guard !table.isEmpty, let tag = try? LanguageTag(candidate), tag.identifier == candidate
+      guard !table.isEmpty, let tag = try? LanguageTag(candidate), tag.identifier == candidate,
+        tag.variants.isEmpty, tag.extensions == nil,
+        tag.script.map({ Locale.Script($0).isISOScript }) ?? true,
+        tag.region.map({ Locale.Region($0).isISORegion }) ?? true
       else { continue }
       return (tag, table)
     }
