@@ -11,11 +11,15 @@ import Foundation
 /// are catalogs, and how each is read, the formats of `CatalogFormats` say. Unreadable
 /// files become error diagnostics; nothing throws.
 public struct CatalogLoader: Sendable {
+  /// The folders read, in order; a later folder wins key by key.
   public let folders: [ResourceFolder]
+  /// The language whose keys every other language translates.
   public let developmentLanguage: LanguageTag
   /// Whether `en-XA` and `ar-XB` are offered, made from the development language.
   public let pseudoLocales: Bool
 
+  /// A loader of `folders` for `developmentLanguage`, with the pseudo-locales when
+  /// `pseudoLocales` is true.
   public init(
     folders: [ResourceFolder], developmentLanguage: LanguageTag, pseudoLocales: Bool = false
   ) {
@@ -33,6 +37,8 @@ public struct CatalogLoader: Sendable {
     return pseudoLocales ? real + PseudoLocale.allCases.map(\.tag) : real
   }
 
+  /// Every catalog file of `language` in every folder, merged into one catalog; a
+  /// pseudo-locale is made from the development language's.
   public func load(_ language: LanguageTag) -> LanguageCatalog {
     if pseudoLocales, let pseudo = PseudoLocale(language) {
       return pseudo.transform(loadFiles(developmentLanguage))

@@ -23,6 +23,7 @@ public struct ResourceFolder: Sendable {
   /// A catalog file of the folder, and what its name and place say.
   public struct CatalogFile: Sendable {
     /// Where it is.
+    /// The folder.
     public let url: URL
     /// How to read it.
     public let format: any CatalogFormat
@@ -35,8 +36,11 @@ public struct ResourceFolder: Sendable {
   /// A String Catalog of the folder, read and checked when the folder is scanned; the
   /// messages of a language are built when it is loaded.
   public struct StringCatalog: Sendable {
+    /// The table it holds, its file name without the extension.
     public let table: String
+    /// Where it is.
     public let url: URL
+    /// Its contents as read when the folder was scanned.
     public let catalog: XCStringsCatalog
   }
 
@@ -281,9 +285,12 @@ public struct ResourceFolder: Sendable {
 
 /// A resources folder that cannot be used at all.
 public enum ResourceError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The path is not a folder.
   case missingFolder(String)
+  /// The folder cannot be listed, and why.
   case unreadableFolder(String, reason: String)
 
+  /// The problem in a sentence naming the folder.
   public var description: String {
     switch self {
     case .missingFolder(let path): "resources folder '\(path)' does not exist"

@@ -18,8 +18,11 @@ import Foundation
 /// Any other path is a single catalog file, checked for syntax only. Findings are
 /// `Diagnostic`s sorted by file, line and column.
 public struct Linter: Sendable {
+  /// A linter; it holds no state.
   public init() {}
 
+  /// Every finding about `paths` (resources folders, other folders, single catalog files),
+  /// sorted by file, line and column.
   public func lint(_ paths: [URL]) -> [Diagnostic] {
     paths.flatMap { url -> [Diagnostic] in
       var isDirectory: ObjCBool = false

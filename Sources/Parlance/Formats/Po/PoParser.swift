@@ -5,10 +5,14 @@ public struct PoFile: Sendable {
   /// How many entries are translated, fuzzy or untranslated, counted as
   /// `msgfmt --statistics` counts them (the header is not an entry).
   public struct Statistics: Hashable, Sendable {
+    /// Entries with every `msgstr` filled in and no `fuzzy` flag.
     public var translated = 0
+    /// Entries flagged `fuzzy`, which are not served.
     public var fuzzy = 0
+    /// Entries with an empty `msgstr`.
     public var untranslated = 0
 
+    /// Counts of translated, fuzzy and untranslated entries.
     public init(translated: Int = 0, fuzzy: Int = 0, untranslated: Int = 0) {
       self.translated = translated
       self.fuzzy = fuzzy
@@ -27,10 +31,12 @@ public struct PoFile: Sendable {
   public var pluralForms: PluralForms?
   /// The charset the header declares (`UTF-8` when it declares none), as written.
   public var charset = "UTF-8"
+  /// How many entries are translated, fuzzy or untranslated.
   public var statistics = Statistics()
   /// Sorted by location.
   public var diagnostics: [Diagnostic] = []
 
+  /// An empty file: no entries, no header.
   public init() {}
 }
 

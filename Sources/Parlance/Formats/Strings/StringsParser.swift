@@ -2,11 +2,14 @@ import Foundation
 
 /// One key/value pair of a `.strings` file (or of a plain `.plist` catalog), in file order.
 public struct StringsEntry: Hashable, Sendable {
+  /// The lookup key, escapes decoded.
   public var key: String
+  /// The value, escapes decoded.
   public var value: String
   /// Where the key starts (its opening quote when quoted); `1:1` in a property-list file.
   public var location: SourceLocation
 
+  /// An entry of `key` with `value`, written at `location`.
   public init(key: String, value: String, location: SourceLocation) {
     self.key = key
     self.value = value
@@ -21,6 +24,7 @@ public struct StringsFile: Hashable, Sendable {
   /// Sorted by location.
   public var diagnostics: [Diagnostic]
 
+  /// A file with `entries` and `diagnostics`.
   public init(entries: [StringsEntry] = [], diagnostics: [Diagnostic] = []) {
     self.entries = entries
     self.diagnostics = diagnostics
