@@ -58,7 +58,7 @@ final class TranslatorTests: WindowTestCase, @unchecked Sendable {
   }
 
   /// Seed S0's naming, `<tag>_<Table>.plist` at the top of the working folder: the
-  /// watcher sees a save of it, as of any format `CatalogFormats` knows.
+  /// watcher sees a save of it, as of any format `CatalogFormatRegistry` knows.
   func testSavingAPrefixedPlistShowsTheEditLive() throws {
     try onMainActor {
       let folder = FileManager.default.temporaryDirectory

@@ -8,7 +8,7 @@ import Foundation
 /// `.strings`, then `.stringsdict`), then `po/<tag>.po`, then String Catalogs; a key
 /// that two formats (or two namings) of one folder define is a warning and the later one
 /// wins — so `ru.lproj/Localizable.plist` wins over `ru_Localizable.plist`. Which files
-/// are catalogs, and how each is read, the formats of `CatalogFormats` say. Unreadable
+/// are catalogs, and how each is read, the formats of `CatalogFormatRegistry` say. Unreadable
 /// files become error diagnostics; nothing throws.
 public struct CatalogLoader: Sendable {
   /// The folders read, in order; a later folder wins key by key.
@@ -68,7 +68,7 @@ public struct CatalogLoader: Sendable {
         folder.cache.forgetFiles(in: directory, except: names)
         for name in names {
           let url = directory.appendingPathComponent(name, isDirectory: false)
-          guard let format = CatalogFormats.format(forExtension: url.pathExtension),
+          guard let format = CatalogFormatRegistry.format(forExtension: url.pathExtension),
             format.placements.contains(.languageFolder),
             format.claimsLanguageFile(withExtension: url.pathExtension)
           else { continue }
@@ -78,7 +78,7 @@ public struct CatalogLoader: Sendable {
         }
       }
       for url in folder.gettextFiles[language] ?? [] {
-        guard let format = CatalogFormats.format(forExtension: url.pathExtension) else {
+        guard let format = CatalogFormatRegistry.format(forExtension: url.pathExtension) else {
           continue
         }
         builder.read(url, table: Localizer.defaultTable) {

@@ -18,7 +18,7 @@ import Foundation
 ///
 /// Scanning reads folder and file names, and the String Catalogs (they say which
 /// languages they hold); the other files are read when a language is loaded. Which
-/// files are catalogs, and what their names say, is `CatalogFormats`' to answer.
+/// files are catalogs, and what their names say, is `CatalogFormatRegistry`' to answer.
 public struct ResourceFolder: Sendable {
   /// A catalog file of the folder, and what its name and place say.
   public struct CatalogFile: Sendable {
@@ -100,10 +100,10 @@ public struct ResourceFolder: Sendable {
     var catalogs: [StringCatalog] = []
     for name in names {
       let item = url.appendingPathComponent(name, isDirectory: false)
-      let format = CatalogFormats.format(forExtension: item.pathExtension)
-      if CatalogFormats.isLanguageFolder(item) {
+      let format = CatalogFormatRegistry.format(forExtension: item.pathExtension)
+      if CatalogFormatRegistry.isLanguageFolder(item) {
         let stem = item.deletingPathExtension().lastPathComponent
-        if stem == CatalogFormats.baseFolderName {
+        if stem == CatalogFormatRegistry.baseFolderName {
           base = url.appendingPathComponent(name, isDirectory: true)
         } else if let tag = try? LanguageTag(stem) {
           folders[tag, default: []].append(url.appendingPathComponent(name, isDirectory: true))
@@ -124,14 +124,15 @@ public struct ResourceFolder: Sendable {
               kind: .unreadableFile(reason: error.localizedDescription)))
         }
       } else if let format, format.placements.contains(.languagePrefixed),
-        let (tag, table) = CatalogFormats.languageAndTable(inFileName: name)
+        let (tag, table) = CatalogFormatRegistry.languageAndTable(inFileName: name)
       {
         prefixed[tag, default: []].append(
           CatalogFile(url: item, format: format, language: tag, table: table))
       }
     }
     var gettext: [LanguageTag: [URL]] = [:]
-    let poFolder = url.appendingPathComponent(CatalogFormats.gettextFolderName, isDirectory: true)
+    let poFolder = url.appendingPathComponent(
+      CatalogFormatRegistry.gettextFolderName, isDirectory: true)
     var poNames: [String] = []
     do {
       poNames = try Self.contents(of: poFolder, required: false)
@@ -186,7 +187,7 @@ public struct ResourceFolder: Sendable {
       let names = (try? Self.contents(of: folder, required: false)) ?? []
       for name in names {
         let item = folder.appendingPathComponent(name, isDirectory: false)
-        guard let format = CatalogFormats.format(of: item) else { continue }
+        guard let format = CatalogFormatRegistry.format(of: item) else { continue }
         files.append(
           CatalogFile(
             url: item, format: format, language: language,
@@ -196,13 +197,16 @@ public struct ResourceFolder: Sendable {
     files += prefixedFiles.keys.sorted().flatMap { prefixedFiles[$0] ?? [] }
     for (language, urls) in gettextFiles.sorted(by: { $0.key < $1.key }) {
       for url in urls {
-        guard let format = CatalogFormats.format(forExtension: url.pathExtension) else { continue }
+        guard let format = CatalogFormatRegistry.format(forExtension: url.pathExtension) else {
+          continue
+        }
         files.append(
           CatalogFile(url: url, format: format, language: language, table: Localizer.defaultTable))
       }
     }
     for catalog in stringCatalogs {
-      guard let format = CatalogFormats.format(forExtension: catalog.url.pathExtension) else {
+      guard let format = CatalogFormatRegistry.format(forExtension: catalog.url.pathExtension)
+      else {
         continue
       }
       files.append(
@@ -221,7 +225,7 @@ public struct ResourceFolder: Sendable {
   /// Whether `name` is named like a gettext file of a language (by its extension).
   private static func isGettextFile(_ name: String) -> Bool {
     let fileExtension = (name as NSString).pathExtension
-    return CatalogFormats.all.contains {
+    return CatalogFormatRegistry.all.contains {
       $0.placements.contains(.gettextFolder) && $0.claimsLanguageFile(withExtension: fileExtension)
     }
   }
@@ -234,7 +238,7 @@ public struct ResourceFolder: Sendable {
     var folder = file.deletingLastPathComponent()
     while true {
       let candidate = folder.appendingPathComponent(
-        CatalogFormats.gettextFolderName, isDirectory: true)
+        CatalogFormatRegistry.gettextFolderName, isDirectory: true)
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
         isDirectory.boolValue, layout(of: candidate) == .gettext

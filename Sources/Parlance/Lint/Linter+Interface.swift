@@ -100,7 +100,7 @@ extension Linter {
     /// `Language` header) and its entries.
     var files: [(language: LanguageTag, url: URL, file: PoFile)] = []
     for url in sources {
-      if CatalogFormats.format(forExtension: url.pathExtension)?.placements
+      if CatalogFormatRegistry.format(forExtension: url.pathExtension)?.placements
         .contains(.gettextFolder) == true
       {
         guard let file = try? PoParser.parse(contentsOf: url) else { continue }

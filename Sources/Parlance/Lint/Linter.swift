@@ -176,7 +176,9 @@ public struct Linter: Sendable {
   // MARK: Single files
 
   func lintFile(_ url: URL) -> [Diagnostic] {
-    guard let format = CatalogFormats.format(forExtension: url.pathExtension) else { return [] }
+    guard let format = CatalogFormatRegistry.format(forExtension: url.pathExtension) else {
+      return []
+    }
     do {
       return try format.lint(file: url)
     } catch {
@@ -191,7 +193,7 @@ public struct Linter: Sendable {
         at: url, includingPropertiesForKeys: nil)
     else { return [] }
     return enumerator.compactMap { $0 as? URL }
-      .filter { CatalogFormats.format(of: $0) != nil }
+      .filter { CatalogFormatRegistry.format(of: $0) != nil }
       .sorted { $0.path < $1.path }
   }
 
@@ -209,7 +211,7 @@ public struct Linter: Sendable {
     return files.flatMap { file -> [Diagnostic] in
       let found = byFile[file] ?? []
       let url = URL(fileURLWithPath: file)
-      guard let format = CatalogFormats.format(forExtension: url.pathExtension) else {
+      guard let format = CatalogFormatRegistry.format(forExtension: url.pathExtension) else {
         return found
       }
       return format.reviewed(found, of: url)

@@ -4,7 +4,7 @@ import ParlanceGtk
 
 /// Watches a translator's working folder and reloads the catalogs when a file is saved.
 ///
-/// GIO monitors the folders `CatalogFormats.watchedFolders(in:)` names (the folder, its
+/// GIO monitors the folders `CatalogFormatRegistry.watchedFolders(in:)` names (the folder, its
 /// `.lproj` and `po` folders) for the files it says are catalogs. Events come in bursts (an
 /// editor writes, renames, touches); they are coalesced into one reload after a short
 /// quiet time. The reload runs off the GTK thread, one at a time (a save during a reload
@@ -41,7 +41,7 @@ public final class TranslationWatcher {
     self.folder = folder
     self.localizer = localizer
     self.inbox = inbox
-    for watched in CatalogFormats.watchedFolders(in: folder) {
+    for watched in CatalogFormatRegistry.watchedFolders(in: folder) {
       monitors.append(
         try FileMonitor(folder: watched.path) { [weak self] change in self?.noticed(change) })
     }
@@ -49,7 +49,7 @@ public final class TranslationWatcher {
 
   private func noticed(_ change: FileMonitor.Change) {
     let paths = [change.path, change.otherPath].compactMap { $0 }
-    guard paths.contains(where: CatalogFormats.isWatched) else { return }
+    guard paths.contains(where: CatalogFormatRegistry.isWatched) else { return }
     pending?.remove()
     pending = Gtk.timeout(milliseconds: delay) { [weak self] in
       self?.pending = nil

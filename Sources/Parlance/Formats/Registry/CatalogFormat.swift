@@ -3,7 +3,7 @@ import Foundation
 /// One catalog file format: which files it claims, how it reads them, what lint adds for
 /// it, and (through its placements) which folders a translator's watcher must watch.
 ///
-/// Every format is one type listed in `CatalogFormats.all`; the loader, the linter,
+/// Every format is one type listed in `CatalogFormatRegistry.all`; the loader, the linter,
 /// language discovery (`ResourceFolder`) and the watcher ask that list and never name an
 /// extension themselves. Adding a format is one type and one line there.
 public protocol CatalogFormat: Sendable {
@@ -99,6 +99,6 @@ public enum CatalogPlacement: Hashable, Sendable {
   case multilingual
   /// `<tag>_<Table>.<ext>` at the top of the folder (seed S0's naming,
   /// `ru_Localizable.plist`): one language and its table in the file name, read as
-  /// `CatalogFormats.languageAndTable(inFileName:)` says.
+  /// `CatalogFormatRegistry.languageAndTable(inFileName:)` says.
   case languagePrefixed
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Plain property-list dictionaries `key → string` (seed S0's catalogs), XML or binary:
 /// `<tag>.lproj/<Table>.plist`, or `<tag>_<Table>.plist` at the top of a resources folder
-/// (`ru_Localizable.plist`; see `CatalogFormats.languageAndTable(inFileName:)`).
+/// (`ru_Localizable.plist`; see `CatalogFormatRegistry.languageAndTable(inFileName:)`).
 ///
 /// `.plist` is an extension other files share (`Info.plist`), so only files in those two
 /// places are catalogs. When both namings give one language and table, both are read and

@@ -12,7 +12,7 @@ import Foundation
 /// ```
 ///
 /// To add a format: write one type conforming to `CatalogFormat` and list it in `all`.
-public enum CatalogFormats {
+public enum CatalogFormatRegistry {
   /// Every format, in the order a folder's formats are described.
   public static let all: [any CatalogFormat] = [
     StringsFormat(), StringsdictFormat(), PropertyListFormat(), StringCatalogFormat(),

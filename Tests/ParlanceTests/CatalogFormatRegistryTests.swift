@@ -13,8 +13,8 @@ import Testing
 /// pt_BR_Localizable.plist (binary), zh-Hans_Main_Menu.plist, de.lproj/Localizable.plist
 /// Info.plist (not a catalog: an integer value)
 /// ```
-@Suite("CatalogFormats")
-struct CatalogFormatsTests {
+@Suite("CatalogFormatRegistry")
+struct CatalogFormatRegistryTests {
   private static func resources() throws -> URL {
     try fixtureURL("plist/resources")
   }
@@ -33,7 +33,7 @@ struct CatalogFormatsTests {
     ("de_AA_Menu.plist", "de", "AA_Menu"),
   ])
   func aPrefixedNameGivesLanguageAndTable(_ name: String, _ tag: String, _ table: String) throws {
-    let found = try #require(CatalogFormats.languageAndTable(inFileName: name))
+    let found = try #require(CatalogFormatRegistry.languageAndTable(inFileName: name))
     #expect(found.language.identifier == tag)
     #expect(found.table == table)
   }
@@ -43,15 +43,15 @@ struct CatalogFormatsTests {
     "Base_Localizable.plist",
   ])
   func otherNamesSayNoLanguage(_ name: String) {
-    #expect(CatalogFormats.languageAndTable(inFileName: name) == nil)
+    #expect(CatalogFormatRegistry.languageAndTable(inFileName: name) == nil)
   }
 
   @Test func everyFormatClaimsItsOwnExtensions() {
-    let names = CatalogFormats.all.map(\.name)
+    let names = CatalogFormatRegistry.all.map(\.name)
     #expect(names == ["strings", "stringsdict", "plist", "xcstrings", "po"])
-    for format in CatalogFormats.all {
+    for format in CatalogFormatRegistry.all {
       for fileExtension in format.fileExtensions {
-        #expect(CatalogFormats.format(forExtension: fileExtension)?.name == format.name)
+        #expect(CatalogFormatRegistry.format(forExtension: fileExtension)?.name == format.name)
       }
     }
   }
@@ -59,7 +59,7 @@ struct CatalogFormatsTests {
   @Test func aPlistIsACatalogOnlyInALanguageFolderOrWithALanguagePrefix() throws {
     let root = try Self.resources()
     func name(_ path: String) -> String? {
-      CatalogFormats.format(of: root.appendingPathComponent(path))?.name
+      CatalogFormatRegistry.format(of: root.appendingPathComponent(path))?.name
     }
     #expect(name("ru_Localizable.plist") == "plist")
     #expect(name("de.lproj/Localizable.plist") == "plist")
@@ -150,14 +150,16 @@ struct CatalogFormatsTests {
 
   @Test func theWatcherSeesPlistCatalogsAndTheirFolders() throws {
     let root = try Self.resources()
-    #expect(CatalogFormats.isWatched(root.appendingPathComponent("ru_Localizable.plist").path))
     #expect(
-      CatalogFormats.isWatched(root.appendingPathComponent("de.lproj/Localizable.plist").path))
-    #expect(!CatalogFormats.isWatched(root.appendingPathComponent("Info.plist").path))
-    #expect(!CatalogFormats.isWatched(root.appendingPathComponent("po/messages.pot").path))
-    #expect(CatalogFormats.isWatched(root.appendingPathComponent("po/de.po").path))
+      CatalogFormatRegistry.isWatched(root.appendingPathComponent("ru_Localizable.plist").path))
     #expect(
-      CatalogFormats.watchedFolders(in: root).map(\.lastPathComponent) == [
+      CatalogFormatRegistry.isWatched(
+        root.appendingPathComponent("de.lproj/Localizable.plist").path))
+    #expect(!CatalogFormatRegistry.isWatched(root.appendingPathComponent("Info.plist").path))
+    #expect(!CatalogFormatRegistry.isWatched(root.appendingPathComponent("po/messages.pot").path))
+    #expect(CatalogFormatRegistry.isWatched(root.appendingPathComponent("po/de.po").path))
+    #expect(
+      CatalogFormatRegistry.watchedFolders(in: root).map(\.lastPathComponent) == [
         "resources", "de.lproj", "en.lproj", "ru.lproj",
       ])
   }
