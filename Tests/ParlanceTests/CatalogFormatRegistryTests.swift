@@ -148,6 +148,21 @@ struct CatalogFormatRegistryTests {
       ])
   }
 
+  /// As in `.strings` files: a key written twice is an error for lint when its values
+  /// differ, the parser's warning when they are the same.
+  @Test func lintMakesADuplicateWithTwoValuesAnError() throws {
+    let different = Linter().lint([try fixtureURL("plist/files/duplicates.plist")])
+    #expect(
+      renderedDiagnostics(different) == [
+        "9:2: error: duplicate key 'greeting' with a different value (first defined at 5:2)"
+      ])
+    let same = Linter().lint([try fixtureURL("plist/files/duplicates-same.plist")])
+    #expect(
+      renderedDiagnostics(same) == [
+        "6:2: warning: duplicate key 'greeting' (first defined at 4:2); the last value wins"
+      ])
+  }
+
   @Test func theWatcherSeesPlistCatalogsAndTheirFolders() throws {
     let root = try Self.resources()
     #expect(

@@ -58,6 +58,9 @@ struct PlistParserTests {
         "9:2: warning: duplicate key 'greeting' (first defined at 5:2); the last value wins"
       ])
     #expect(values(file) == ["greeting": "Servus", "farewell": "Tschüss"])
+    // Every value as written, for lint to compare.
+    #expect(file.entries.map(\.value) == ["Hallo", "Tschüss", "Servus"])
+    #expect(file.entries.map(\.location.description) == ["5:2", "7:2", "9:2"])
   }
 
   @Test func entitiesAndCharacterReferencesAreDecoded() throws {

@@ -3,7 +3,8 @@ import Foundation
 /// The entries of a plain property-list catalog (`ru_Localizable.plist`) and the problems
 /// found while reading it.
 public struct PlistFile: Hashable, Sendable {
-  /// The string values, in file order (binary property lists: key order).
+  /// The string values in file order, a duplicated key's every value included (the last
+  /// one wins in a table); binary property lists: key order, one value a key.
   public var entries: [StringsEntry]
   /// Sorted by location.
   public var diagnostics: [Diagnostic]
@@ -95,12 +96,15 @@ public enum PlistParser {
       let bytes = [UInt8](data)
       let isBinary = bytes.starts(with: Array("bplist".utf8))
       let root: [String: Value]
+      // Each string as written, when the reader saw them all (duplicates included).
+      var written: [(key: String, location: SourceLocation, value: String)]?
       if !isBinary, let read = PlistXMLReader.read(bytes) {
         locator = read.locations
         guard let dictionary = read.root.dictionary else {
           return report(.invalidPropertyList(reason: "the top level is not a dictionary"))
         }
         root = dictionary.mapValues(Value.init)
+        written = read.strings
       } else {
         if !isBinary {
           locator = PlistKeyLocator(utf8: TextDecoding.decodeUnicode(bytes).utf8)
@@ -128,10 +132,18 @@ public enum PlistParser {
       for (location, key, value) in keys {
         switch value {
         case .string(let text):
-          entries.append(StringsEntry(key: key, value: text, location: location))
+          if written == nil {
+            entries.append(StringsEntry(key: key, value: text, location: location))
+          }
         case .other(let kind):
           report(
             .invalidEntry(key: key, reason: "its value is \(kind), not a string"), at: location)
+        }
+      }
+      // Every value of a key whose last value is a string, so that lint can compare them.
+      for (key, location, text) in written ?? [] {
+        if case .string = root[key] {
+          entries.append(StringsEntry(key: key, value: text, location: location))
         }
       }
     }

@@ -30,4 +30,16 @@ public struct PropertyListFormat: CatalogFormat {
     }
     return (table, file.diagnostics)
   }
+
+  /// A duplicate key becomes an error when its two values differ, as in `.strings` files
+  /// (XML only: a binary list keeps one value a key).
+  public func reviewed(_ diagnostics: [Diagnostic], of url: URL) -> [Diagnostic] {
+    guard diagnostics.contains(where: { if case .duplicateKey = $0.kind { true } else { false } })
+    else { return diagnostics }
+    // Read moments ago by the catalog load; if that fails now, the warnings stay.
+    let entries = (try? PlistParser.parse(contentsOf: url))?.entries ?? []
+    return DuplicateValues.reviewed(diagnostics) { key, location in
+      entries.first { $0.key == key && $0.location == location }?.value
+    }
+  }
 }
