@@ -8,8 +8,8 @@ import Foundation
 /// `.strings`, then `.stringsdict`), then `po/<tag>.po`, then String Catalogs; a key
 /// that two formats (or two namings) of one folder define is a warning and the later one
 /// wins — so `ru.lproj/Localizable.plist` wins over `ru_Localizable.plist`. Which files
-/// are catalogs, and how each is read, the formats of `CatalogFormatRegistry` say. Unreadable
-/// files become error diagnostics; nothing throws.
+/// are catalogs, and how each is read, the formats of `CatalogFormatRegistry` say.
+/// Unreadable files become error diagnostics; nothing throws.
 public struct CatalogLoader: Sendable {
   /// The folders read, in order; a later folder wins key by key.
   public let folders: [ResourceFolder]

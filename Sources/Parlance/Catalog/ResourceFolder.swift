@@ -23,7 +23,6 @@ public struct ResourceFolder: Sendable {
   /// A catalog file of the folder, and what its name and place say.
   public struct CatalogFile: Sendable {
     /// Where it is.
-    /// The folder.
     public let url: URL
     /// How to read it.
     public let format: any CatalogFormat
@@ -44,6 +43,7 @@ public struct ResourceFolder: Sendable {
     public let catalog: XCStringsCatalog
   }
 
+  /// The folder.
   public let url: URL
   /// The `.lproj` folders of each language (`zh-CN.lproj` and `zh_CN.lproj` are one
   /// language), sorted by name.
@@ -187,7 +187,9 @@ public struct ResourceFolder: Sendable {
       let names = (try? Self.contents(of: folder, required: false)) ?? []
       for name in names {
         let item = folder.appendingPathComponent(name, isDirectory: false)
-        guard let format = CatalogFormatRegistry.format(of: item) else { continue }
+        guard let format = CatalogFormatRegistry.format(of: item),
+          format.placements.contains(.languageFolder)
+        else { continue }
         files.append(
           CatalogFile(
             url: item, format: format, language: language,

@@ -30,7 +30,7 @@ public struct PlistFile: Hashable, Sendable {
 ///   <key>greeting</key><string>Привет</string>     entry 'greeting' at 2:3
 ///   <key>count</key><integer>3</integer>           error at 3:3: not a string
 ///   <key>menu</key><dict>…</dict>                  error at 4:3: nested dictionary
-///   <key>greeting</key><string>Здравствуйте</string>  warning: duplicate; the last wins
+///   <key>greeting</key><string>Hi</string>         warning: duplicate; the last wins
 /// ```
 ///
 /// A value that is not a string (a number, a nested dictionary, an array, a date) is an
