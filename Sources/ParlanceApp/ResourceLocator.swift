@@ -22,7 +22,10 @@ enum ResourceLocator {
     for _ in 0..<5 {
       let candidate = directory.appendingPathComponent("Resources", isDirectory: true)
       if FileManager.default.fileExists(
-        atPath: candidate.appendingPathComponent("en.lproj").path)
+        atPath: candidate.appendingPathComponent(
+          "en.\(CatalogFormatRegistry.languageFolderExtension)"
+        )
+        .path)
       {
         return candidate
       }

@@ -90,6 +90,19 @@ import Testing
     #expect(output.stdout.contains("Deutsch — German, 100%"))
   }
 
+  /// Seed S0's `.plist` catalogs, named `<tag>_<Table>.plist` or in `.lproj` folders.
+  @Test func languagesListsPlistCatalogsOfBothNamings() throws {
+    let resources = CommandRunner.packageRoot
+      .appendingPathComponent("Tests/ParlanceTests/Fixtures/plist/resources")
+    let output = try runner.run(["languages", "--resources", resources.path, "--json"])
+    #expect(output.status == 0)
+    let list = try #require(try json(output.stdout) as? [[String: Any]])
+    let tags = list.compactMap { $0["tag"] as? String }.filter { !["en-XA", "ar-XB"].contains($0) }
+    #expect(tags == ["de", "en", "pt-BR", "ru", "zh-Hans"])
+    let brazilian = try #require(list.first { $0["tag"] as? String == "pt-BR" })
+    #expect(brazilian["completeness"] as? Double == 0.75)
+  }
+
   @Test func negotiatePrintsTheChain() throws {
     let output = try runner.run([
       "negotiate", "--requested", "zh-TW,de-AT", "--available", "en,de,zh-Hans,zh-Hant",

@@ -57,6 +57,33 @@ final class TranslatorTests: WindowTestCase, @unchecked Sendable {
     }
   }
 
+  /// Seed S0's naming, `<tag>_<Table>.plist` at the top of the working folder: the
+  /// watcher sees a save of it, as of any format `CatalogFormatRegistry` knows.
+  func testSavingAPrefixedPlistShowsTheEditLive() throws {
+    try onMainActor {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("parlance-work-\(UUID().uuidString)", isDirectory: true)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+      let file = folder.appendingPathComponent("de_Localizable.plist")
+      func plist(_ greeting: String) -> Data {
+        Data(
+          (#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"#
+            + "<key>greeting</key><string>\(greeting)</string></dict></plist>").utf8)
+      }
+      try plist("Hallo aus der Liste!").write(to: file)
+      try openWindow(language: "de", resources: [Self.resources, folder])
+      try controller.watchTranslations(folder)
+      XCTAssertEqual(text("greeting"), "Hallo aus der Liste!")
+
+      let before = controller.watcher?.reloadCount ?? 0
+      try plist("Servus aus der Liste!").write(to: file)
+      XCTAssertTrue(
+        waitForReload(after: before) { self.text("greeting") == "Servus aus der Liste!" })
+      XCTAssertEqual(text("greeting"), "Servus aus der Liste!")
+    }
+  }
+
   func testBrokenSaveKeepsTheOldTextAndShowsWhereItBroke() throws {
     try onMainActor {
       let (folder, file) = try workingFolder(#""greeting" = "Guten Tag!";"#)

@@ -4,15 +4,22 @@ import Foundation
 ///
 /// Folders are merged in order, later ones winning key by key, so a translator's
 /// working folder can lie over the shipped resources. Within a folder, for one table:
-/// `.lproj` files in name order (`.strings`, then `.stringsdict`), then `po/<tag>.po`,
-/// then String Catalogs; a key that two formats of one folder define is a warning and
-/// the later one wins. Unreadable files become error diagnostics; nothing throws.
+/// `<tag>_<Table>.plist` files at the top, then `.lproj` files in name order (`.plist`,
+/// `.strings`, then `.stringsdict`), then `po/<tag>.po`, then String Catalogs; a key
+/// that two formats (or two namings) of one folder define is a warning and the later one
+/// wins — so `ru.lproj/Localizable.plist` wins over `ru_Localizable.plist`. Which files
+/// are catalogs, and how each is read, the formats of `CatalogFormatRegistry` say.
+/// Unreadable files become error diagnostics; nothing throws.
 public struct CatalogLoader: Sendable {
+  /// The folders read, in order; a later folder wins key by key.
   public let folders: [ResourceFolder]
+  /// The language whose keys every other language translates.
   public let developmentLanguage: LanguageTag
   /// Whether `en-XA` and `ar-XB` are offered, made from the development language.
   public let pseudoLocales: Bool
 
+  /// A loader of `folders` for `developmentLanguage`, with the pseudo-locales when
+  /// `pseudoLocales` is true.
   public init(
     folders: [ResourceFolder], developmentLanguage: LanguageTag, pseudoLocales: Bool = false
   ) {
@@ -30,6 +37,8 @@ public struct CatalogLoader: Sendable {
     return pseudoLocales ? real + PseudoLocale.allCases.map(\.tag) : real
   }
 
+  /// Every catalog file of `language` in every folder, merged into one catalog; a
+  /// pseudo-locale is made from the development language's.
   public func load(_ language: LanguageTag) -> LanguageCatalog {
     if pseudoLocales, let pseudo = PseudoLocale(language) {
       return pseudo.transform(loadFiles(developmentLanguage))
@@ -41,6 +50,11 @@ public struct CatalogLoader: Sendable {
     var builder = Builder()
     for folder in folders {
       builder.startFolder()
+      for file in folder.prefixedFiles[language] ?? [] {
+        builder.read(file.url, table: file.table, naming: .prefixed) {
+          try folder.cache.table(of: file.url) { try file.format.read(file.url) }
+        }
+      }
       for directory in folder.folders(
         for: language, isDevelopment: language == developmentLanguage)
       {
@@ -54,18 +68,21 @@ public struct CatalogLoader: Sendable {
         folder.cache.forgetFiles(in: directory, except: names)
         for name in names {
           let url = directory.appendingPathComponent(name, isDirectory: false)
-          guard let format = CatalogFormat(fileExtension: url.pathExtension) else { continue }
+          guard let format = CatalogFormatRegistry.format(forExtension: url.pathExtension),
+            format.placements.contains(.languageFolder),
+            format.claimsLanguageFile(withExtension: url.pathExtension)
+          else { continue }
           builder.read(url, table: url.deletingPathExtension().lastPathComponent) {
-            try folder.cache.table(of: url) { try format.parse(contentsOf: url) }
+            try folder.cache.table(of: url) { try format.read(url) }
           }
         }
       }
       for url in folder.gettextFiles[language] ?? [] {
+        guard let format = CatalogFormatRegistry.format(forExtension: url.pathExtension) else {
+          continue
+        }
         builder.read(url, table: Localizer.defaultTable) {
-          try folder.cache.table(of: url) {
-            let file = try PoParser.parse(contentsOf: url)
-            return (CatalogTable(file.entries, file: url.path), file.diagnostics)
-          }
+          try folder.cache.table(of: url) { try format.read(url) }
         }
       }
       for stringCatalog in folder.stringCatalogs {
@@ -81,7 +98,7 @@ public struct CatalogLoader: Sendable {
         let path = stringCatalog.url.path
         builder.add(
           CatalogTable(catalog.entries(for: language), file: path), table: stringCatalog.table,
-          path: path)
+          path: path, naming: .placed)
       }
     }
     return LanguageCatalog(
@@ -91,44 +108,55 @@ public struct CatalogLoader: Sendable {
 
   /// Accumulates the tables of one language, remembering which file defined each key.
   private struct Builder {
+    /// How a file's name says its language: a key two files of one folder define is a
+    /// warning when their formats or their namings differ.
+    enum Naming {
+      /// By the folder it lies in, or the folder's layout (`.lproj`, `po/`, String Catalog).
+      case placed
+      /// By a `<tag>_` prefix (`ru_Localizable.plist`).
+      case prefixed
+    }
+
     var tables: [String: CatalogTable] = [:]
     var diagnostics: [Diagnostic] = []
     var files: [String] = []
-    /// The files of the current folder: a key two of them define is a warning when
-    /// their formats differ.
-    var folderFiles: Set<String> = []
+    /// The files of the current folder, with their format and naming.
+    var folderFiles: [String: (format: String, naming: Naming)] = [:]
 
     mutating func startFolder() {
-      folderFiles = []
+      folderFiles = [:]
     }
 
     mutating func read(
-      _ url: URL, table: String, _ parse: () throws -> ParsedFileCache.Parsed
+      _ url: URL, table: String, naming: Naming = .placed,
+      _ parse: () throws -> ParsedFileCache.Parsed
     ) {
       do {
         let parsed = try parse()
         diagnostics += parsed.diagnostics
-        add(parsed.table, table: table, path: url.path)
+        add(parsed.table, table: table, path: url.path, naming: naming)
       } catch {
         unreadable(url.path, error)
       }
     }
 
     /// Adds a file's entries to `table`; the first file of a table becomes it as is.
-    mutating func add(_ entries: CatalogTable, table: String, path: String) {
+    mutating func add(
+      _ entries: CatalogTable, table: String, path: String, naming: Naming
+    ) {
       guard !entries.isEmpty else { return }
       files.append(path)
-      defer { folderFiles.insert(path) }
+      let format = URL(fileURLWithPath: path).pathExtension
+      defer { folderFiles[path] = (format, naming) }
       guard var current = tables[table] else {
         tables[table] = entries
         return
       }
       tables[table] = nil  // uniquely referenced while merging
-      let format = URL(fileURLWithPath: path).pathExtension
       var clashes: [(key: String, other: String, location: SourceLocation)] = []
       current.merge(entries) { key, other, location in
-        if other != path, folderFiles.contains(other),
-          URL(fileURLWithPath: other).pathExtension != format
+        if other != path, let known = folderFiles[other],
+          known.format != format || known.naming != naming
         {
           clashes.append((key, other, location))
         }
@@ -148,37 +176,6 @@ public struct CatalogLoader: Sendable {
         Diagnostic(
           file: path, location: SourceLocation(line: 1, column: 1), severity: .error,
           kind: .unreadableFile(reason: error.localizedDescription)))
-    }
-  }
-}
-
-/// The catalog file formats an `.lproj` folder may hold.
-enum CatalogFormat {
-  case strings
-  case stringsdict
-
-  init?(fileExtension: String) {
-    switch fileExtension {
-    case "strings": self = .strings
-    case "stringsdict": self = .stringsdict
-    default: return nil
-    }
-  }
-
-  /// Reads one file into a table of its own (entries in file order).
-  func parse(contentsOf url: URL) throws -> ParsedFileCache.Parsed {
-    switch self {
-    case .strings:
-      let file = try StringsParser.parse(contentsOf: url)
-      let path = url.path
-      var table = CatalogTable(minimumCapacity: file.entries.count)
-      for entry in file.entries {
-        table.insert(entry.key, text: entry.value, file: path, location: entry.location)
-      }
-      return (table, file.diagnostics)
-    case .stringsdict:
-      let file = try StringsdictParser.parse(contentsOf: url)
-      return (CatalogTable(file.entries, file: url.path), file.diagnostics)
     }
   }
 }

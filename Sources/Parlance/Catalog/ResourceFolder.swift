@@ -10,21 +10,40 @@ import Foundation
 ///   Base.lproj/Localizable.strings     used under the development language
 ///   Localizable.xcstrings              String Catalog: many languages, one table
 ///   po/ru.po                           gettext, for the table `Localizable`
+///   ru_Localizable.plist               plain property list, `<tag>_<Table>.plist`
+///   ru.lproj/Errors.plist              … or in a language folder
 ///   ja.lproj/banner.png                a localized resource
 ///   banner.png                         the unlocalized one
 /// ```
 ///
 /// Scanning reads folder and file names, and the String Catalogs (they say which
-/// languages they hold); the other files are read when a language is loaded.
+/// languages they hold); the other files are read when a language is loaded. Which
+/// files are catalogs, and what their names say, is `CatalogFormatRegistry`' to answer.
 public struct ResourceFolder: Sendable {
+  /// A catalog file of the folder, and what its name and place say.
+  public struct CatalogFile: Sendable {
+    /// Where it is.
+    public let url: URL
+    /// How to read it.
+    public let format: any CatalogFormat
+    /// Its language; nil for a file of many languages (a String Catalog).
+    public let language: LanguageTag?
+    /// The table its entries belong to.
+    public let table: String
+  }
+
   /// A String Catalog of the folder, read and checked when the folder is scanned; the
   /// messages of a language are built when it is loaded.
   public struct StringCatalog: Sendable {
+    /// The table it holds, its file name without the extension.
     public let table: String
+    /// Where it is.
     public let url: URL
+    /// Its contents as read when the folder was scanned.
     public let catalog: XCStringsCatalog
   }
 
+  /// The folder.
   public let url: URL
   /// The `.lproj` folders of each language (`zh-CN.lproj` and `zh_CN.lproj` are one
   /// language), sorted by name.
@@ -33,6 +52,9 @@ public struct ResourceFolder: Sendable {
   public let baseFolder: URL?
   /// `po/<tag>.po` files, for the table `Localizable`.
   public let gettextFiles: [LanguageTag: [URL]]
+  /// `<tag>_<Table>.<ext>` files at the top of the folder (`ru_Localizable.plist`), by
+  /// language, sorted by name.
+  public let prefixedFiles: [LanguageTag: [CatalogFile]]
   /// `*.xcstrings` files at the top of the folder.
   public let stringCatalogs: [StringCatalog]
   /// Names that are not language tags (skipped, never turned into paths) and problems
@@ -66,31 +88,34 @@ public struct ResourceFolder: Sendable {
       self.languageFolders = [:]
       self.baseFolder = nil
       self.gettextFiles = gettext
+      self.prefixedFiles = [:]
       self.stringCatalogs = []
       self.diagnostics = diagnostics
       return
     }
     var folders: [LanguageTag: [URL]] = [:]
+    var prefixed: [LanguageTag: [CatalogFile]] = [:]
     var base: URL?
     var diagnostics: [Diagnostic] = []
     var catalogs: [StringCatalog] = []
     for name in names {
       let item = url.appendingPathComponent(name, isDirectory: false)
-      if name.hasSuffix(".lproj") {
-        let stem = String(name.dropLast(".lproj".count))
-        if stem == "Base" {
+      let format = CatalogFormatRegistry.format(forExtension: item.pathExtension)
+      if CatalogFormatRegistry.isLanguageFolder(item) {
+        let stem = item.deletingPathExtension().lastPathComponent
+        if stem == CatalogFormatRegistry.baseFolderName {
           base = url.appendingPathComponent(name, isDirectory: true)
         } else if let tag = try? LanguageTag(stem) {
           folders[tag, default: []].append(url.appendingPathComponent(name, isDirectory: true))
         } else {
           diagnostics.append(Self.warning(item.path, .invalidLanguageFolder(name)))
         }
-      } else if name.hasSuffix(".xcstrings") {
+      } else if let format, format.placements.contains(.multilingual) {
         do {
           let catalog = try cache.stringCatalog(at: item)
           catalogs.append(
             StringCatalog(
-              table: String(name.dropLast(".xcstrings".count)), url: item, catalog: catalog))
+              table: item.deletingPathExtension().lastPathComponent, url: item, catalog: catalog))
           diagnostics += catalog.diagnostics
         } catch {
           diagnostics.append(
@@ -98,10 +123,16 @@ public struct ResourceFolder: Sendable {
               file: item.path, location: SourceLocation(line: 1, column: 1), severity: .error,
               kind: .unreadableFile(reason: error.localizedDescription)))
         }
+      } else if let format, format.placements.contains(.languagePrefixed),
+        let (tag, table) = CatalogFormatRegistry.languageAndTable(inFileName: name)
+      {
+        prefixed[tag, default: []].append(
+          CatalogFile(url: item, format: format, language: tag, table: table))
       }
     }
     var gettext: [LanguageTag: [URL]] = [:]
-    let poFolder = url.appendingPathComponent("po", isDirectory: true)
+    let poFolder = url.appendingPathComponent(
+      CatalogFormatRegistry.gettextFolderName, isDirectory: true)
     var poNames: [String] = []
     do {
       poNames = try Self.contents(of: poFolder, required: false)
@@ -115,13 +146,14 @@ public struct ResourceFolder: Sendable {
     self.languageFolders = folders
     self.baseFolder = base
     self.gettextFiles = gettext
+    self.prefixedFiles = prefixed
     self.stringCatalogs = catalogs
     self.diagnostics = diagnostics
   }
 
   /// The languages this folder has translations for, in any format.
   public var languages: [LanguageTag] {
-    var all = Set(languageFolders.keys).union(gettextFiles.keys)
+    var all = Set(languageFolders.keys).union(gettextFiles.keys).union(prefixedFiles.keys)
     for catalog in stringCatalogs { all.formUnion(catalog.catalog.languages) }
     return all.sorted()
   }
@@ -140,10 +172,64 @@ public struct ResourceFolder: Sendable {
     return result
   }
 
-  /// `.gettext` when `.po` files lie at the top of `folder`, else `.resources`.
+  /// Every catalog file of the folder, as it is on disk now (the language folders are
+  /// listed again): in language folders (`Base.lproj` counting as the development
+  /// language's, `language` nil), prefixed at the top, in the gettext folder, and the
+  /// String Catalogs.
+  public var catalogFiles: [CatalogFile] {
+    var files: [CatalogFile] = []
+    var languageFolders: [(language: LanguageTag?, url: URL)] = []
+    for (tag, urls) in self.languageFolders {
+      for url in urls { languageFolders.append((tag, url)) }
+    }
+    if let baseFolder { languageFolders.append((nil, baseFolder)) }
+    for (language, folder) in languageFolders.sorted(by: { $0.url.path < $1.url.path }) {
+      let names = (try? Self.contents(of: folder, required: false)) ?? []
+      for name in names {
+        let item = folder.appendingPathComponent(name, isDirectory: false)
+        guard let format = CatalogFormatRegistry.format(of: item),
+          format.placements.contains(.languageFolder)
+        else { continue }
+        files.append(
+          CatalogFile(
+            url: item, format: format, language: language,
+            table: item.deletingPathExtension().lastPathComponent))
+      }
+    }
+    files += prefixedFiles.keys.sorted().flatMap { prefixedFiles[$0] ?? [] }
+    for (language, urls) in gettextFiles.sorted(by: { $0.key < $1.key }) {
+      for url in urls {
+        guard let format = CatalogFormatRegistry.format(forExtension: url.pathExtension) else {
+          continue
+        }
+        files.append(
+          CatalogFile(url: url, format: format, language: language, table: Localizer.defaultTable))
+      }
+    }
+    for catalog in stringCatalogs {
+      guard let format = CatalogFormatRegistry.format(forExtension: catalog.url.pathExtension)
+      else {
+        continue
+      }
+      files.append(
+        CatalogFile(url: catalog.url, format: format, language: nil, table: catalog.table))
+    }
+    return files
+  }
+
+  /// `.gettext` when gettext files of a language (`de.po`) lie at the top of `folder`,
+  /// else `.resources`.
   public static func layout(of folder: URL) -> Layout {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.contains { $0.hasSuffix(".po") } ? .gettext : .resources
+    return names.contains { isGettextFile($0) } ? .gettext : .resources
+  }
+
+  /// Whether `name` is named like a gettext file of a language (by its extension).
+  private static func isGettextFile(_ name: String) -> Bool {
+    let fileExtension = (name as NSString).pathExtension
+    return CatalogFormatRegistry.all.contains {
+      $0.placements.contains(.gettextFolder) && $0.claimsLanguageFile(withExtension: fileExtension)
+    }
   }
 
   /// The gettext folder of the project a file (a `.ui`) belongs to: `po/` beside the
@@ -153,7 +239,8 @@ public struct ResourceFolder: Sendable {
   public static func gettextFolder(near file: URL) -> URL? {
     var folder = file.deletingLastPathComponent()
     while true {
-      let candidate = folder.appendingPathComponent("po", isDirectory: true)
+      let candidate = folder.appendingPathComponent(
+        CatalogFormatRegistry.gettextFolderName, isDirectory: true)
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
         isDirectory.boolValue, layout(of: candidate) == .gettext
@@ -171,9 +258,9 @@ public struct ResourceFolder: Sendable {
     in folder: URL, names: [String], to gettext: inout [LanguageTag: [URL]],
     diagnostics: inout [Diagnostic]
   ) {
-    for name in names where name.hasSuffix(".po") {
+    for name in names where isGettextFile(name) {
       let item = folder.appendingPathComponent(name, isDirectory: false)
-      if let tag = try? LanguageTag(String(name.dropLast(".po".count))) {
+      if let tag = try? LanguageTag(item.deletingPathExtension().lastPathComponent) {
         gettext[tag, default: []].append(item)
       } else {
         diagnostics.append(Self.warning(item.path, .invalidLanguageFile(name)))
@@ -204,9 +291,12 @@ public struct ResourceFolder: Sendable {
 
 /// A resources folder that cannot be used at all.
 public enum ResourceError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The path is not a folder.
   case missingFolder(String)
+  /// The folder cannot be listed, and why.
   case unreadableFolder(String, reason: String)
 
+  /// The problem in a sentence naming the folder.
   public var description: String {
     switch self {
     case .missingFolder(let path): "resources folder '\(path)' does not exist"

@@ -101,8 +101,8 @@ private struct StringsdictReader {
           try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
       } catch {
         report(
-          .invalidPropertyList(reason: Self.reason(for: error, binary: isBinary)), .error,
-          at: Self.line(in: error))
+          .invalidPropertyList(reason: PlistReadError.reason(for: error, binary: isBinary)),
+          .error, at: PlistReadError.location(in: error))
         return
       }
     }
@@ -284,34 +284,4 @@ private struct StringsdictReader {
       Diagnostic(file: file, location: location, severity: severity, kind: kind),
       upTo: Diagnostic.limitPerFile)
   }
-
-  /// Foundation's messages on Linux are generic; the kind of file and its own detail
-  /// ("Close tag on line 4 does not match open tag key") are what help.
-  private static func reason(for error: any Error, binary: Bool) -> String {
-    let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-    let kind = binary ? "binary" : "XML"
-    guard let detail, !detail.isEmpty else { return "the \(kind) property list cannot be read" }
-    return "the \(kind) property list cannot be read (\(detail.lowercasedFirstLetter))"
-  }
-
-  /// The line named by Foundation's XML error ("… on line 4 …"), at column 1.
-  private static func line(in error: any Error) -> SourceLocation {
-    guard let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String,
-      let range = detail.range(of: "line ")
-    else { return start }
-    let digits = detail[range.upperBound...].prefix(while: \.isASCIIDigit)
-    guard let line = Int(digits), line >= 1 else { return start }
-    return SourceLocation(line: line, column: 1)
-  }
-}
-
-extension String {
-  fileprivate var lowercasedFirstLetter: String {
-    guard let first else { return self }
-    return first.lowercased() + dropFirst()
-  }
-}
-
-extension Character {
-  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -100,7 +100,9 @@ extension Linter {
     /// `Language` header) and its entries.
     var files: [(language: LanguageTag, url: URL, file: PoFile)] = []
     for url in sources {
-      if url.pathExtension == "po" {
+      if CatalogFormatRegistry.format(forExtension: url.pathExtension)?.placements
+        .contains(.gettextFolder) == true
+      {
         guard let file = try? PoParser.parse(contentsOf: url) else { continue }
         let stem = url.deletingPathExtension().lastPathComponent
         if let tag = (try? LanguageTag(stem)) ?? file.language { files.append((tag, url, file)) }

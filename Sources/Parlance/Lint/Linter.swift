@@ -2,7 +2,8 @@ import Foundation
 
 /// Checks translation files the way a careful reviewer would, and says where.
 ///
-/// A resources folder (`.lproj` folders, `po/`, `*.xcstrings`) is checked file by file
+/// A resources folder (`.lproj` folders, `po/`, `*.xcstrings`, `<tag>_<Table>.plist`) is
+/// checked file by file
 /// and every language against the development language:
 ///
 /// - errors: syntax; a key defined twice with different values; placeholders that differ
@@ -17,8 +18,11 @@ import Foundation
 /// Any other path is a single catalog file, checked for syntax only. Findings are
 /// `Diagnostic`s sorted by file, line and column.
 public struct Linter: Sendable {
+  /// A linter; it holds no state.
   public init() {}
 
+  /// Every finding about `paths` (resources folders, other folders, single catalog files),
+  /// sorted by file, line and column.
   public func lint(_ paths: [URL]) -> [Diagnostic] {
     paths.flatMap { url -> [Diagnostic] in
       var isDirectory: ObjCBool = false
@@ -39,9 +43,7 @@ public struct Linter: Sendable {
     } catch {
       return [problem(url.path, .error, .unreadableFile(reason: error.description))]
     }
-    if folder.languageFolders.isEmpty, folder.gettextFiles.isEmpty, folder.stringCatalogs.isEmpty,
-      folder.baseFolder == nil
-    {
+    if folder.catalogFiles.isEmpty, folder.baseFolder == nil {
       // Not a resources folder: check every catalog file below it on its own.
       return catalogFiles(below: url).flatMap(lintFile)
     }
@@ -56,26 +58,17 @@ public struct Linter: Sendable {
     let development = folder.sourceLanguage ?? LanguageTag.english
     let loader = CatalogLoader(folders: [folder], developmentLanguage: development)
     let source = loader.load(development)
-    findings += withDuplicateValues(source.diagnostics)
+    findings += reviewed(source.diagnostics)
     findings += checkCategories(source)
     for language in loader.availableLanguages where language != development {
       let catalog = loader.load(language)
-      findings += withDuplicateValues(catalog.diagnostics)
+      findings += reviewed(catalog.diagnostics)
       findings += checkCategories(catalog)
       findings += compare(catalog, with: source, folder: folder)
     }
-    for (language, files) in folder.gettextFiles {
-      for file in files { findings += checkPluralForms(file, language: language) }
-    }
-    for catalog in folder.stringCatalogs {
-      for unit in catalog.catalog.unusable where unit.language != development {
-        findings.append(
-          Diagnostic(
-            file: catalog.url.path, location: unit.location, severity: .warning,
-            kind: .unusableTranslation(
-              key: unit.key, language: unit.language.identifier,
-              reason: Self.describe(unit.reason, variation: unit.variation))))
-      }
+    for file in folder.catalogFiles {
+      findings += file.format.lintFindings(
+        file.url, language: file.language, in: folder, development: development)
     }
     return findings
   }
@@ -115,6 +108,7 @@ public struct Linter: Sendable {
       let file =
         translated?.entries.first?.entry.origin.file
         ?? folder.languageFolders[language]?.first?.path
+        ?? folder.prefixedFiles[language]?.first?.url.path
         ?? folder.gettextFiles[language]?.first?.path
         ?? folder.stringCatalogs.first?.url.path ?? folder.url.path
       findings.append(
@@ -179,107 +173,48 @@ public struct Linter: Sendable {
     }
   }
 
-  /// A `Plural-Forms` must put two integers in the same form exactly when CLDR puts
-  /// them in the same category. Example: ru with `nplurals=2; plural=n != 1` puts 2 and
-  /// 5 in one form, which CLDR splits into few and many.
-  private func checkPluralForms(_ url: URL, language: LanguageTag) -> [Diagnostic] {
-    // An unreadable file was already reported when its language's catalog was loaded.
-    guard let file = try? PoParser.parse(contentsOf: url), let forms = file.pluralForms else {
-      return []
-    }
-    let rules = PluralRules.cardinal(for: language)
-    var formOfCategory: [PluralCategory: (form: Int, sample: UInt64)] = [:]
-    var categoryOfForm: [Int: (category: PluralCategory, sample: UInt64)] = [:]
-    var problems: [String] = []
-    let samples = Array(0...1_000) + [1_001, 10_000, 100_000, 1_000_000, 1_000_001, 1_000_002]
-    for sample in samples {
-      let n = UInt64(sample)
-      let form = forms.index(for: n)
-      let category = rules.category(for: Int64(sample))
-      if let seen = formOfCategory[category], seen.form != form {
-        problems.append(
-          "\(seen.sample) and \(n) are both \(category) in CLDR but take forms \(seen.form) and \(form)"
-        )
-        break
-      }
-      if let seen = categoryOfForm[form], seen.category != category {
-        problems.append(
-          "\(seen.sample) and \(n) take form \(form), but CLDR puts them in \(seen.category) and \(category)"
-        )
-        break
-      }
-      formOfCategory[category] = (form, n)
-      categoryOfForm[form] = (category, n)
-    }
-    guard let details = problems.first else { return [] }
-    return [
-      Diagnostic(
-        file: url.path, location: Self.location(of: "Plural-Forms", in: url), severity: .error,
-        kind: .pluralFormsDisagreeWithCLDR(language: language.identifier, details: details))
-    ]
-  }
-
   // MARK: Single files
 
   func lintFile(_ url: URL) -> [Diagnostic] {
+    guard let format = CatalogFormatRegistry.format(forExtension: url.pathExtension) else {
+      return []
+    }
     do {
-      switch url.pathExtension {
-      case "strings":
-        return withDuplicateValues(try StringsParser.parse(contentsOf: url).diagnostics)
-      case "stringsdict": return try StringsdictParser.parse(contentsOf: url).diagnostics
-      case "xcstrings":
-        // Lint needs no messages: the catalog's reading has every diagnostic.
-        let file = try XCStringsCatalog(contentsOf: url)
-        return file.diagnostics
-          + file.unusable.filter { $0.language != file.sourceLanguage }.map { unit in
-            Diagnostic(
-              file: url.path, location: unit.location, severity: .warning,
-              kind: .unusableTranslation(
-                key: unit.key, language: unit.language.identifier,
-                reason: Self.describe(unit.reason, variation: unit.variation)))
-          }
-      case "po", "pot": return try PoParser.parse(contentsOf: url).diagnostics
-      default: return []
-      }
+      return try format.lint(file: url)
     } catch {
       return [problem(url.path, .error, .unreadableFile(reason: error.localizedDescription))]
     }
   }
 
+  /// The catalog files below `url`, as the registry judges them by name and place.
   private func catalogFiles(below url: URL) -> [URL] {
-    let extensions: Set<String> = ["strings", "stringsdict", "xcstrings", "po", "pot"]
     guard
       let enumerator = FileManager.default.enumerator(
         at: url, includingPropertiesForKeys: nil)
     else { return [] }
     return enumerator.compactMap { $0 as? URL }
-      .filter { extensions.contains($0.pathExtension) }
+      .filter { CatalogFormatRegistry.format(of: $0) != nil }
       .sorted { $0.path < $1.path }
   }
 
   // MARK: Helpers
 
-  /// A duplicate `.strings` key is an error when its two values differ, a warning when
-  /// they are the same text written twice.
-  private func withDuplicateValues(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    var parsed: [String: StringsFile] = [:]
-    return diagnostics.map { diagnostic in
-      guard case .duplicateKey(let key, let first) = diagnostic.kind,
-        diagnostic.file.hasSuffix(".strings")
-      else { return diagnostic }
-      if parsed[diagnostic.file] == nil {
-        // Read moments ago by the catalog load; if that fails now, the warning stays.
-        parsed[diagnostic.file] = try? StringsParser.parse(
-          contentsOf: URL(fileURLWithPath: diagnostic.file))
+  /// What loading reported, as each file's format reviews it (a `.strings` key defined
+  /// twice with different values becomes an error).
+  private func reviewed(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var byFile: [String: [Diagnostic]] = [:]
+    var files: [String] = []
+    for diagnostic in diagnostics {
+      if byFile[diagnostic.file] == nil { files.append(diagnostic.file) }
+      byFile[diagnostic.file, default: []].append(diagnostic)
+    }
+    return files.flatMap { file -> [Diagnostic] in
+      let found = byFile[file] ?? []
+      let url = URL(fileURLWithPath: file)
+      guard let format = CatalogFormatRegistry.format(forExtension: url.pathExtension) else {
+        return found
       }
-      let values = parsed[diagnostic.file]?.entries.filter { $0.key == key }
-      let firstValue = values?.first { $0.location == first }?.value
-      let thisValue = values?.first { $0.location == diagnostic.location }?.value
-      guard let firstValue, let thisValue, firstValue != thisValue else { return diagnostic }
-      var upgraded = diagnostic
-      upgraded.severity = .error
-      upgraded.kind = .duplicateKeyWithDifferentValue(key, firstAt: first)
-      return upgraded
+      return format.reviewed(found, of: url)
     }
   }
 
@@ -308,6 +243,7 @@ public struct Linter: Sendable {
     return SourceLocation(line: 1, column: 1)
   }
 
+  /// Why a String Catalog unit is not served, in a diagnostic's words.
   static func describe(_ reason: XCStringsFile.UnusableUnit.Reason, variation: String?) -> String {
     let text: String
     switch reason {

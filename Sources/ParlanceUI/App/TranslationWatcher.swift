@@ -4,7 +4,8 @@ import ParlanceGtk
 
 /// Watches a translator's working folder and reloads the catalogs when a file is saved.
 ///
-/// GIO monitors the folder and its `.lproj` and `po` folders. Events come in bursts (an
+/// GIO monitors the folders `CatalogFormatRegistry.watchedFolders(in:)` names (the folder, its
+/// `.lproj` and `po` folders) for the files it says are catalogs. Events come in bursts (an
 /// editor writes, renames, touches); they are coalesced into one reload after a short
 /// quiet time. The reload runs off the GTK thread, one at a time (a save during a reload
 /// brings one more), and reparses only the changed files; its result comes back through
@@ -29,7 +30,6 @@ public final class TranslationWatcher {
   }
   private var monitors: [FileMonitor] = []
   private var pending: SourceToken?
-  private static let catalogExtensions: Set<String> = ["strings", "stringsdict", "xcstrings", "po"]
 
   /// Watches `folder` and reloads `localizer`'s catalogs when one of its files is saved.
   ///
@@ -41,12 +41,7 @@ public final class TranslationWatcher {
     self.folder = folder
     self.localizer = localizer
     self.inbox = inbox
-    var folders = [folder]
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    for name in names.sorted() where name.hasSuffix(".lproj") || name == "po" {
-      folders.append(folder.appendingPathComponent(name, isDirectory: true))
-    }
-    for watched in folders {
+    for watched in CatalogFormatRegistry.watchedFolders(in: folder) {
       monitors.append(
         try FileMonitor(folder: watched.path) { [weak self] change in self?.noticed(change) })
     }
@@ -54,11 +49,7 @@ public final class TranslationWatcher {
 
   private func noticed(_ change: FileMonitor.Change) {
     let paths = [change.path, change.otherPath].compactMap { $0 }
-    guard
-      paths.contains(where: {
-        Self.catalogExtensions.contains(URL(fileURLWithPath: $0).pathExtension)
-      })
-    else { return }
+    guard paths.contains(where: CatalogFormatRegistry.isWatched) else { return }
     pending?.remove()
     pending = Gtk.timeout(milliseconds: delay) { [weak self] in
       self?.pending = nil

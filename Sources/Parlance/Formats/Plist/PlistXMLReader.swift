@@ -20,6 +20,9 @@ struct PlistXMLReader {
   struct Result {
     var root: PlistValue
     var locations: PlistKeyLocator
+    /// Every string value of the root dictionary as written, duplicated keys included,
+    /// in file order (what a later key replaced is gone from `root`).
+    var strings: [(key: String, location: SourceLocation, value: String)]
   }
 
   /// Dictionaries nested deeper are handed to Foundation (a `.stringsdict` has three).
@@ -31,6 +34,7 @@ struct PlistXMLReader {
   private var depth = 0
   private var topLevel: [String: PlistKeyLocator.TopLevelKey] = [:]
   private var duplicates: [(key: String, first: SourceLocation, again: SourceLocation)] = []
+  private var strings: [(key: String, location: SourceLocation, value: String)] = []
 
   /// The value and key locations of `bytes`; nil when the file is not in the subset.
   static func read(_ bytes: [UInt8]) -> Result? {
@@ -43,7 +47,8 @@ struct PlistXMLReader {
       guard let root = reader.document() else { return nil }
       return Result(
         root: root,
-        locations: PlistKeyLocator(keys: reader.topLevel, duplicates: reader.duplicates))
+        locations: PlistKeyLocator(keys: reader.topLevel, duplicates: reader.duplicates),
+        strings: reader.strings)
     }
   }
 
@@ -164,6 +169,9 @@ struct PlistXMLReader {
       }
       if isTopLevel, case .dictionary = value {
         topLevel[key]?.children = lastChildren
+      }
+      if isTopLevel, case .string(let text) = value {
+        strings.append((key, location, text))
       }
     }
     lastChildren = children

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import Parlance
+
+/// Plain property-list catalogs (seed S0's `.plist`), read from real files in
+/// `Fixtures/plist/files`: values, positions, and every problem as a diagnostic.
+@Suite("PlistParser")
+struct PlistParserTests {
+  private func parse(_ name: String) throws -> PlistFile {
+    try PlistParser.parse(contentsOf: try fixtureURL("plist/files/\(name)"))
+  }
+
+  private func values(_ file: PlistFile) -> [String: String] {
+    Dictionary(file.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+  }
+
+  @Test func readsKeysAndStringsWithTheirPositions() throws {
+    let file = try parse("simple.plist")
+    #expect(file.diagnostics.isEmpty)
+    #expect(file.entries.map(\.key) == ["greeting", "farewell"])
+    #expect(file.entries.map(\.value) == ["Привет", "Пока, #{name}!"])
+    #expect(file.entries.map(\.location.description) == ["5:2", "7:2"])
+  }
+
+  @Test func aNestedDictionaryIsRefusedAtItsKey() throws {
+    let file = try parse("nested.plist")
+    #expect(
+      renderedDiagnostics(file.diagnostics) == [
+        "7:2: error: 'menu' is skipped: its value is a dictionary, not a string"
+      ])
+    #expect(values(file) == ["greeting": "Hallo", "farewell": "Tschüss"])
+  }
+
+  @Test func valuesThatAreNotStringsAreReportedNotLoaded() throws {
+    let file = try parse("non-string.plist")
+    #expect(
+      renderedDiagnostics(file.diagnostics) == [
+        "7:2: error: 'count' is skipped: its value is a number, not a string",
+        "9:2: error: 'enabled' is skipped: its value is a boolean, not a string",
+        "11:2: error: 'names' is skipped: its value is an array, not a string",
+        "15:2: error: 'ratio' is skipped: its value is a number, not a string",
+      ])
+    #expect(file.entries.map(\.key) == ["greeting", "farewell"])
+    #expect(file.entries.map(\.location.description) == ["5:2", "17:2"])
+  }
+
+  @Test func anEmptyDictionaryIsAnEmptyCatalog() throws {
+    let file = try parse("empty.plist")
+    #expect(file.entries.isEmpty)
+    #expect(file.diagnostics.isEmpty)
+  }
+
+  @Test func aDuplicateKeyIsAWarningAndTheLastValueWins() throws {
+    let file = try parse("duplicates.plist")
+    #expect(
+      renderedDiagnostics(file.diagnostics) == [
+        "9:2: warning: duplicate key 'greeting' (first defined at 5:2); the last value wins"
+      ])
+    #expect(values(file) == ["greeting": "Servus", "farewell": "Tschüss"])
+    // Every value as written, for lint to compare.
+    #expect(file.entries.map(\.value) == ["Hallo", "Tschüss", "Servus"])
+    #expect(file.entries.map(\.location.description) == ["5:2", "7:2", "9:2"])
+  }
+
+  @Test func entitiesAndCharacterReferencesAreDecoded() throws {
+    let file = try parse("entities.plist")
+    #expect(file.diagnostics.isEmpty)
+    #expect(values(file) == ["Tom & Jerry": "<b>Tom</b> & \"Jerry\" 'AB😀"])
+    #expect(file.entries.first?.location.description == "5:2")
+  }
+
+  @Test func cdataIsTextAndKeysKeepTheirPositions() throws {
+    let file = try parse("cdata.plist")
+    #expect(file.diagnostics.isEmpty)
+    #expect(values(file) == ["markup": "<b>bold</b> & more", "plain": "text"])
+    #expect(file.entries.map(\.location.description) == ["5:2", "7:2"])
+  }
+
+  @Test(arguments: ["bom-utf8.plist", "utf16.plist"])
+  func byteOrderMarksAndUTF16AreRead(_ name: String) throws {
+    let file = try parse(name)
+    #expect(file.diagnostics.isEmpty)
+    #expect(values(file) == ["greeting": "Grüß dich"])
+    #expect(file.entries.first?.location.description == "5:2")
+  }
+
+  @Test func binaryPropertyListsAreReadInKeyOrderAtTheStart() throws {
+    let file = try parse("binary.plist")
+    #expect(file.diagnostics.isEmpty)
+    #expect(file.entries.map(\.key) == ["farewell", "greeting"])
+    #expect(values(file) == ["greeting": "Привет", "farewell": "Пока"])
+    #expect(file.entries.allSatisfy { $0.location.description == "1:1" })
+  }
+
+  @Test func binaryValuesThatAreNotStringsAreReported() throws {
+    let file = try parse("binary-non-string.plist")
+    #expect(
+      renderedDiagnostics(file.diagnostics) == [
+        "1:1: error: 'count' is skipped: its value is a number, not a string",
+        "1:1: error: 'menu' is skipped: its value is a dictionary, not a string",
+      ])
+    #expect(values(file) == ["greeting": "Hallo"])
+  }
+
+  @Test func aCorruptBinaryPropertyListIsOneClearError() throws {
+    let file = try parse("binary-corrupt.plist")
+    #expect(file.entries.isEmpty)
+    #expect(file.diagnostics.count == 1)
+    let diagnostic = try #require(file.diagnostics.first)
+    #expect(diagnostic.severity == .error)
+    #expect(
+      diagnostic.message.hasPrefix("invalid property list: the binary property list cannot be read")
+    )
+  }
+
+  @Test func brokenXMLIsAnErrorOnItsLine() throws {
+    let file = try parse("broken.plist")
+    #expect(file.entries.isEmpty)
+    let diagnostic = try #require(file.diagnostics.first)
+    #expect(diagnostic.severity == .error)
+    #expect(diagnostic.message.hasPrefix("invalid property list: the XML property list"))
+    #expect(diagnostic.location.line == 6)
+  }
+
+  @Test func aTopLevelThatIsNotADictionaryIsAnError() throws {
+    let file = try parse("array-root.plist")
+    #expect(
+      renderedDiagnostics(file.diagnostics) == [
+        "1:1: error: invalid property list: the top level is not a dictionary"
+      ])
+  }
+}
