@@ -9,10 +9,18 @@ import Parlance
 /// `sr@latin.po`); a resources folder has the `.lproj` layout (and `po/`). The working
 /// folder may be either: it is a gettext folder when `.po` files lie at its top.
 public struct TranslationSources: Sendable {
+  /// Folders holding `<tag>.po` files at their top.
   public var gettextFolders: [URL]
+  /// Resources folders in the `.lproj` layout (and `po/`).
   public var resources: [URL]
+  /// A translator's working folder laid over the others; nil for none.
   public var translations: URL?
 
+  /// Sources from `gettextFolders`, then `resources`, then `translations` over both.
+  /// - Parameters:
+  ///   - gettextFolders: folders holding `<tag>.po` files at their top.
+  ///   - resources: resources folders in the `.lproj` layout.
+  ///   - translations: a translator's working folder laid over the others.
   public init(gettextFolders: [URL] = [], resources: [URL] = [], translations: URL? = nil) {
     self.gettextFolders = gettextFolders
     self.resources = resources

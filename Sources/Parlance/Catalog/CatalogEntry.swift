@@ -1,8 +1,14 @@
 /// Where a catalog value was written: the file and the position of its key.
 public struct EntryOrigin: Hashable, Sendable, CustomStringConvertible {
+  /// The file's path as given to the parser.
   public let file: String
+  /// The position of the entry's key.
   public let location: SourceLocation
 
+  /// The entry written at `location` of `file`.
+  /// - Parameters:
+  ///   - file: the file's path as given to the parser.
+  ///   - location: the position of the entry's key.
   public init(file: String, location: SourceLocation) {
     self.file = file
     self.location = location
@@ -15,17 +21,27 @@ public struct EntryOrigin: Hashable, Sendable, CustomStringConvertible {
 /// One translated message of a table with where it was written, as `CatalogTable`
 /// hands it out (made on request: the table keeps its entries more compactly).
 public final class CatalogEntry: Sendable {
+  /// The message as read: text, plural variants or template.
   public let message: Message
+  /// Where it was written.
   public let origin: EntryOrigin
   /// The text shown without arguments (escapes resolved), kept ready for lookups.
   public let value: String
 
+  /// An entry of `message` written at `origin`.
+  /// - Parameters:
+  ///   - message: the message as read.
+  ///   - origin: where it was written.
   public init(message: Message, origin: EntryOrigin) {
     self.message = message
     self.origin = origin
     self.value = message.displayValue
   }
 
+  /// An entry of a plain text or template written at `origin`.
+  /// - Parameters:
+  ///   - template: the text with its placeholders.
+  ///   - origin: where it was written.
   public convenience init(template: MessageTemplate, origin: EntryOrigin) {
     self.init(message: .text(template), origin: origin)
   }

@@ -62,6 +62,7 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
   private var positions: [Position]
   /// The files entries came from, each once.
   private var files: [String] = []
+  /// How many keys the table has.
   public private(set) var count = 0
 
   private static let seed: UInt64 = {
@@ -69,6 +70,8 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
     return 0xcbf2_9ce4_8422_2325 ^ (generator.next() & 0xFFFF_FFFF_0000_0000)
   }()
 
+  /// An empty table with room for `minimumCapacity` keys before it grows.
+  /// - Parameter minimumCapacity: how many keys to make room for.
   public init(minimumCapacity: Int = 0) {
     var capacity = 8
     while capacity / 4 * 3 < minimumCapacity { capacity <<= 1 }
@@ -76,6 +79,8 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
     positions = Array(repeating: Position(), count: capacity)
   }
 
+  /// A table of `elements` (a later key replaces an earlier one).
+  /// - Parameter elements: keys and their entries.
   public init(dictionaryLiteral elements: (String, CatalogEntry)...) {
     self.init(minimumCapacity: elements.count)
     for (key, entry) in elements { self[key] = entry }
@@ -138,6 +143,9 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
     }
   }
 
+  /// Whether the table has `key`.
+  /// - Parameter key: a lookup key.
+  /// - Returns: true when the table has an entry for it.
   public func contains(_ key: String) -> Bool {
     slots[index(of: key, hash: Self.hash(key))].hash != 0
   }
@@ -184,6 +192,7 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
     CatalogEntry(message: slots[index].message, origin: origin(at: index))
   }
 
+  /// Whether the table has no key.
   public var isEmpty: Bool { count == 0 }
 
   /// Every key, in no particular order.
@@ -196,6 +205,8 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
 
   // MARK: Building
 
+  /// The entry of `key`; nil when the table has none. Setting nil removes it.
+  /// - Parameter key: a lookup key.
   public subscript(key: String) -> CatalogEntry? {
     get {
       let index = index(of: key, hash: Self.hash(key))

@@ -1,5 +1,6 @@
 /// Every table of one language, immutable once built.
 public final class LanguageCatalog: Sendable {
+  /// The language of every table.
   public let language: LanguageTag
   /// Table name → key → entry.
   public let tables: [String: CatalogTable]
@@ -17,6 +18,12 @@ public final class LanguageCatalog: Sendable {
   private let otherTables: [CatalogTable]
   private let otherTableIndex: [String: Int]
 
+  /// The catalog of `language` with its `tables`, and what reading their files found.
+  /// - Parameters:
+  ///   - language: the language of every table.
+  ///   - tables: table name → key → entry.
+  ///   - diagnostics: what the files of this language said, in file order.
+  ///   - files: the files read, in the order they were merged.
   public init(
     language: LanguageTag, tables: [String: CatalogTable], diagnostics: [Diagnostic],
     files: [String]

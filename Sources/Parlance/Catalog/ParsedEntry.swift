@@ -2,10 +2,16 @@
 public struct ParsedEntry: Hashable, Sendable {
   /// The lookup key; gettext entries with `msgctxt` use `CatalogEntry.key(_:context:)`.
   public var key: String
+  /// The text, plural variants or template read.
   public var message: Message
   /// Where the entry starts (its key, `msgid` or JSON key).
   public var location: SourceLocation
 
+  /// An entry `key` → `message` starting at `location`.
+  /// - Parameters:
+  ///   - key: the lookup key.
+  ///   - message: the text, plural variants or template read.
+  ///   - location: where the entry starts.
   public init(key: String, message: Message, location: SourceLocation) {
     self.key = key
     self.message = message

@@ -113,6 +113,7 @@ public struct PluralFormsError: Error, Hashable, Sendable, CustomStringConvertib
   /// Unicode scalars from the start of the parsed text to the mistake.
   public var offset: Int
 
+  /// `REASON (at offset N)`.
   public var description: String { "\(reason) (at offset \(offset))" }
 }
 

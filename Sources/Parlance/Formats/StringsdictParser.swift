@@ -7,6 +7,10 @@ public struct StringsdictFile: Hashable, Sendable {
   /// Sorted by location.
   public var diagnostics: [Diagnostic]
 
+  /// A file of `entries` with `diagnostics`.
+  /// - Parameters:
+  ///   - entries: the usable entries, in file order.
+  ///   - diagnostics: the problems found, sorted by location.
   public init(entries: [ParsedEntry] = [], diagnostics: [Diagnostic] = []) {
     self.entries = entries
     self.diagnostics = diagnostics

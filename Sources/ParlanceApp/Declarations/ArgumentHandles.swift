@@ -16,6 +16,8 @@ struct Option<Value: ArgumentValue>: ArgumentHandle {
   /// Declares `name` (`--count`) with its value's `metavariable` (`N`).
   ///
   /// - Parameters:
+  ///   - name: the option as typed (`--count`).
+  ///   - metavariable: the value's name in the usage line (`N`).
   ///   - kind: what a shell offers, when it is not `Value.kind` (a `.ui` file rather than
   ///     any path).
   ///   - repeats: each value is kept, not only the last.

@@ -28,8 +28,13 @@ enum PreviewCommand: Subcommand {
     try run(arguments, remembering: false)
   }
 
-  /// - Parameter remembering: add the files to the Parlance window's recent interfaces
-  ///   (when opened from the desktop: `parlance FILE.ui`).
+  /// Previews the files until the window is closed, remembering them when asked.
+  /// - Parameters:
+  ///   - arguments: the parsed command line.
+  ///   - remembering: add the files to the Parlance window's recent interfaces
+  ///     (when opened from the desktop: `parlance FILE.ui`).
+  /// - Returns: success, or failure when the preview could not open.
+  /// - Throws: `UsageError` or `CommandFailure` for bad files and options.
   static func run(_ arguments: ParsedArguments, remembering: Bool) throws -> ExitStatus {
     let files = arguments[Self.files].map(\.url)
     let language = arguments[CommonOptions.language]

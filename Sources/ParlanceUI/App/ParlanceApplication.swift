@@ -5,6 +5,7 @@ import ParlanceGtk
 /// The desktop program: a `GtkApplication` showing the Parlance window.
 @MainActor
 public enum ParlanceApplication {
+  /// The application id on the session bus and of the desktop entry.
   public static let applicationID = "io.github.parlance.Parlance"
 
   /// Whether a display can be opened (GTK initialized); false on a headless machine.
@@ -20,6 +21,7 @@ public enum ParlanceApplication {
   /// both have finished; an error of `load` is thrown then.
   /// - Parameter load: work that needs no GTK, such as creating the window's `Localizer`.
   /// - Returns: whether a display could be opened, and what `load` returned.
+  /// - Throws: what `load` threw.
   public static func openDisplay<Value: Sendable>(
     whileLoading load: @escaping @Sendable () throws -> Value
   ) throws -> (opened: Bool, value: Value) {
@@ -48,6 +50,7 @@ public enum ParlanceApplication {
   ///   - recentInterfaces: where the `.ui` files opened lately are kept.
   ///   - startupTrace: when given, the window's first frame completes it, prints its
   ///     line and quits (see ``StartupTrace``).
+  /// - Returns: the exit status: 0 when the window was closed, 1 when it could not open.
   public static func run(
     localizer: Localizer, translations: URL? = nil, translatorMode: Bool = false,
     showsKeys: Bool = false, openInterface: InterfaceOpener? = nil,

@@ -9,20 +9,26 @@ import ParlanceGtk
 /// toplevels of a `.ui` file, photographed as `NN-<tag>-<object>.png`.
 @MainActor
 public final class ScreenshotSession: ScreenshotSubject {
+  /// One screenshot written.
   public struct Shot: Sendable {
+    /// The language it shows.
     public let language: LanguageTag
+    /// The PNG file written.
     public let file: URL
     /// The subject's name for the window (a `.ui` object's id); nil for the one window.
     public let object: String?
+    /// What a reviewer should look at in it.
     public let report: ScreenshotReport.Language
   }
 
+  /// Why screenshots could not be taken.
   public enum Failure: Error, CustomStringConvertible {
     case noDisplay
     case notDrawn(LanguageTag)
     case switchFailed(LocalizerError)
     case cannotWrite(String, String)
 
+    /// The message, as the command line prints it.
     public var description: String {
       switch self {
       case .noDisplay: "no display: run under xvfb-run (make run does)"
@@ -36,8 +42,11 @@ public final class ScreenshotSession: ScreenshotSubject {
   /// The instant every screenshot's date line shows, so that runs compare.
   public static let fixedDate = Date(timeIntervalSince1970: 1_772_539_200)  // 2026-03-03 12:00 UTC
 
+  /// The window's languages, switched from one to the next.
   public let localizer: Localizer
+  /// The Parlance window's controller.
   public let controller: WindowController
+  /// The window photographed.
   public let window: Window
 
   /// The Parlance window over `localizer`, `size` pixels large (fixed, so that
@@ -54,6 +63,7 @@ public final class ScreenshotSession: ScreenshotSubject {
     self.size = size
   }
 
+  /// The window's fixed size in pixels.
   public let size: Size
 
   /// Switches to each language in turn and writes its PNG into `directory`, calling
@@ -107,22 +117,35 @@ public final class ScreenshotSession: ScreenshotSubject {
 
   // MARK: The Parlance window as a subject
 
+  /// The one window photographed.
   public var windows: [(name: String?, window: Window)] { [(nil, window)] }
 
+  /// Shows the window.
+  /// - Throws: never for this subject (the protocol allows a `Failure`).
   public func prepare() throws(Failure) {
     controller.show()
   }
 
+  /// Renders the localizer's current language.
   public func render() {
     controller.render()
   }
 
+  /// What a reviewer should look at in the window in `language`.
+  /// - Parameters:
+  ///   - window: the window photographed (the session's own).
+  ///   - name: nil: the session has one window.
+  ///   - language: the language it shows.
+  ///   - file: the screenshot written.
+  /// - Returns: the language's part of the report.
   public func examine(
     _ window: Window, named name: String?, in language: LanguageTag, file: URL
   ) -> ScreenshotReport.Language {
     examine(language, file: file)
   }
 
+  /// A report on the window at its fixed size, without languages yet.
+  /// - Returns: the report's heading.
   public func makeReport() -> ScreenshotReport {
     ScreenshotReport(width: size.width, height: size.height)
   }

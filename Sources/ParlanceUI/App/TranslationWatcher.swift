@@ -12,6 +12,7 @@ import ParlanceGtk
 /// the window's `MainLoopInbox`, in order with the change notification it caused.
 @MainActor
 public final class TranslationWatcher {
+  /// The folder watched (with its language folders and `po/`).
   public let folder: URL
   /// Quiet time before a reload: long enough to take in a whole save, short next to a
   /// person's reaction.
@@ -67,6 +68,7 @@ public final class TranslationWatcher {
     onReload(result)
   }
 
+  /// Stops watching; a pending reload is dropped.
   public func stop() {
     pending?.remove()
     for monitor in monitors { monitor.cancel() }

@@ -16,6 +16,7 @@ public final class MainLoopInbox: Sendable {
   private let queue = Lock(Queue())
   private let batchEnd = BatchEnd()
 
+  /// An empty inbox; work posted runs once the GTK main loop runs.
   public init() {}
 
   /// Runs once after each batch, on the GTK thread.

@@ -56,6 +56,7 @@ public struct LocalizedText: Hashable, Sendable {
   ///   - localized: `#{name}` values that are texts in the window's language themselves
   ///     (a date, a number), resolved with the message.
   ///   - arguments: the printf arguments.
+  /// - Returns: the text, resolved when the window renders.
   public static func key(
     _ key: String, table: String = Localizer.defaultTable,
     _ named: [String: MessageArgument] = [:], localized: [String: LocalizedText] = [:],
