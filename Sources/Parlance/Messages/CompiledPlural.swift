@@ -72,7 +72,7 @@ struct CompiledPlural: Sendable {
             if number { suffix += text } else { prefix += text }
           case .format(let specifier)
           where !number && specifier.isSimple && specifier.argumentIndex == variable.argumentIndex
-            && ["d", "i", "u"].contains(specifier.conversion):
+            && specifier.isDecimalInteger:
             number = true
           default:
             return nil

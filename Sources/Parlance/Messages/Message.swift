@@ -155,7 +155,7 @@ public final class PluralVariable: Hashable, Sendable {
       case .format(let found)
       where specifier == nil && found.isSimple
         && (found.valueType == .signedInteger || found.valueType == .unsignedInteger)
-        && (found.conversion == "d" || found.conversion == "i" || found.conversion == "u"):
+        && found.isDecimalInteger:
         specifier = found
       default:
         return nil
