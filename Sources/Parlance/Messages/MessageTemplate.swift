@@ -103,8 +103,8 @@ public struct MessageTemplate: Hashable, Sendable {
   }
 }
 
-/// Two passes over the UTF-8 bytes of a template: one counts the segments, the other
-/// makes them into an array of that size.
+/// Two passes over the UTF-8 bytes of a long template: one counts the segments, the
+/// other makes them into an array of that size (a short one takes the second alone).
 ///
 /// Nothing per placeholder but its segment: a 10 MB value of two million placeholders
 /// makes four million segments of 32 bytes (`FormatSpecifier` is that small) holding
@@ -128,6 +128,9 @@ private struct TemplateParser {
   var nextImplicitArgument = 0
   let implicitArgument: Int?
 
+  /// Below this many bytes the array grows by doubling, which costs less than a scan.
+  static let countingThreshold = 4096
+
   init(_ bytes: UnsafeBufferPointer<UInt8>, implicitArgument: Int?) {
     self.bytes = bytes
     self.implicitArgument = implicitArgument
@@ -139,12 +142,14 @@ private struct TemplateParser {
     if !bytes.contains(UInt8(ascii: "%")) && !bytes.contains(UInt8(ascii: "#")) {
       return ([], [])
     }
-    scan()
-    segments.reserveCapacity(segmentCount)
+    if bytes.count > Self.countingThreshold {
+      scan()
+      segments.reserveCapacity(segmentCount)
+      segmentCount = 0
+      literalStart = 0
+      nextImplicitArgument = 0
+    }
     building = true
-    segmentCount = 0
-    literalStart = 0
-    nextImplicitArgument = 0
     scan()
     return (segments, problems)
   }
