@@ -83,7 +83,12 @@ public final class PluralMessage: Hashable, Sendable {
     template: MessageTemplate,
     slotted variables: [(name: String, valueType: String?, argument: Int?, forms: [String?])]
   ) {
-    let positions = template.variables
+    // The format's `%#@name@`s, read in place: `template.variables` would make an array.
+    let segments = template.segments
+    func position(of name: String) -> Int? {
+      for case .variable(name, let index) in segments { return index }
+      return nil
+    }
     self.format = template
     var built: [String: PluralVariable] = [:]
     built.reserveCapacity(variables.count)
@@ -94,13 +99,15 @@ public final class PluralMessage: Hashable, Sendable {
       }
       let index =
         argument.map { $0 - 1 }
-        ?? positions.first(where: { $0.name == variable.name })?.argumentIndex ?? 0
+        ?? position(of: variable.name) ?? 0
       built[variable.name] = PluralVariable(
         name: variable.name, valueType: variable.valueType, argumentIndex: index,
         slots: variable.forms.map { $0.map { MessageTemplate($0, implicitArgument: index) } })
     }
     self.variables = built
-    self.variablesInOrder = positions.map { built[$0.name] }
+    var inOrder: [PluralVariable?] = []
+    for case .variable(let name, _) in segments { inOrder.append(built[name]) }
+    self.variablesInOrder = inOrder
     self.compiled = CompiledPlural(format: template, variablesInOrder: variablesInOrder)
   }
 

@@ -142,7 +142,10 @@ private struct TemplateParser {
     if !bytes.contains(UInt8(ascii: "%")) && !bytes.contains(UInt8(ascii: "#")) {
       return ([], [])
     }
-    if bytes.count > Self.countingThreshold {
+    if bytes.count <= Self.countingThreshold {
+      // Most templates with a placeholder have a few segments: one allocation.
+      segments.reserveCapacity(4)
+    } else {
       scan()
       segments.reserveCapacity(segmentCount)
       segmentCount = 0
