@@ -47,14 +47,13 @@ extension XCStringsReader {
   private mutating func pluralMessage(
     _ forms: Int, _ context: Context, path: @autoclosure () -> String
   ) -> Message? {
-    guard let texts = pluralForms(forms, context, path: path(), variable: "plural") else {
+    guard var numbered = pluralForms(forms, context, path: path(), variable: "plural") else {
       return nil
     }
     guard !isChecking else { return Self.served }
-    var numbered: [String?] = Array(repeating: nil, count: texts.count)
     var counter: (position: Int, type: String)?
-    for index in texts.indices.reversed() {  // `other` first
-      guard let text = texts[index] else { continue }
+    for index in numbered.indices.reversed() {  // `other` first
+      guard let text = numbered[index] else { continue }
       let result = SpecifierNumbering.number(text)
       numbered[index] = result.text
       counter = counter ?? result.firstNumeric
