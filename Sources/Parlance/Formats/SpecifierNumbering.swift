@@ -13,41 +13,56 @@ enum SpecifierNumbering {
   /// type (`lld`) of the first numeric specifier.
   static func number(_ text: String) -> (text: String, firstNumeric: (position: Int, type: String)?)
   {
-    let bytes = Array(text.utf8)
-    guard bytes.contains(UInt8(ascii: "%")) else { return (text, nil) }
-    var output: [UInt8] = []
-    output.reserveCapacity(bytes.count + 8)
-    var next = 1
-    var firstNumeric: (position: Int, type: String)?
-    var index = 0
-    while index < bytes.count {
-      guard let specifier = PrintfSpecifier(scanning: bytes, at: index) else {
-        output.append(bytes[index])
-        index += 1
-        continue
-      }
-      guard specifier.kind != .percent else {
-        output += bytes[index..<specifier.end]
+    // Read in place and written once: a catalog numbers every form of every plural key.
+    var source = text
+    return source.withUTF8 { bytes in
+      guard bytes.contains(UInt8(ascii: "%")) else { return (text, nil) }
+      var output: [UInt8] = []
+      output.reserveCapacity(bytes.count + 8)
+      var next = 1
+      var firstNumeric: (position: Int, type: String)?
+      var index = 0
+      while index < bytes.count {
+        guard let specifier = PrintfSpecifier(scanning: bytes, at: index) else {
+          output.append(bytes[index])
+          index += 1
+          continue
+        }
+        guard specifier.kind != .percent else {
+          output += bytes[index..<specifier.end]
+          index = specifier.end
+          continue
+        }
+        let position: Int
+        if let explicit = specifier.position {
+          position = explicit
+          output += bytes[index..<specifier.end]
+        } else {
+          position = next
+          next += 1
+          output.append(UInt8(ascii: "%"))
+          appendDecimal(position, to: &output)
+          output.append(UInt8(ascii: "$"))
+          output += bytes[(index + 1)..<specifier.end]
+        }
+        if firstNumeric == nil, specifier.isNumeric, let type = specifier.type {
+          firstNumeric = (position, type)
+        }
         index = specifier.end
-        continue
       }
-      let position: Int
-      if let explicit = specifier.position {
-        position = explicit
-        output += bytes[index..<specifier.end]
-      } else {
-        position = next
-        next += 1
-        output.append(UInt8(ascii: "%"))
-        output += Array("\(position)$".utf8)
-        output += bytes[(index + 1)..<specifier.end]
-      }
-      if firstNumeric == nil, specifier.isNumeric, let type = specifier.type {
-        firstNumeric = (position, type)
-      }
-      index = specifier.end
+      return (String(decoding: output, as: UTF8.self), firstNumeric)
     }
-    return (String(decoding: output, as: UTF8.self), firstNumeric)
+  }
+
+  /// The digits of a positive `value`, as `String(value)` writes them.
+  private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+    let start = output.count
+    var rest = value
+    repeat {
+      output.append(UInt8(truncatingIfNeeded: 0x30 + rest % 10))
+      rest /= 10
+    } while rest > 0
+    output[start...].reverse()
   }
 
   /// `text` with each `%arg` (a substitution's own argument) replaced by `specifier`;

@@ -35,13 +35,21 @@ struct CompiledPlural: Sendable {
   let variables: [Variable]
 
   init?(format: MessageTemplate, variablesInOrder: [PluralVariable?]) {
+    // Sized once: a catalog makes one of these per plural key, and each growth of an
+    // array is an allocation more to make and to free.
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(
+      format.source.utf8.count
+        + variablesInOrder.reduce(0) { total, variable in
+          total + (variable?.slots.reduce(0) { $0 + ($1?.source.utf8.count ?? 0) } ?? 0)
+        })
     func span(_ text: String) -> Span {
       let start = bytes.count
       bytes.append(contentsOf: text.utf8)
       return Span(start: start, end: bytes.count)
     }
     var parts: [Part] = []
+    parts.reserveCapacity(format.segments.isEmpty ? 1 : format.segments.count)
     var ordinal = 0
     let segments = format.segments.isEmpty ? [.literal(format.source)] : format.segments
     for segment in segments {
@@ -54,9 +62,11 @@ struct CompiledPlural: Sendable {
       }
     }
     var variables: [Variable] = []
+    variables.reserveCapacity(variablesInOrder.count)
     for variable in variablesInOrder {
       guard let variable else { return nil }
       var forms: [Form?] = []
+      forms.reserveCapacity(variable.slots.count)
       for slot in variable.slots {
         guard let template = slot else {
           forms.append(nil)
@@ -72,7 +82,7 @@ struct CompiledPlural: Sendable {
             if number { suffix += text } else { prefix += text }
           case .format(let specifier)
           where !number && specifier.isSimple && specifier.argumentIndex == variable.argumentIndex
-            && ["d", "i", "u"].contains(specifier.conversion):
+            && specifier.isDecimalInteger:
             number = true
           default:
             return nil

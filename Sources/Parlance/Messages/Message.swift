@@ -25,9 +25,7 @@ public enum Message: Hashable, Sendable {
     case .plural(let plural):
       [plural.format]
         + plural.variables.keys.sorted().flatMap { name in
-          plural.variables[name].map { variable in
-            variable.forms.keys.sorted().compactMap { variable.forms[$0] }
-          } ?? []
+          plural.variables[name].map { $0.slots.compactMap { $0 } } ?? []
         }
     case .indexedPlural(let forms, _): forms
     }
@@ -67,27 +65,49 @@ public final class PluralMessage: Hashable, Sendable {
 
   /// `init(format:variables:)` with the format parsed already (a reader that makes many
   /// messages of one format parses it once).
-  init(
+  convenience init(
     template: MessageTemplate,
     variables: [(name: String, valueType: String?, argument: Int?, forms: [PluralCategory: String])]
   ) {
-    let positions = Dictionary(
-      template.variables.map { ($0.name, $0.argumentIndex) },
-      uniquingKeysWith: { first, _ in first })
+    self.init(
+      template: template,
+      slotted: variables.map { variable in
+        let forms = PluralCategory.allCases.map { variable.forms[$0] }
+        return (variable.name, variable.valueType, variable.argument, forms)
+      })
+  }
+
+  /// The message from forms by category index (zero … other), as a catalog reader has
+  /// them: no dictionary of texts made to be taken apart again.
+  init(
+    template: MessageTemplate,
+    slotted variables: [(name: String, valueType: String?, argument: Int?, forms: [String?])]
+  ) {
+    // The format's `%#@name@`s, read in place: `template.variables` would make an array.
+    let segments = template.segments
+    func position(of name: String) -> Int? {
+      for case .variable(name, let index) in segments { return index }
+      return nil
+    }
     self.format = template
     var built: [String: PluralVariable] = [:]
+    built.reserveCapacity(variables.count)
     for variable in variables {
       // `argNum: 0` would read argument -1, and a huge one pad the arguments to its size.
       let argument = variable.argument.flatMap {
         (1...Self.maximumArgument).contains($0) ? $0 : nil
       }
-      let index = argument.map { $0 - 1 } ?? positions[variable.name] ?? 0
+      let index =
+        argument.map { $0 - 1 }
+        ?? position(of: variable.name) ?? 0
       built[variable.name] = PluralVariable(
         name: variable.name, valueType: variable.valueType, argumentIndex: index,
-        forms: variable.forms.mapValues { MessageTemplate($0, implicitArgument: index) })
+        slots: variable.forms.map { $0.map { MessageTemplate($0, implicitArgument: index) } })
     }
     self.variables = built
-    self.variablesInOrder = template.variables.map { built[$0.name] }
+    var inOrder: [PluralVariable?] = []
+    for case .variable(let name, _) in segments { inOrder.append(built[name]) }
+    self.variablesInOrder = inOrder
     self.compiled = CompiledPlural(format: template, variablesInOrder: variablesInOrder)
   }
 
@@ -104,7 +124,7 @@ public final class PluralMessage: Hashable, Sendable {
   public var displayValue: String {
     var problems: [RenderProblem] = []
     return format.render(
-      substitutingVariables: { name, _ in variables[name]?.forms[.other]?.source },
+      substitutingVariables: { name, _ in variables[name]?.slots[5]?.source },
       problems: &problems)
   }
 }
@@ -119,8 +139,14 @@ public final class PluralVariable: Hashable, Sendable {
   /// The 0-based argument whose value chooses the form.
   public let argumentIndex: Int
   /// The forms by category; specifiers without position in them read `argumentIndex`.
-  public let forms: [PluralCategory: MessageTemplate]
-  /// The same forms in CLDR order (zero … other), read without hashing when rendering.
+  public var forms: [PluralCategory: MessageTemplate] {
+    var forms: [PluralCategory: MessageTemplate] = [:]
+    for (category, slot) in zip(PluralCategory.allCases, slots) {
+      forms[category] = slot
+    }
+    return forms
+  }
+  /// The forms in CLDR order (zero … other), read without hashing when rendering.
   let slots: [MessageTemplate?]
   /// For each slot, the form as `prefix %d suffix` when it is that simple (most forms
   /// are: "%d files", "%d файла"), so rendering it is two appends around the number.
@@ -132,15 +158,21 @@ public final class PluralVariable: Hashable, Sendable {
     let suffix: String
   }
 
-  public init(
+  public convenience init(
     name: String, valueType: String?, argumentIndex: Int,
     forms: [PluralCategory: MessageTemplate]
   ) {
+    self.init(
+      name: name, valueType: valueType, argumentIndex: argumentIndex,
+      slots: PluralCategory.allCases.map { forms[$0] })
+  }
+
+  /// `slots`: the forms in CLDR order, six of them.
+  init(name: String, valueType: String?, argumentIndex: Int, slots: [MessageTemplate?]) {
     self.name = name
     self.valueType = valueType
     self.argumentIndex = argumentIndex
-    self.forms = forms
-    self.slots = PluralCategory.allCases.map { forms[$0] }
+    self.slots = slots
     self.shapes = slots.map { $0.flatMap(Self.simpleForm) }
   }
 
@@ -155,7 +187,7 @@ public final class PluralVariable: Hashable, Sendable {
       case .format(let found)
       where specifier == nil && found.isSimple
         && (found.valueType == .signedInteger || found.valueType == .unsignedInteger)
-        && (found.conversion == "d" || found.conversion == "i" || found.conversion == "u"):
+        && found.isDecimalInteger:
         specifier = found
       default:
         return nil
@@ -166,12 +198,12 @@ public final class PluralVariable: Hashable, Sendable {
 
   public static func == (lhs: PluralVariable, rhs: PluralVariable) -> Bool {
     lhs.name == rhs.name && lhs.valueType == rhs.valueType
-      && lhs.argumentIndex == rhs.argumentIndex && lhs.forms == rhs.forms
+      && lhs.argumentIndex == rhs.argumentIndex && lhs.slots == rhs.slots
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(name)
     hasher.combine(argumentIndex)
-    hasher.combine(forms)
+    hasher.combine(slots)
   }
 }

@@ -252,16 +252,19 @@ extension FormatSpecifier {
   }
 
   private func pad(_ text: String) -> String {
-    guard let width, text.count < width else { return text }
+    guard !isSimple else { return text }
+    let parts = parts
+    guard let width = parts.width, text.count < width else { return text }
     let padding = String(repeating: " ", count: width - text.count)
-    return flags.contains("-") ? text + padding : padding + text
+    return parts.flags.contains("-") ? text + padding : padding + text
   }
 
   /// printf with a format we build ourselves from validated parts and one typed value.
   private func cFormat(_ conversion: String, _ value: some CVarArg) -> String? {
-    var format = "%" + flags.filter { $0 != "'" }
-    if let width { format += String(width) }
-    if let precision { format += "." + String(precision) }
+    let parts = parts
+    var format = "%" + parts.flags.filter { $0 != "'" }
+    if let width = parts.width { format += String(width) }
+    if let precision = parts.precision { format += "." + String(precision) }
     format += conversion
     return withVaList([value]) { arguments in
       var buffer = [CChar](repeating: 0, count: 128)

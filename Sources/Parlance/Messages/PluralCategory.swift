@@ -10,6 +10,38 @@ public enum PluralCategory: String, CaseIterable, Hashable, Sendable, Codable, C
   case many
   case other
 
+  /// The category named `rawValue` (`"few"`); nil for any other text.
+  ///
+  /// Written out: a String Catalog names a category for every form it has, and the
+  /// compiler's generic string switch took a tenth of reading a catalog's plurals.
+  public init?(rawValue: String) {
+    switch rawValue.utf8.count {
+    case 3:
+      if rawValue == "one" {
+        self = .one
+      } else if rawValue == "two" {
+        self = .two
+      } else if rawValue == "few" {
+        self = .few
+      } else {
+        return nil
+      }
+    case 4:
+      if rawValue == "zero" {
+        self = .zero
+      } else if rawValue == "many" {
+        self = .many
+      } else {
+        return nil
+      }
+    case 5:
+      guard rawValue == "other" else { return nil }
+      self = .other
+    default:
+      return nil
+    }
+  }
+
   /// CLDR order, as the ICU shim numbers them.
   var index: Int {
     switch self {

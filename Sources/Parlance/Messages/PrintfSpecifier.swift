@@ -20,9 +20,67 @@
 struct PrintfSpecifier: Hashable, Sendable {
   enum Kind: Hashable, Sendable {
     case percent
-    case conversion(
-      flags: String, width: Int?, precision: Int?, length: String, conversion: UInt8)
+    case conversion(Conversion)
     case variable(name: String)
+  }
+
+  /// The parts of a conversion, as offsets into the scanned bytes: nothing is copied out
+  /// while scanning (a template of 10 MB may hold two million specifiers).
+  struct Conversion: Hashable, Sendable {
+    /// The flags are the bytes `flagsStart..<flagsEnd`.
+    let flagsStart: Int
+    let flagsEnd: Int
+    let width: Int?
+    let precision: Int?
+    let length: Length
+    let conversion: UInt8
+  }
+
+  /// The length modifier of a conversion.
+  enum Length: UInt8, Hashable, Sendable {
+    case none, h, hh, l, ll, q, z, t, j, L
+
+    /// The modifier as written: `ll`, or empty.
+    var text: String {
+      switch self {
+      case .none: ""
+      case .h: "h"
+      case .hh: "hh"
+      case .l: "l"
+      case .ll: "ll"
+      case .q: "q"
+      case .z: "z"
+      case .t: "t"
+      case .j: "j"
+      case .L: "L"
+      }
+    }
+
+    /// The modifier of the bytes `start..<end` (at most two length bytes); nil when they
+    /// are none (`hl`, `qq`).
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+      switch end - start {
+      case 0: self = .none
+      case 1:
+        switch bytes[start] {
+        case UInt8(ascii: "h"): self = .h
+        case UInt8(ascii: "l"): self = .l
+        case UInt8(ascii: "q"): self = .q
+        case UInt8(ascii: "z"): self = .z
+        case UInt8(ascii: "t"): self = .t
+        case UInt8(ascii: "j"): self = .j
+        case UInt8(ascii: "L"): self = .L
+        default: return nil
+        }
+      default:
+        guard bytes[start] == bytes[start + 1] else { return nil }
+        switch bytes[start] {
+        case UInt8(ascii: "h"): self = .hh
+        case UInt8(ascii: "l"): self = .ll
+        default: return nil
+        }
+      }
+    }
   }
 
   /// The position written before `$`, from 1; nil when there is none.
@@ -33,6 +91,14 @@ struct PrintfSpecifier: Hashable, Sendable {
 
   /// The specifier that starts with the `%` at `start`; nil when the text there is none.
   init?(scanning bytes: [UInt8], at start: Int) {
+    guard let specifier = bytes.withUnsafeBufferPointer({ Self(scanning: $0, at: start) }) else {
+      return nil
+    }
+    self = specifier
+  }
+
+  /// The specifier that starts with the `%` at `start`; nil when the text there is none.
+  init?(scanning bytes: UnsafeBufferPointer<UInt8>, at start: Int) {
     guard start + 1 < bytes.count, bytes[start] == UInt8(ascii: "%") else { return nil }
     var index = start + 1
     if bytes[index] == UInt8(ascii: "%") {
@@ -67,14 +133,15 @@ struct PrintfSpecifier: Hashable, Sendable {
       guard end > nameStart, end < bytes.count, bytes[end] == UInt8(ascii: "@") else {
         return nil
       }
-      let name = String(decoding: bytes[nameStart..<end], as: UTF8.self)
+      let name = String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<end]), as: UTF8.self)
       self.init(position: position, kind: .variable(name: name), end: end + 1)
       return
     }
 
     let flagsStart = index
-    while index < bytes.count, Self.flagBytes.contains(bytes[index]) { index += 1 }
-    let flags = String(decoding: bytes[flagsStart..<index], as: UTF8.self)
+    while index < bytes.count, bytes[index].isFlagByte { index += 1 }
+    let flagsEnd = index
     let width = digits()
     var precision: Int?
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
@@ -82,18 +149,18 @@ struct PrintfSpecifier: Hashable, Sendable {
       precision = digits() ?? 0
     }
     let lengthStart = index
-    while index < bytes.count, Self.lengthBytes.contains(bytes[index]), index - lengthStart < 2 {
+    while index < bytes.count, bytes[index].isLengthByte, index - lengthStart < 2 {
       index += 1
     }
-    let length = String(decoding: bytes[lengthStart..<index], as: UTF8.self)
-    guard Self.lengths.contains(length), index < bytes.count,
-      Self.conversions.contains(bytes[index])
+    guard let length = Length(bytes, lengthStart, index), index < bytes.count,
+      bytes[index].isConversionByte
     else { return nil }
     self.init(
       position: position,
       kind: .conversion(
-        flags: flags, width: width, precision: precision, length: length,
-        conversion: bytes[index]),
+        Conversion(
+          flagsStart: flagsStart, flagsEnd: flagsEnd, width: width, precision: precision,
+          length: length, conversion: bytes[index])),
       end: index + 1)
   }
 
@@ -105,24 +172,61 @@ struct PrintfSpecifier: Hashable, Sendable {
 
   /// Length and conversion of a conversion (`lld`, `@`); nil for the other kinds.
   var type: String? {
-    guard case .conversion(_, _, _, let length, let conversion) = kind else { return nil }
-    return length + String(Unicode.Scalar(conversion))
+    guard case .conversion(let conversion) = kind else { return nil }
+    return conversion.length.text + String(Unicode.Scalar(conversion.conversion))
   }
 
   /// Whether it is a conversion of a number (integer or floating point).
   var isNumeric: Bool {
-    guard case .conversion(_, _, _, _, let conversion) = kind else { return false }
-    return Self.numericConversions.contains(conversion)
+    guard case .conversion(let conversion) = kind else { return false }
+    return conversion.conversion.isNumericConversionByte
   }
-
-  static let conversions: Set<UInt8> = Set("@dDiuUxXoOfFeEgGaAcCsSp".utf8)
-  static let numericConversions: Set<UInt8> = Set("dDiuUxXoOfFeEgGaA".utf8)
-  static let lengthBytes: Set<UInt8> = Set("hlqztjL".utf8)
-  static let lengths: Set<String> = ["", "h", "hh", "l", "ll", "q", "z", "t", "j", "L"]
-  static let flagBytes: Set<UInt8> = Set("-+ #0'".utf8)
 }
 
 extension UInt8 {
+  /// `-+ #0'`
+  fileprivate var isFlagByte: Bool {
+    switch self {
+    case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"),
+      UInt8(ascii: "0"), UInt8(ascii: "'"):
+      true
+    default: false
+    }
+  }
+
+  /// `hlqztjL`
+  fileprivate var isLengthByte: Bool {
+    switch self {
+    case UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "z"),
+      UInt8(ascii: "t"), UInt8(ascii: "j"), UInt8(ascii: "L"):
+      true
+    default: false
+    }
+  }
+
+  /// `dDiuUxXoOfFeEgGaA`
+  fileprivate var isNumericConversionByte: Bool {
+    switch self {
+    case UInt8(ascii: "d"), UInt8(ascii: "D"), UInt8(ascii: "i"), UInt8(ascii: "u"),
+      UInt8(ascii: "U"), UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"),
+      UInt8(ascii: "O"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"),
+      UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"), UInt8(ascii: "a"),
+      UInt8(ascii: "A"):
+      true
+    default: false
+    }
+  }
+
+  /// `@ c C s S p` and the numeric conversions.
+  fileprivate var isConversionByte: Bool {
+    switch self {
+    case UInt8(ascii: "@"), UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "s"),
+      UInt8(ascii: "S"), UInt8(ascii: "p"):
+      true
+    default: isNumericConversionByte
+    }
+  }
+
   fileprivate var isVariableNameByte: Bool {
     isASCIIAlphanumeric || self == UInt8(ascii: "_") || self == UInt8(ascii: ".")
       || self == UInt8(ascii: "-")

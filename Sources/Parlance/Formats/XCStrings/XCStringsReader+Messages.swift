@@ -1,7 +1,6 @@
 extension XCStringsReader {
-  typealias Variable = (
-    name: String, valueType: String?, argument: Int?, forms: [PluralCategory: String]
-  )
+  /// A plural variable's forms by category index (zero … other).
+  typealias Variable = (name: String, valueType: String?, argument: Int?, forms: [String?])
 
   /// The variable of a catalog's top-level plural variations, also its named argument.
   static let pluralVariableName = "count"
@@ -21,18 +20,18 @@ extension XCStringsReader {
     let substitutions = tape.presentMember("substitutions", of: node) ?? inherited
     if let variations = tape.presentMember("variations", of: node) {
       if let plural = tape.presentMember("plural", of: variations) {
-        return pluralMessage(plural, context, path: join(path, "plural"))
+        return pluralMessage(plural, context, path: Self.join(path, "plural"))
       }
       if let device = tape.presentMember("device", of: variations) {
         guard
           let (name, branch) = tape.member("mac", of: device).map({ ("mac", $0) })
             ?? tape.member("other", of: device).map({ ("other", $0) })
         else {
-          markUnusable(context, join(path, "device"), .noDesktopVariant)
+          markUnusable(context, Self.join(path, "device"), .noDesktopVariant)
           return nil
         }
         return resolve(
-          branch, substitutions: substitutions, context, path: join(path, "device.\(name)"))
+          branch, substitutions: substitutions, context, path: Self.join(path, "device.\(name)"))
       }
     }
     guard let value = usableValue(of: node, context, path: path) else { return nil }
@@ -45,32 +44,34 @@ extension XCStringsReader {
   }
 
   /// `variations.plural` of a whole value: one variable, `count`.
-  private mutating func pluralMessage(_ forms: Int, _ context: Context, path: String) -> Message? {
-    guard let texts = pluralForms(forms, context, path: path, variable: "plural") else {
+  private mutating func pluralMessage(
+    _ forms: Int, _ context: Context, path: @autoclosure () -> String
+  ) -> Message? {
+    guard var numbered = pluralForms(forms, context, path: path(), variable: "plural") else {
       return nil
     }
     guard !isChecking else { return Self.served }
-    var numbered: [PluralCategory: String] = [:]
     var counter: (position: Int, type: String)?
-    for category in PluralCategory.allCases.reversed() {  // `other` first
-      guard let text = texts[category] else { continue }
+    for index in numbered.indices.reversed() {  // `other` first
+      guard let text = numbered[index] else { continue }
       let result = SpecifierNumbering.number(text)
-      numbered[category] = result.text
+      numbered[index] = result.text
       counter = counter ?? result.firstNumeric
     }
     let variable: Variable = (
       Self.pluralVariableName, counter?.type, counter?.position ?? 1, numbered
     )
-    return .plural(PluralMessage(template: Self.pluralFormat, variables: [variable]))
+    return .plural(PluralMessage(template: Self.pluralFormat, slotted: [variable]))
   }
 
   /// A value with `%#@name@` substitutions.
   private mutating func substitutedMessage(
     _ value: String, _ substitutions: Int?, _ context: Context
   ) -> Message? {
-    let references = MessageTemplate(value).variables
+    let template = MessageTemplate(value)
+    let references = template.variables
     guard !references.isEmpty else {
-      return isChecking ? Self.served : .text(MessageTemplate(value))
+      return isChecking ? Self.served : .text(template)
     }
     guard let tape else { return nil }
     var variables: [Variable] = []
@@ -111,36 +112,42 @@ extension XCStringsReader {
         return nil
       }
       guard !isChecking else { continue }
-      let forms = texts.mapValues {
-        SpecifierNumbering.replacingArg(in: $0, with: "%\(argument)$\(specifier)")
+      let forms = texts.map {
+        $0.map { SpecifierNumbering.replacingArg(in: $0, with: "%\(argument)$\(specifier)") }
       }
       variables.append((name, specifier, argument, forms))
     }
     guard !isChecking else { return Self.served }
-    return .plural(PluralMessage(format: value, variables: variables))
+    return .plural(PluralMessage(template: template, slotted: variables))
   }
 
-  /// The usable forms of plural variations by category; nil without a usable `other`.
-  /// While checking, the texts are left empty.
+  /// The usable forms of plural variations by category index (zero … other); nil
+  /// without a usable `other`. While checking, the texts are left empty. The path of a
+  /// form is made only when it is unusable.
   private mutating func pluralForms(
-    _ forms: Int, _ context: Context, path: String, variable: String
-  ) -> [PluralCategory: String]? {
+    _ forms: Int, _ context: Context, path: @autoclosure () -> String, variable: String
+  ) -> [String?]? {
     guard let tape else { return nil }
-    var texts: [PluralCategory: String] = [:]
-    for (name, keyToken) in tape.uniqueMembers(of: forms).sorted(by: { $0.name < $1.name }) {
+    var texts: [String?] = Array(repeating: nil, count: PluralCategory.allCases.count)
+    var members = tape.uniqueMembers(of: forms)
+    if isChecking {
+      // Problems in the order of the forms' names; the texts are the same in any order.
+      members.sort(by: { $0.name < $1.name })
+    }
+    for (name, keyToken) in members {
       guard let category = PluralCategory(rawValue: name) else {
         report(
           .unknownPluralCategory(name, key: context.key, variable: variable), .warning,
           at: context.location)
         continue
       }
-      if let value = usableValue(of: keyToken + 1, context, path: "\(path).\(name)") {
-        texts[category] = isChecking ? "" : tape.string(at: value) ?? ""
+      if let value = usableValue(of: keyToken + 1, context, path: "\(path()).\(name)") {
+        texts[category.index] = isChecking ? "" : tape.string(at: value) ?? ""
       }
     }
-    guard texts[.other] != nil else {
+    guard texts[PluralCategory.other.index] != nil else {
       if tape.member("other", of: forms) == nil {
-        markUnusable(context, path, .missingOtherForm)
+        markUnusable(context, path(), .missingOtherForm)
       }
       return nil
     }
@@ -149,9 +156,11 @@ extension XCStringsReader {
 
   /// The `stringUnit.value` of `node` when it is served (see `XCStringsParser`), as its
   /// index on the tape; else nil, and the unit joins `unusable`.
-  private mutating func usableValue(of node: Int, _ context: Context, path: String?) -> Int? {
+  private mutating func usableValue(
+    of node: Int, _ context: Context, path: @autoclosure () -> String?
+  ) -> Int? {
     guard let tape, let unit = tape.presentMember("stringUnit", of: node) else {
-      markUnusable(context, path, .emptyValue)
+      markUnusable(context, path(), .emptyValue)
       return nil
     }
     let state = tape.presentMember("state", of: unit)
@@ -167,14 +176,14 @@ extension XCStringsReader {
             name, key: context.key, language: context.language.identifier),
           .warning, at: context.location)
       }
-      markUnusable(context, path, .state(name))
+      markUnusable(context, path(), .state(name))
       return nil
     } else {
-      markUnusable(context, path, .missingState)
+      markUnusable(context, path(), .missingState)
       return nil
     }
     guard let value = tape.presentMember("value", of: unit), !tape.isEmptyString(value) else {
-      markUnusable(context, path, .emptyValue)
+      markUnusable(context, path(), .emptyValue)
       return nil
     }
     return value
@@ -195,7 +204,7 @@ extension XCStringsReader {
     return bytes && text.contains("#@")
   }
 
-  private func join(_ path: String?, _ component: String) -> String {
+  private static func join(_ path: String?, _ component: String) -> String {
     path.map { "\($0).\(component)" } ?? component
   }
 }
