@@ -1,5 +1,6 @@
 #ifndef PARLANCE_CGTK_SHIM_H
 #define PARLANCE_CGTK_SHIM_H
+#include <fontconfig/fontconfig.h>
 #include <gtk/gtk.h>
 #include <sys/syscall.h>
 #include <unistd.h>

@@ -42,7 +42,9 @@ public struct FormatSpecifier: Hashable, Sendable, CustomStringConvertible {
   public var conversion: Character { Character(Unicode.Scalar(conversionByte)) }
   /// Any of `-+ #0'`, as written.
   public var flags: String { parts.flags }
+  /// The field width as written (`%5d` → 5); nil when none.
   public var width: Int? { parts.width }
+  /// The precision as written (`%.2f` → 2); nil when none.
   public var precision: Int? { parts.precision }
   /// `h`, `hh`, `l`, `ll`, `q`, `z`, `t`, `j`, `L` or empty.
   public var length: String { parts.length }
@@ -92,5 +94,6 @@ public struct FormatSpecifier: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The specifier as written: `%1$@`.
   public var description: String { text }
 }

@@ -37,7 +37,9 @@ public enum Message: Hashable, Sendable {
 ///
 /// A class: a message is picked out of its catalog entry by reference when rendered.
 public final class PluralMessage: Hashable, Sendable {
+  /// The message with its `%#@name@` variables: `"%#@files@ in %#@folders@"`.
   public let format: MessageTemplate
+  /// Each variable's forms, by name.
   public let variables: [String: PluralVariable]
   /// The variable of each `%#@name@` of the format, in order: rendering walks these
   /// instead of hashing names.
@@ -111,10 +113,17 @@ public final class PluralMessage: Hashable, Sendable {
     self.compiled = CompiledPlural(format: template, variablesInOrder: variablesInOrder)
   }
 
+  /// Whether two messages have the same format and variables.
+  /// - Parameters:
+  ///   - lhs: a message.
+  ///   - rhs: another message.
+  /// - Returns: true when they are equal.
   public static func == (lhs: PluralMessage, rhs: PluralMessage) -> Bool {
     lhs.format == rhs.format && lhs.variables == rhs.variables
   }
 
+  /// Hashes the format and the variables.
+  /// - Parameter hasher: the hasher to feed.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(format)
     hasher.combine(variables)
@@ -133,6 +142,7 @@ public final class PluralMessage: Hashable, Sendable {
 ///
 /// A class: rendering picks variables and their forms by reference, with no copy.
 public final class PluralVariable: Hashable, Sendable {
+  /// The name between `%#@` and `@`.
   public let name: String
   /// The printf type of its argument (`d`, `lld`, `f`), when the file says.
   public let valueType: String?
@@ -158,6 +168,12 @@ public final class PluralVariable: Hashable, Sendable {
     let suffix: String
   }
 
+  /// A variable `name` with its `forms`, chosen by the value of argument `argumentIndex`.
+  /// - Parameters:
+  ///   - name: the name between `%#@` and `@`.
+  ///   - valueType: the printf type of its argument, when the file says.
+  ///   - argumentIndex: the 0-based argument whose value chooses the form.
+  ///   - forms: the forms by category.
   public convenience init(
     name: String, valueType: String?, argumentIndex: Int,
     forms: [PluralCategory: MessageTemplate]
@@ -196,11 +212,18 @@ public final class PluralVariable: Hashable, Sendable {
     return specifier.map { SimpleForm(prefix: prefix, specifier: $0, suffix: suffix) }
   }
 
+  /// Whether two variables have the same name, type, argument and forms.
+  /// - Parameters:
+  ///   - lhs: a variable.
+  ///   - rhs: another variable.
+  /// - Returns: true when they are equal.
   public static func == (lhs: PluralVariable, rhs: PluralVariable) -> Bool {
     lhs.name == rhs.name && lhs.valueType == rhs.valueType
       && lhs.argumentIndex == rhs.argumentIndex && lhs.slots == rhs.slots
   }
 
+  /// Hashes the name, the argument and the forms.
+  /// - Parameter hasher: the hasher to feed.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(name)
     hasher.combine(argumentIndex)

@@ -9,6 +9,8 @@ public enum MessageArgument: Hashable, Sendable, CustomStringConvertible {
   case unsigned(UInt64)
   case double(Double)
 
+  /// An integer argument (`%d`, `%u`, `%x`).
+  /// - Parameter value: any integer; one above `Int64.max` is kept unsigned.
   public init(_ value: some BinaryInteger) {
     if let signed = Int64(exactly: value) {
       self = .integer(signed)
@@ -17,10 +19,14 @@ public enum MessageArgument: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// A floating-point argument (`%f`, `%g`).
+  /// - Parameter value: any floating-point number.
   public init(_ value: some BinaryFloatingPoint) {
     self = .double(Double(value))
   }
 
+  /// A string argument (`%@`, `%s`, `#{name}`).
+  /// - Parameter value: the text.
   public init(_ value: String) {
     self = .string(value)
   }
@@ -79,18 +85,24 @@ public enum MessageArgument: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension MessageArgument: ExpressibleByStringInterpolation {
+  /// A string argument written as a literal.
+  /// - Parameter value: the text.
   public init(stringLiteral value: String) {
     self = .string(value)
   }
 }
 
 extension MessageArgument: ExpressibleByIntegerLiteral {
+  /// An integer argument written as a literal.
+  /// - Parameter value: the number.
   public init(integerLiteral value: Int64) {
     self = .integer(value)
   }
 }
 
 extension MessageArgument: ExpressibleByFloatLiteral {
+  /// A floating-point argument written as a literal.
+  /// - Parameter value: the number.
   public init(floatLiteral value: Double) {
     self = .double(value)
   }

@@ -14,6 +14,7 @@ public enum RenderProblem: Hashable, Sendable, CustomStringConvertible {
   /// A `%#@name@` with no definition, or no number to choose its form.
   case missingVariable(String)
 
+  /// The problem in lowercase, as the reporter prints it.
   public var description: String {
     switch self {
     case .missingNamedArgument(let name): "no value for placeholder '#{\(name)}'"
@@ -31,6 +32,8 @@ public struct RenderOptions: Hashable, Sendable {
   /// ISOLATE, so a Latin name inside Arabic text (or the reverse) keeps its own order.
   public var isolatesArguments: Bool
 
+  /// Options that isolate inserted values, or not.
+  /// - Parameter isolatesArguments: wrap every inserted value in U+2068 … U+2069.
   public init(isolatesArguments: Bool = false) {
     self.isolatesArguments = isolatesArguments
   }

@@ -18,6 +18,7 @@ public struct MessageTemplate: Hashable, Sendable {
   public struct Problem: Hashable, Sendable {
     /// Offset in Unicode scalars from the start of the template.
     public let offset: Int
+    /// The text that is not a valid placeholder.
     public let text: String
   }
 
@@ -53,6 +54,7 @@ public struct MessageTemplate: Hashable, Sendable {
   /// The text as written by the translator.
   public var source: String { storage.source }
   var segments: [Segment] { storage.segments }
+  /// The parts that look like placeholders but are not valid ones, in order.
   public var problems: [Problem] { storage.problems }
 
   /// True when the template has no placeholder and no escape: rendering returns `source`.
@@ -60,11 +62,18 @@ public struct MessageTemplate: Hashable, Sendable {
   /// True when every placeholder is a `#{name}`: rendering takes its fastest path.
   var hasOnlyNamedPlaceholders: Bool { storage.hasOnlyNamedPlaceholders }
 
+  /// Whether two templates have the same source and parse.
+  /// - Parameters:
+  ///   - lhs: a template.
+  ///   - rhs: another template.
+  /// - Returns: true when they are equal.
   public static func == (lhs: MessageTemplate, rhs: MessageTemplate) -> Bool {
     lhs.storage === rhs.storage
       || (lhs.source == rhs.source && lhs.segments == rhs.segments)
   }
 
+  /// Hashes the source.
+  /// - Parameter hasher: the hasher to feed.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(source)
   }
@@ -86,6 +95,9 @@ public struct MessageTemplate: Hashable, Sendable {
     }
   }
 
+  /// Parses `source`; what is not a valid placeholder is kept as text and listed in
+  /// `problems`.
+  /// - Parameter source: the text as written by the translator.
   public init(_ source: String) {
     self.init(source, implicitArgument: nil)
   }

@@ -58,6 +58,11 @@ public enum PluralCategory: String, CaseIterable, Hashable, Sendable, Codable, C
     self = Self.allCases.indices.contains(index) ? Self.allCases[index] : .other
   }
 
+  /// Orders categories as CLDR does: zero, one, two, few, many, other.
+  /// - Parameters:
+  ///   - lhs: a category.
+  ///   - rhs: another category.
+  /// - Returns: true when `lhs` comes first.
   public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
     lhs.index < rhs.index
   }

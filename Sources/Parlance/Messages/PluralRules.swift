@@ -10,6 +10,7 @@ import CParlanceICU
 /// `1000 + n % 1000` — checked against ICU for each language when its rules are made
 /// (French, whose millions are `many`, fails the check and keeps asking ICU).
 public final class PluralRules: Sendable {
+  /// Which plural rules: for counting or for ordering.
   public enum Kind: Hashable, Sendable {
     /// "1 file, 2 files"
     case cardinal
@@ -17,7 +18,9 @@ public final class PluralRules: Sendable {
     case ordinal
   }
 
+  /// The language the rules are for.
   public let language: LanguageTag
+  /// Cardinal or ordinal.
   public let kind: Kind
   /// The categories this language uses, in CLDR order.
   public let categories: [PluralCategory]
@@ -44,6 +47,11 @@ public final class PluralRules: Sendable {
     rules(for: language, kind: .ordinal)
   }
 
+  /// The `kind` rules of `language`, shared and cached.
+  /// - Parameters:
+  ///   - language: the language.
+  ///   - kind: cardinal or ordinal.
+  /// - Returns: the rules, made once per language and kind.
   public static func rules(for language: LanguageTag, kind: Kind) -> PluralRules {
     let key = CacheKey(language: language.identifier, kind: kind)
     if let cached = cache.withLock({ $0[key] }) { return cached }

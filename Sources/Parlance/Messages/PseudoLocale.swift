@@ -21,6 +21,8 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
     }
   }
 
+  /// The pseudo-locale of `tag` (`en-XA`, `ar-XB`); nil for any other tag.
+  /// - Parameter tag: a language tag.
   public init?(_ tag: LanguageTag) {
     guard let match = Self.allCases.first(where: { $0.tag == tag }) else { return nil }
     self = match
@@ -39,6 +41,9 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
     return LanguageCatalog(language: tag, tables: tables, diagnostics: [], files: catalog.files)
   }
 
+  /// The message as this pseudo-locale shows it, placeholders kept.
+  /// - Parameter message: a message of the development language.
+  /// - Returns: the transformed message.
   public func transform(_ message: Message) -> Message {
     switch message {
     case .text(let template):

@@ -26,6 +26,17 @@ public enum Gtk {
     return true
   }
 
+  /// Does the part of GTK's start that may run on any thread, so that another thread can
+  /// do it while this one opens the display: reading fontconfig's configuration, which
+  /// the first text laid out waits for otherwise. Done once per process; calling this
+  /// again, or after GTK did it, costs nothing.
+  ///
+  /// The session bus connection (for `GtkApplication`) was tried here too and left out:
+  /// connecting early saved nothing on the window's side and slowed the display's opening.
+  public nonisolated static func prepareInBackground() {
+    _ = FcInit()
+  }
+
   /// Pins the theme, font, animations and font rendering so screenshots are reproducible.
   ///
   /// Applies to widgets drawn afterwards. Requires a successful `initialize()`.

@@ -17,8 +17,10 @@ public enum ParlanceApplication {
   ///
   /// GTK's start (the display connection, the accessibility bus, the theme's style
   /// sheet: most of the time to a first frame) and loading the catalogs need nothing of
-  /// each other, so a start pays for the longer of the two, not their sum. Returns after
-  /// both have finished; an error of `load` is thrown then.
+  /// each other, so a start pays for the longer of the two, not their sum. The other
+  /// thread also does what of GTK's start may run anywhere (`Gtk.prepareInBackground()`:
+  /// fontconfig's configuration). Returns after both have finished; an error of `load`
+  /// is thrown then.
   /// - Parameter load: work that needs no GTK, such as creating the window's `Localizer`.
   /// - Returns: whether a display could be opened, and what `load` returned.
   /// - Throws: what `load` threw.
@@ -27,6 +29,7 @@ public enum ParlanceApplication {
   ) throws -> (opened: Bool, value: Value) {
     let loaded = BackgroundResult<Value>()
     let thread = Thread {
+      Gtk.prepareInBackground()
       loaded.finish(Result(catching: load))
     }
     thread.start()

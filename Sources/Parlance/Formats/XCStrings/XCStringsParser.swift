@@ -4,6 +4,7 @@ import Foundation
 public struct XCStringsFile: Hashable, Sendable {
   /// A translation the catalog holds but that is not served, for lint.
   public struct UnusableUnit: Hashable, Sendable {
+    /// Why a unit is not served.
     public enum Reason: Hashable, Sendable {
       /// A state that is not served: `new` outside the source language, `stale`, or one
       /// this reader does not know.
@@ -18,11 +19,14 @@ public struct XCStringsFile: Hashable, Sendable {
       case missingOtherForm
     }
 
+    /// The string's key.
     public var key: String
+    /// The localization's language.
     public var language: LanguageTag
     /// Which part of the localization: `plural.one`, `device.iphone`,
     /// `substitutions.count.plural.few`; nil for the localization's own unit.
     public var variation: String?
+    /// Why it is not served.
     public var reason: Reason
     /// The language's key inside `localizations` (else the string's key).
     public var location: SourceLocation
@@ -39,6 +43,14 @@ public struct XCStringsFile: Hashable, Sendable {
   /// Sorted by location.
   public var diagnostics: [Diagnostic]
 
+  /// A catalog read as `sourceLanguage` and `version`, with its `entries`, `unusable` units
+  /// and `diagnostics`.
+  /// - Parameters:
+  ///   - sourceLanguage: the catalog's `sourceLanguage`, when valid.
+  ///   - version: the catalog's format version.
+  ///   - entries: the served entries of each language, in file order.
+  ///   - unusable: units that exist but are not served, in file order.
+  ///   - diagnostics: the problems found, sorted by location.
   public init(
     sourceLanguage: LanguageTag? = nil, version: String? = nil,
     entries: [LanguageTag: [ParsedEntry]] = [:], unusable: [UnusableUnit] = [],
