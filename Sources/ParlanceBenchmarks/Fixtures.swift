@@ -114,6 +114,38 @@ struct Fixtures {
   }
 
   /// A gettext catalog with the same keys as msgids.
+  /// One `.stringsdict` entry `key` → "%#@files@ in %#@folders@" with `one` and `other`
+  /// forms for both variables, as Crowdin exports them (`<key>` then its `<dict>`).
+  static func stringsdictPluralEntry(key: String, format: String) -> String {
+    """
+      <key>\(key)</key>
+      <dict>
+        <key>NSStringLocalizedFormatKey</key>
+        <string>\(format)</string>
+    \(pluralVariable("files", one: "%d file", other: "%d files"))\
+    \(pluralVariable("folders", one: "%d folder", other: "%d folders"))\
+      </dict>
+
+    """
+  }
+
+  private static func pluralVariable(_ name: String, one: String, other: String) -> String {
+    """
+        <key>\(name)</key>
+        <dict>
+          <key>NSStringFormatSpecTypeKey</key>
+          <string>NSStringPluralRuleType</string>
+          <key>NSStringFormatValueTypeKey</key>
+          <string>d</string>
+          <key>one</key>
+          <string>\(one)</string>
+          <key>other</key>
+          <string>\(other)</string>
+        </dict>
+
+    """
+  }
+
   static func poText(keys: [String], values: [String]) -> String {
     var text = """
       msgid ""

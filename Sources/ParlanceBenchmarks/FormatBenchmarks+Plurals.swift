@@ -39,7 +39,7 @@ extension FormatBenchmarks {
       ) {
         var checksum = 0
         for number in numbers {
-          checksum &+= PluralRules.cardinal(for: russian).category(for: number).checksum
+          checksum &+= PluralRules.cardinal(for: russian).category(for: number).index
         }
         return checksum
       },
@@ -50,7 +50,7 @@ extension FormatBenchmarks {
         operations: count
       ) {
         var checksum = 0
-        for number in numbers { checksum &+= rules.category(for: number).checksum }
+        for number in numbers { checksum &+= rules.category(for: number).index }
         return checksum
       },
       Contender(
@@ -59,7 +59,7 @@ extension FormatBenchmarks {
         operations: count
       ) {
         var checksum = 0
-        for number in small { checksum &+= rules.category(for: number).checksum }
+        for number in small { checksum &+= rules.category(for: number).index }
         return checksum
       },
       Contender(
@@ -70,7 +70,7 @@ extension FormatBenchmarks {
       ) {
         var checksum = 0
         for text in decimals {
-          checksum &+= rules.category(forDecimal: text)?.checksum ?? 7
+          checksum &+= rules.category(forDecimal: text)?.index ?? 7
         }
         return checksum
       },
@@ -230,49 +230,9 @@ extension FormatBenchmarks {
     <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
     <plist version="1.0">
     <dict>
-      <key>\(pluralKey)</key>
-      <dict>
-        <key>NSStringLocalizedFormatKey</key>
-        <string>\(pluralFormat)</string>
-        <key>files</key>
-        <dict>
-          <key>NSStringFormatSpecTypeKey</key>
-          <string>NSStringPluralRuleType</string>
-          <key>NSStringFormatValueTypeKey</key>
-          <string>d</string>
-          <key>one</key>
-          <string>%d file</string>
-          <key>other</key>
-          <string>%d files</string>
-        </dict>
-        <key>folders</key>
-        <dict>
-          <key>NSStringFormatSpecTypeKey</key>
-          <string>NSStringPluralRuleType</string>
-          <key>NSStringFormatValueTypeKey</key>
-          <string>d</string>
-          <key>one</key>
-          <string>%d folder</string>
-          <key>other</key>
-          <string>%d folders</string>
-        </dict>
-      </dict>
+    \(Fixtures.stringsdictPluralEntry(key: pluralKey, format: pluralFormat))\
     </dict>
     </plist>
 
     """
-}
-
-extension PluralCategory {
-  /// A cheap number per category for checksums (hashing would cost more than selecting).
-  fileprivate var checksum: Int {
-    switch self {
-    case .zero: 0
-    case .one: 1
-    case .two: 2
-    case .few: 3
-    case .many: 4
-    case .other: 5
-    }
-  }
 }

@@ -118,36 +118,8 @@ enum PathologicalInputs {
     var text = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<plist version=\"1.0\">\n<dict>\n"
     var index = 0
     while text.utf8.count < size {
-      text += """
-          <key>files.\(index)</key>
-          <dict>
-            <key>NSStringLocalizedFormatKey</key>
-            <string>%#@files@ in %#@folders@</string>
-            <key>files</key>
-            <dict>
-              <key>NSStringFormatSpecTypeKey</key>
-              <string>NSStringPluralRuleType</string>
-              <key>NSStringFormatValueTypeKey</key>
-              <string>d</string>
-              <key>one</key>
-              <string>%d file</string>
-              <key>other</key>
-              <string>%d files</string>
-            </dict>
-            <key>folders</key>
-            <dict>
-              <key>NSStringFormatSpecTypeKey</key>
-              <string>NSStringPluralRuleType</string>
-              <key>NSStringFormatValueTypeKey</key>
-              <string>d</string>
-              <key>one</key>
-              <string>%d folder</string>
-              <key>other</key>
-              <string>%d folders</string>
-            </dict>
-          </dict>
-
-        """
+      text += Fixtures.stringsdictPluralEntry(
+        key: "files.\(index)", format: "%#@files@ in %#@folders@")
       index += 1
     }
     text += "</dict>\n</plist>\n"

@@ -23,23 +23,12 @@ public struct PropertyListFormat: CatalogFormat {
   /// Reads the file with `PlistParser`.
   public func read(_ url: URL) throws -> (table: CatalogTable, diagnostics: [Diagnostic]) {
     let file = try PlistParser.parse(contentsOf: url)
-    let path = url.path
-    var table = CatalogTable(minimumCapacity: file.entries.count)
-    for entry in file.entries {
-      table.insert(entry.key, text: entry.value, file: path, location: entry.location)
-    }
-    return (table, file.diagnostics)
+    return (CatalogTable(file.entries, file: url.path), file.diagnostics)
   }
 
   /// A duplicate key becomes an error when its two values differ, as in `.strings` files
   /// (XML only: a binary list keeps one value a key).
   public func reviewed(_ diagnostics: [Diagnostic], of url: URL) -> [Diagnostic] {
-    guard diagnostics.contains(where: { if case .duplicateKey = $0.kind { true } else { false } })
-    else { return diagnostics }
-    // Read moments ago by the catalog load; if that fails now, the warnings stay.
-    let entries = (try? PlistParser.parse(contentsOf: url))?.entries ?? []
-    return DuplicateValues.reviewed(diagnostics) { key, location in
-      entries.first { $0.key == key && $0.location == location }?.value
-    }
+    DuplicateValues.reviewed(diagnostics) { try PlistParser.parse(contentsOf: url).entries }
   }
 }

@@ -18,23 +18,12 @@ public struct StringsFormat: CatalogFormat {
   /// Reads the file with `StringsParser`.
   public func read(_ url: URL) throws -> (table: CatalogTable, diagnostics: [Diagnostic]) {
     let file = try StringsParser.parse(contentsOf: url)
-    let path = url.path
-    var table = CatalogTable(minimumCapacity: file.entries.count)
-    for entry in file.entries {
-      table.insert(entry.key, text: entry.value, file: path, location: entry.location)
-    }
-    return (table, file.diagnostics)
+    return (CatalogTable(file.entries, file: url.path), file.diagnostics)
   }
 
   /// A duplicate key becomes an error when its two values differ.
   public func reviewed(_ diagnostics: [Diagnostic], of url: URL) -> [Diagnostic] {
-    guard diagnostics.contains(where: { if case .duplicateKey = $0.kind { true } else { false } })
-    else { return diagnostics }
-    // Read moments ago by the catalog load; if that fails now, the warnings stay.
-    let entries = (try? StringsParser.parse(contentsOf: url))?.entries ?? []
-    return DuplicateValues.reviewed(diagnostics) { key, location in
-      entries.first { $0.key == key && $0.location == location }?.value
-    }
+    DuplicateValues.reviewed(diagnostics) { try StringsParser.parse(contentsOf: url).entries }
   }
 }
 
@@ -42,11 +31,18 @@ public struct StringsFormat: CatalogFormat {
 /// the parser's warning when they are the same.
 enum DuplicateValues {
   /// `diagnostics` with each `duplicateKey` whose values differ made an error;
-  /// `value(key, location)` is the value the file gives `key` at `location`.
+  /// `entries()` reads the file's entries again, only when there is a duplicate (the
+  /// catalog load read it moments ago; if reading fails now, the warnings stay).
   static func reviewed(
-    _ diagnostics: [Diagnostic], value: (String, SourceLocation) -> String?
+    _ diagnostics: [Diagnostic], entries: () throws -> [StringsEntry]
   ) -> [Diagnostic] {
-    diagnostics.map { diagnostic in
+    guard diagnostics.contains(where: { if case .duplicateKey = $0.kind { true } else { false } })
+    else { return diagnostics }
+    let entries = (try? entries()) ?? []
+    func value(_ key: String, _ location: SourceLocation) -> String? {
+      entries.first { $0.key == key && $0.location == location }?.value
+    }
+    return diagnostics.map { diagnostic in
       guard case .duplicateKey(let key, let first) = diagnostic.kind,
         let firstValue = value(key, first), let thisValue = value(key, diagnostic.location),
         firstValue != thisValue
@@ -55,6 +51,17 @@ enum DuplicateValues {
       upgraded.severity = .error
       upgraded.kind = .duplicateKeyWithDifferentValue(key, firstAt: first)
       return upgraded
+    }
+  }
+}
+
+extension CatalogTable {
+  /// A table of the plain texts of `entries` (a later key replaces an earlier one), each
+  /// with its position in `file`.
+  init(_ entries: [StringsEntry], file: String) {
+    self.init(minimumCapacity: entries.count)
+    for entry in entries {
+      insert(entry.key, text: entry.value, file: file, location: entry.location)
     }
   }
 }
