@@ -402,9 +402,9 @@ struct CoreBenchmarks {
     return Section(
       title: "Memory of the loaded catalog",
       workload: "Each figure is the median of \(repeats) fresh child processes: warm up on a "
-        + "one-key catalog, then measure the growth while loading the \(fixtures.keys.count.grouped)"
-        + "-key catalog. RSS from /proc/self/statm; heap = malloc's bytes in use (mallinfo2, "
-        + "excludes memory freed after loading).",
+        + "one-key catalog, then measure the growth while loading the "
+        + "\(fixtures.keys.count.grouped)-key catalog. RSS from /proc/self/statm; "
+        + "heap = malloc's bytes in use (mallinfo2, excludes memory freed after loading).",
       header: ["Catalog", "RSS growth KiB", "Heap growth KiB"],
       rows: rows, targets: targets, notes: notes)
   }

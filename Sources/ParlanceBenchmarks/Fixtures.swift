@@ -176,9 +176,14 @@ struct Fixtures {
     return result
   }
 
+  /// The document type line Xcode writes at the top of a property list.
+  static let plistDoctype =
+    #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "#
+    + #""http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#
+
   static let infoPlist = """
     <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    \(plistDoctype)
     <plist version="1.0">
     <dict>
       <key>CFBundleDevelopmentRegion</key>

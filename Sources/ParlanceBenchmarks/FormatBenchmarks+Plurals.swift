@@ -227,7 +227,7 @@ extension FormatBenchmarks {
 
   static let stringsdict = """
     <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    \(Fixtures.plistDoctype)
     <plist version="1.0">
     <dict>
     \(Fixtures.stringsdictPluralEntry(key: pluralKey, format: pluralFormat))\

@@ -108,6 +108,10 @@ struct InterfaceBenchmarks {
         Format.fixed(milliseconds.min() ?? .nan, 2), Format.fixed(milliseconds.max() ?? .nan, 2),
       ]
     }
+    /// The median of `values` (nanoseconds) in milliseconds, two decimals.
+    func milliseconds(_ values: [Double]) -> String {
+      Format.fixed(Statistics.median(values) / 1e6, 2)
+    }
     return Section(
       title: "Transmission's PrefsDialog.ui: language switch until the frame is drawn",
       workload: "PrefsDialog.ui (82 texts) with the corpus's .po files, shown under Xvfb "
@@ -129,9 +133,9 @@ struct InterfaceBenchmarks {
           met: ours <= 0.25 * theirs),
       ],
       notes: [
-        "Phases of ours (medians): switch \(Format.fixed(Statistics.median(phases.map(\.switching)) / 1e6, 2)) ms, "
-          + "texts set \(Format.fixed(Statistics.median(phases.map(\.apply)) / 1e6, 2)) ms, "
-          + "layout and draw \(Format.fixed(Statistics.median(phases.map(\.draw)) / 1e6, 2)) ms."
+        "Phases of ours (medians): switch \(milliseconds(phases.map(\.switching))) ms, "
+          + "texts set \(milliseconds(phases.map(\.apply))) ms, "
+          + "layout and draw \(milliseconds(phases.map(\.draw))) ms."
       ])
   }
 

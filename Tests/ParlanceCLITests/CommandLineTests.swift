@@ -278,7 +278,9 @@ import Testing
       msgstr ""
       "Language: ru\\n"
       "Content-Type: text/plain; charset=UTF-8\\n"
-      "Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"
+      "Plural-Forms: nplurals=3; "
+      "plural=(n%10==1 && n%100!=11 ? 0 : "
+      "n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"
 
       msgctxt "Verb"
       msgid "Open"

@@ -87,8 +87,12 @@ final class ChooserTests: GtkTestCase, @unchecked Sendable {
   static let labelXML = """
     <interface>
       <object class="GtkBox">
-        <child><object class="GtkLabel" id="label"><property name="label">x</property></object></child>
-        <child><object class="GtkCheckButton" id="check"><property name="label">y</property></object></child>
+        <child>
+          <object class="GtkLabel" id="label"><property name="label">x</property></object>
+        </child>
+        <child>
+          <object class="GtkCheckButton" id="check"><property name="label">y</property></object>
+        </child>
       </object>
     </interface>
     """

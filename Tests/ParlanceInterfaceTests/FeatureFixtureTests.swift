@@ -69,8 +69,8 @@ final class FeatureFixtureTests: InterfaceTestCase, @unchecked Sendable {
       XCTAssertTrue(
         messages.contains {
           $0.hasSuffix(
-            "warning: unknown class 'MyFancyWidget': shown as a placeholder; its texts are listed, not shown"
-          )
+            "warning: unknown class 'MyFancyWidget': shown as a placeholder; "
+              + "its texts are listed, not shown")
         },
         "\(messages)")
       XCTAssertTrue(

@@ -9,7 +9,8 @@ import Testing
 struct CatalogLoaderTests {
   static func plist(_ body: String) -> String {
     #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-      + #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#
+      + #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "#
+      + #""http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#
       + "\n<plist version=\"1.0\">\n<dict>\n\(body)\n</dict>\n</plist>\n"
   }
 

@@ -56,7 +56,8 @@ import Testing
       arguments: ["many", -1, "x"], problems: &problems)
     #expect(
       value
-        == #"[%d: not an integer: "many"] items, [%u: not an integer: "-1"] left, [%f: not a number: "x"]%"#
+        == #"[%d: not an integer: "many"] items, [%u: not an integer: "-1"] left, "#
+        + #"[%f: not a number: "x"]%"#
     )
     #expect(problems.count == 3)
   }

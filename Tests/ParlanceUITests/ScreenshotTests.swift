@@ -110,8 +110,8 @@ final class ScreenshotTests: WindowTestCase, @unchecked Sendable {
         let allowed = expected.width * expected.height / 200  // 0.5%
         XCTAssertNotNil(
           differing,
-          "\(shot.language): size \(actual.width)×\(actual.height), golden \(expected.width)×\(expected.height)"
-        )
+          "\(shot.language): size \(actual.width)×\(actual.height), "
+            + "golden \(expected.width)×\(expected.height)")
         if let differing {
           XCTAssertLessThanOrEqual(
             differing, allowed,

@@ -43,8 +43,8 @@ extension SwitchOrderTests {
               .keys.sorted()
             }
             XCTFail(
-              "a render mixed languages: \(only("de", not: "ar")) in de, \(only("ar", not: "de")) in ar"
-            )
+              "a render mixed languages: \(only("de", not: "ar")) in de, "
+                + "\(only("ar", not: "de")) in ar")
           }
           continue
         }

@@ -2,7 +2,13 @@
 ///
 /// Parsers recover and return what they could read plus diagnostics; they throw only
 /// for I/O. `description` is the line editors and CI annotate:
-/// `Resources/de.lproj/Localizable.strings:3:1: warning: duplicate key 'greeting' (first defined at 1:1)`.
+///
+/// ```
+/// Resources/de.lproj/Localizable.strings:3:1: warning: duplicate key 'greeting'
+///   (first defined at 1:1)
+/// ```
+///
+/// (one line).
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// How serious a problem is.
   public enum Severity: String, Hashable, Sendable, Codable {

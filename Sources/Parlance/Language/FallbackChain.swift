@@ -50,8 +50,8 @@ public struct FallbackChain: Hashable, Sendable, CustomStringConvertible {
       case .likelySubtags(let requested, let maximized):
         return "\(tag): requested \(requested) maximizes to \(maximized), as \(tag) does"
       case .sameLanguageAndScript(let requested, let script):
-        return
-          "\(tag): same language and script (\(link.language.language)-\(script)) as requested \(requested)"
+        return "\(tag): same language and script (\(link.language.language)-\(script)) "
+          + "as requested \(requested)"
       case .developmentLanguage:
         return "\(tag): development language, the last fallback"
       }

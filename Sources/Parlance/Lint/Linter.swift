@@ -136,9 +136,9 @@ public struct Linter: Sendable {
       details.append("unknown " + extraNames.map { "#{\($0)}" }.joined(separator: ", "))
     }
     if mine.printf != theirs.printf {
-      details.append(
-        "the source has \(Placeholders.describe(theirs.printf)), the translation \(Placeholders.describe(mine.printf))"
-      )
+      let source = Placeholders.describe(theirs.printf)
+      let translation = Placeholders.describe(mine.printf)
+      details.append("the source has \(source), the translation \(translation)")
     }
     guard !details.isEmpty else { return [] }
     return [

@@ -16,7 +16,8 @@ public enum LocalizationEvent: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .missingKey(let key, let table, let chain):
-      "missing key '\(key)' in table '\(table)' (looked in \(chain.map(\.identifier).joined(separator: ", ")))"
+      "missing key '\(key)' in table '\(table)' "
+        + "(looked in \(chain.map(\.identifier).joined(separator: ", ")))"
     case .renderProblem(let key, let table, let problem):
       "message '\(key)' in table '\(table)': \(problem)"
     case .diagnostics(let diagnostics):

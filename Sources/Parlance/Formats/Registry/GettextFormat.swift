@@ -51,14 +51,14 @@ public struct GettextFormat: CatalogFormat {
       let category = rules.category(for: Int64(sample))
       if let seen = formOfCategory[category], seen.form != form {
         problems.append(
-          "\(seen.sample) and \(n) are both \(category) in CLDR but take forms \(seen.form) and \(form)"
-        )
+          "\(seen.sample) and \(n) are both \(category) in CLDR "
+            + "but take forms \(seen.form) and \(form)")
         break
       }
       if let seen = categoryOfForm[form], seen.category != category {
         problems.append(
-          "\(seen.sample) and \(n) take form \(form), but CLDR puts them in \(seen.category) and \(category)"
-        )
+          "\(seen.sample) and \(n) take form \(form), "
+            + "but CLDR puts them in \(seen.category) and \(category)")
         break
       }
       formOfCategory[category] = (form, n)

@@ -45,8 +45,9 @@ public struct StringsFile: Hashable, Sendable {
 /// The text grammar is Apple's: `"key" = "value";` with `/* */` and `//` comments,
 /// unquoted keys and values (`NSCameraUsageDescription = "…";`), the shortcut `"key";`
 /// (the value is the key), and C-like escapes; the entries may be wrapped in `{ }`.
-/// Apple's parser rejects a whole file for one mistake; this one reports an error at the mistake's line and column and resumes at the
-/// next `;` or the next line that starts a key, so the rest of the file still loads.
+/// Apple's parser rejects a whole file for one mistake; this one reports an error at the
+/// mistake's line and column and resumes at the next `;` or the next line that starts a
+/// key, so the rest of the file still loads.
 ///
 /// Escapes: `\n \t \r \" \\ \' \/ \? \a \b \f \v`; `\0`…`\377` octal (up to three digits,
 /// the value taken as a code point); `\U` or `\u` with one to four hex digits, where two
