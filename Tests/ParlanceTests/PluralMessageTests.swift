@@ -165,4 +165,40 @@ import Testing
         arguments: [-3], named: ["who": "Bo"], language: .test("en"), problems: &problems)
         == "Bo: -3!")
   }
+
+  /// A variable's forms are parsed into templates the first time the general path needs
+  /// them: threads that render a new message that way at the same moment must all get
+  /// the text a message rendered alone gives.
+  @Test func formsParsedOnFirstUseServeThreadsThatStartTogether() {
+    func make() -> Message {
+      .plural(
+        PluralMessage(
+          format: "%#@files@ in %#@folders@",
+          variables: [
+            ("files", "d", nil, [.one: "%d Datei", .few: "%d Dateien", .other: "%d Dateien"]),
+            ("folders", "d", nil, [.one: "%d Ordner", .other: "%d Ordnern"]),
+          ]))
+    }
+    let isolated = RenderOptions(isolatesArguments: true)
+    @Sendable func render(_ message: Message) -> String {
+      var problems: [RenderProblem] = []
+      return message.render(
+        arguments: [1, 3], language: .test("de"), options: isolated, problems: &problems)
+    }
+    #expect(render(make()) == "\u{2068}1\u{2069} Datei in \u{2068}3\u{2069} Ordnern")
+    for _ in 0..<20 {
+      let message = make()
+      let start = Gate()
+      let threads = (0..<4).map { _ in
+        JoinableThread { () -> String in
+          start.wait()
+          return render(message)
+        }
+      }
+      start.open()
+      for thread in threads {
+        #expect(thread.join() == "\u{2068}1\u{2069} Datei in \u{2068}3\u{2069} Ordnern")
+      }
+    }
+  }
 }

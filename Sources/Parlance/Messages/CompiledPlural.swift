@@ -34,7 +34,11 @@ struct CompiledPlural: Sendable {
   let parts: [Part]
   let variables: [Variable]
 
-  init?(format: MessageTemplate, variablesInOrder: [PluralVariable?]) {
+  /// `variablesInOrder`: for each `%#@name@` of the format, its variable's argument and
+  /// its forms parsed in CLDR order; nil for a variable the message does not define.
+  init?(
+    format: MessageTemplate, variablesInOrder: [(argumentIndex: Int, slots: [MessageTemplate?])?]
+  ) {
     // Sized once: a catalog makes one of these per plural key, and each growth of an
     // array is an allocation more to make and to free.
     var bytes: [UInt8] = []

@@ -104,13 +104,22 @@ public final class PluralMessage: Hashable, Sendable {
         ?? position(of: variable.name) ?? 0
       built[variable.name] = PluralVariable(
         name: variable.name, valueType: variable.valueType, argumentIndex: index,
-        slots: variable.forms.map { $0.map { MessageTemplate($0, implicitArgument: index) } })
+        sources: variable.forms)
     }
     self.variables = built
     var inOrder: [PluralVariable?] = []
     for case .variable(let name, _) in segments { inOrder.append(built[name]) }
     self.variablesInOrder = inOrder
-    self.compiled = CompiledPlural(format: template, variablesInOrder: variablesInOrder)
+    // The forms are parsed for the fast path and dropped once it is built; kept only
+    // when the message needs the general path anyway.
+    let forms = inOrder.map { $0.map { (variable: $0, slots: $0.parseForms()) } }
+    let compiled = CompiledPlural(
+      format: template,
+      variablesInOrder: forms.map { $0.map { ($0.variable.argumentIndex, $0.slots) } })
+    if compiled == nil {
+      for case let (variable, slots)? in forms { variable.keep(slots) }
+    }
+    self.compiled = compiled
   }
 
   /// Whether two messages have the same format and variables.
@@ -133,100 +142,7 @@ public final class PluralMessage: Hashable, Sendable {
   public var displayValue: String {
     var problems: [RenderProblem] = []
     return format.render(
-      substitutingVariables: { name, _ in variables[name]?.slots[5]?.source },
+      substitutingVariables: { name, _ in variables[name]?.sources[5] },
       problems: &problems)
-  }
-}
-
-/// One `%#@name@` variable of a plural message.
-///
-/// A class: rendering picks variables and their forms by reference, with no copy.
-public final class PluralVariable: Hashable, Sendable {
-  /// The name between `%#@` and `@`.
-  public let name: String
-  /// The printf type of its argument (`d`, `lld`, `f`), when the file says.
-  public let valueType: String?
-  /// The 0-based argument whose value chooses the form.
-  public let argumentIndex: Int
-  /// The forms by category; specifiers without position in them read `argumentIndex`.
-  public var forms: [PluralCategory: MessageTemplate] {
-    var forms: [PluralCategory: MessageTemplate] = [:]
-    for (category, slot) in zip(PluralCategory.allCases, slots) {
-      forms[category] = slot
-    }
-    return forms
-  }
-  /// The forms in CLDR order (zero … other), read without hashing when rendering.
-  let slots: [MessageTemplate?]
-  /// For each slot, the form as `prefix %d suffix` when it is that simple (most forms
-  /// are: "%d files", "%d файла"), so rendering it is two appends around the number.
-  let shapes: [SimpleForm?]
-
-  struct SimpleForm: Sendable {
-    let prefix: String
-    let specifier: FormatSpecifier
-    let suffix: String
-  }
-
-  /// A variable `name` with its `forms`, chosen by the value of argument `argumentIndex`.
-  /// - Parameters:
-  ///   - name: the name between `%#@` and `@`.
-  ///   - valueType: the printf type of its argument, when the file says.
-  ///   - argumentIndex: the 0-based argument whose value chooses the form.
-  ///   - forms: the forms by category.
-  public convenience init(
-    name: String, valueType: String?, argumentIndex: Int,
-    forms: [PluralCategory: MessageTemplate]
-  ) {
-    self.init(
-      name: name, valueType: valueType, argumentIndex: argumentIndex,
-      slots: PluralCategory.allCases.map { forms[$0] })
-  }
-
-  /// `slots`: the forms in CLDR order, six of them.
-  init(name: String, valueType: String?, argumentIndex: Int, slots: [MessageTemplate?]) {
-    self.name = name
-    self.valueType = valueType
-    self.argumentIndex = argumentIndex
-    self.slots = slots
-    self.shapes = slots.map { $0.flatMap(Self.simpleForm) }
-  }
-
-  private static func simpleForm(_ template: MessageTemplate) -> SimpleForm? {
-    var prefix = ""
-    var specifier: FormatSpecifier?
-    var suffix = ""
-    for segment in template.segments {
-      switch segment {
-      case .literal(let text):
-        if specifier == nil { prefix += text } else { suffix += text }
-      case .format(let found)
-      where specifier == nil && found.isSimple
-        && (found.valueType == .signedInteger || found.valueType == .unsignedInteger)
-        && found.isDecimalInteger:
-        specifier = found
-      default:
-        return nil
-      }
-    }
-    return specifier.map { SimpleForm(prefix: prefix, specifier: $0, suffix: suffix) }
-  }
-
-  /// Whether two variables have the same name, type, argument and forms.
-  /// - Parameters:
-  ///   - lhs: a variable.
-  ///   - rhs: another variable.
-  /// - Returns: true when they are equal.
-  public static func == (lhs: PluralVariable, rhs: PluralVariable) -> Bool {
-    lhs.name == rhs.name && lhs.valueType == rhs.valueType
-      && lhs.argumentIndex == rhs.argumentIndex && lhs.slots == rhs.slots
-  }
-
-  /// Hashes the name, the argument and the forms.
-  /// - Parameter hasher: the hasher to feed.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(name)
-    hasher.combine(argumentIndex)
-    hasher.combine(slots)
   }
 }
