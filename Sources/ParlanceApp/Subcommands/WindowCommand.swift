@@ -17,10 +17,14 @@ enum WindowCommand: Subcommand {
       environment: ProcessInfo.processInfo.environment, mainStarted: mainStarted)
     let folders = ResourceLocator.resourceFolders(arguments)
     let language = arguments[CommonOptions.language]
-    // The catalogs load while GTK starts: a start pays for the longer of the two.
+    // The catalogs load while GTK starts (a start pays for the longer of the two), and the
+    // first render's texts are resolved there too.
     let (opened, (localizer, localizerReady)) = try MainActor.assumeIsolated {
       try ParlanceApplication.openDisplay {
-        (try ResourceLocator.localizer(resources: folders, language: language), StartupTrace.now())
+        let localizer = try ResourceLocator.localizer(resources: folders, language: language)
+        let ready = StartupTrace.now()
+        WindowController.prepareFirstRender(of: localizer)
+        return (localizer, ready)
       }
     }
     trace?.localizerReady = localizerReady
