@@ -10,6 +10,10 @@ import ParlanceUI
 /// real (empty) XDG config folder, catalogs loading while GTK starts — and at its first
 /// frame prints the instants of `StartupTrace` and quits. A process per sample because
 /// GTK, fontconfig and the catalogs are warm after a first window.
+///
+/// Beside it, interleaved, the floor: the same window written in C against GTK alone
+/// (`parlance-startup-baseline`), which prints the same line. What `parlance` takes beyond
+/// it is what Parlance, Swift and the catalogs cost; the rest is GTK's own start.
 enum StartupProbe {
   /// Instants of one start, in `CLOCK_MONOTONIC` nanoseconds.
   struct Sample {
@@ -17,10 +21,30 @@ enum StartupProbe {
     var trace: StartupTrace
   }
 
-  /// `repeats` starts of `parlance --resources resources --language en`, one after the
-  /// other.
-  static func measure(resources: URL, repeats: Int) throws -> [Sample] {
-    let program = try ReleaseProgram.parlance()
+  /// A program started for a sample: its file and arguments.
+  struct Program {
+    let executable: URL
+    let arguments: [String]
+  }
+
+  /// `parlance --resources resources --language en`, as a user starts it.
+  static func parlance(resources: URL) throws -> Program {
+    Program(
+      executable: try ReleaseProgram.parlance(),
+      arguments: ["--resources", resources.path, "--language", "en"])
+  }
+
+  /// The same window written in C against GTK alone (`StartupBaseline/startup-baseline.c`,
+  /// compiled by `make bench`), or nil when it was not built.
+  static func baseline(resources: URL) -> Program? {
+    let binary = ReleaseProgram.sibling("parlance-startup-baseline")
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else { return nil }
+    return Program(executable: binary, arguments: ["--resources", resources.path])
+  }
+
+  /// `repeats` starts of each program, interleaved (A B, B A, A B, …) so that the machine's
+  /// load changes hit both alike; the samples of each program in its order.
+  static func measure(_ programs: [Program], repeats: Int) throws -> [[Sample]] {
     let config = FileManager.default.temporaryDirectory
       .appendingPathComponent("parlance-bench-startup-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
@@ -28,31 +52,42 @@ enum StartupProbe {
     var environment = ProcessInfo.processInfo.environment
     environment[StartupTrace.environmentVariable] = "1"
     environment["XDG_CONFIG_HOME"] = config.path
-    var samples: [Sample] = []
-    for _ in 0..<repeats {
-      let process = Process()
-      process.executableURL = program
-      process.arguments = ["--resources", resources.path, "--language", "en"]
-      process.environment = environment
-      let output = Pipe()
-      process.standardOutput = output
-      let spawned = StartupTrace.now()
-      try process.run()
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      let text = String(decoding: data, as: UTF8.self)
-      guard process.terminationStatus == 0,
-        let line = text.split(separator: "\n").first(where: {
-          $0.hasPrefix(StartupTrace.lineTag)
-        }),
-        let trace = StartupTrace(line: line)
-      else {
-        throw FixtureError(
-          "start-up trace failed: exit \(process.terminationStatus), output '\(text)'")
+    // One untimed start each: the page cache and the session bus's services are warm, as
+    // for every start after a user's first.
+    for program in programs { _ = try start(program, environment: environment) }
+    var samples = Array(repeating: [Sample](), count: programs.count)
+    for round in 0..<repeats {
+      let order = round.isMultiple(of: 2) ? Array(programs.indices) : programs.indices.reversed()
+      for index in order {
+        samples[index].append(try start(programs[index], environment: environment))
       }
-      samples.append(Sample(spawned: spawned, trace: trace))
     }
     return samples
+  }
+
+  private static func start(_ program: Program, environment: [String: String]) throws -> Sample {
+    let process = Process()
+    process.executableURL = program.executable
+    process.arguments = program.arguments
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    let spawned = StartupTrace.now()
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    guard process.terminationStatus == 0,
+      let line = text.split(separator: "\n").first(where: {
+        $0.hasPrefix(StartupTrace.lineTag)
+      }),
+      let trace = StartupTrace(line: line)
+    else {
+      throw FixtureError(
+        "start-up trace of \(program.executable.lastPathComponent) failed: exit "
+          + "\(process.terminationStatus), output '\(text)'")
+    }
+    return Sample(spawned: spawned, trace: trace)
   }
 }
 
@@ -60,12 +95,17 @@ enum StartupProbe {
 enum ReleaseProgram {
   /// The release `parlance` next to `parlance-bench`.
   static func parlance() throws -> URL {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent().appendingPathComponent("parlance")
+    let binary = sibling("parlance")
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
       throw FixtureError(
         "\(binary.path) is missing: build it with -c release first (make bench does)")
     }
     return binary
+  }
+
+  /// The file `name` in `parlance-bench`'s folder.
+  static func sibling(_ name: String) -> URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent(name)
   }
 }
