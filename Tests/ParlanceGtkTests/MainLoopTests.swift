@@ -19,6 +19,15 @@ final class MainLoopTests: GtkTestCase, @unchecked Sendable {
     }
   }
 
+  func testDisplayOpenedIsCalledOnceWhenGtkIsInitializedAlready() throws {
+    try onMainActor {
+      try requireDisplay()
+      let calls = CallCounter()
+      XCTAssertTrue(Gtk.initialize(displayOpened: { calls.count += 1 }))
+      XCTAssertEqual(calls.count, 1)
+    }
+  }
+
   func testIdleRunsOnceAndRemovedIdleNeverRuns() throws {
     try onMainActor {
       try requireDisplay()

@@ -15,12 +15,13 @@ public enum ParlanceApplication {
 
   /// Opens the display on this thread while `load` runs on another, and returns both.
   ///
-  /// GTK's start (the display connection, the accessibility bus, the theme's style
-  /// sheet: most of the time to a first frame) and loading the catalogs need nothing of
-  /// each other, so a start pays for the longer of the two, not their sum. The other
-  /// thread also does what of GTK's start may run anywhere (`Gtk.prepareInBackground()`:
-  /// fontconfig's configuration). Returns after both have finished; an error of `load`
-  /// is thrown then.
+  /// GTK's start and loading the catalogs need nothing of each other. The other thread
+  /// starts once the display is open, while GTK reads its theme's style sheet
+  /// (`Gtk.initialize(displayOpened:)`): the theme is computation in this thread alone,
+  /// whereas the display's opening waits on the X server and the accessibility bus, which
+  /// a second busy thread would slow on a machine with two cores. The other thread also
+  /// does what of GTK's start may run anywhere (`Gtk.prepareInBackground()`: fontconfig's
+  /// configuration). Returns after both have finished; an error of `load` is thrown then.
   /// - Parameter load: work that needs no GTK, such as creating the window's `Localizer`.
   /// - Returns: whether a display could be opened, and what `load` returned.
   /// - Throws: what `load` threw.
@@ -32,8 +33,7 @@ public enum ParlanceApplication {
       Gtk.prepareInBackground()
       loaded.finish(Result(catching: load))
     }
-    thread.start()
-    let opened = Gtk.initialize()
+    let opened = Gtk.initialize(displayOpened: { thread.start() })
     return (opened, try loaded.wait().get())
   }
 
