@@ -325,7 +325,8 @@ struct SwitchBenchmarks {
   // MARK: 4. Start to first frame
 
   private func startup() throws -> Section {
-    let repeats = 9
+    // A start is short and the machine's load comes and goes: 21 of each, interleaved.
+    let repeats = 21
     let baseline = StartupProbe.baseline(resources: resources)
     let programs = [try StartupProbe.parlance(resources: resources)] + (baseline.map { [$0] } ?? [])
     let samples = try StartupProbe.measure(programs, repeats: repeats)
