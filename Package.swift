@@ -24,18 +24,15 @@ let package = Package(
     .executable(name: "parlance-bench", targets: ["ParlanceBenchmarks"]),
   ],
   targets: [
-    // System ICU (libicu-dev). Only CParlanceICU includes its headers: a Swift module
-    // importing them would clash with Foundation's private ICU copy.
-    .systemLibrary(
-      name: "CICU",
-      pkgConfig: "icu-uc icu-i18n",
-      providers: [.apt(["libicu-dev"])]
-    ),
+    // System ICU's headers (libicu-dev, in /usr/include). Only CParlanceICU includes
+    // them: a Swift module importing them would clash with Foundation's private ICU copy.
+    // Its libraries are not linked: CParlanceICU opens them on first use (icu.c), off the
+    // loader's work before `main`.
+    .systemLibrary(name: "CICU"),
     // Stable, unversioned C functions over ICU; its public header has no ICU types.
     .target(
       name: "CParlanceICU",
-      dependencies: ["CICU"],
-      linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
+      dependencies: ["CICU"]
     ),
     .target(
       name: "Parlance",

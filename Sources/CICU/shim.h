@@ -1,3 +1,3 @@
-// Never imported from Swift (see Package.swift); present so that SwiftPM resolves
-// `pkg-config icu-uc icu-i18n` for the C target that includes ICU.
+// Never imported from Swift (see Package.swift): the target that gives CParlanceICU ICU's
+// headers. ICU's libraries are opened on first use by CParlanceICU (icu.c), not linked.
 #include <unicode/utypes.h>

@@ -56,6 +56,15 @@ enum ResourceLocator {
       resources: resourceFolders(arguments), language: arguments[CommonOptions.language])
   }
 
+  /// Warns on standard error when system ICU cannot be opened, for the commands that use
+  /// it without a `Localizer` (whose reporter warns of it).
+  static func warnIfICUIsMissing() {
+    if let reason = SystemICU.loadError {
+      let event = LocalizationEvent.icuUnavailable(reason: reason)
+      standardError("parlance: warning: \(event)")
+    }
+  }
+
   /// A localizer over `resources` with `language` for this run (nil: the stored
   /// preference), warnings on standard error, and the pseudo-locales.
   static func localizer(resources: [URL], language: LanguageTag?) throws -> Localizer {

@@ -12,6 +12,11 @@
 extern "C" {
 #endif
 
+/// Why system ICU could not be opened (ICU's libraries are opened on first use, not
+/// linked), or NULL when it is open. Until then the functions below fail: -1, NULL, 0 or
+/// "other".
+const char *parlance_icu_load_error(void);
+
 /// Adds likely subtags to a BCP 47 tag: "zh-TW" -> "zh-Hant-TW".
 int32_t parlance_icu_add_likely_subtags(const char *tag, char *out, int32_t capacity);
 

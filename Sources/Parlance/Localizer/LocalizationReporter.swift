@@ -11,6 +11,9 @@ public enum LocalizationEvent: Hashable, Sendable, CustomStringConvertible {
   /// `limit` distinct problems were reported; new ones are no longer reported (keys
   /// made at run time must not grow the localizer's memory without bound).
   case reportLimitReached(limit: Int)
+  /// System ICU's libraries could not be opened: plural forms fall back to "other",
+  /// negotiation to exact tags, languages' names to their tags, direction to left to right.
+  case icuUnavailable(reason: String)
 
   /// The event as one or more lines of text.
   public var description: String {
@@ -26,6 +29,9 @@ public enum LocalizationEvent: Hashable, Sendable, CustomStringConvertible {
       "language choice not saved: \(reason)"
     case .reportLimitReached(let limit):
       "\(limit) missing keys and message problems reported; further ones are not reported"
+    case .icuUnavailable(let reason):
+      "system ICU could not be opened (\(reason)); plural rules, likely subtags, language "
+        + "names and text direction are unavailable"
     }
   }
 }

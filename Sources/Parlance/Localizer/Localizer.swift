@@ -142,6 +142,7 @@ public final class Localizer: Sendable {
 
     let folderDiagnostics = folders.flatMap(\.diagnostics)
     if !folderDiagnostics.isEmpty { reporter?.report(.diagnostics(folderDiagnostics)) }
+    if let reason = SystemICU.loadError { reporter?.report(.icuUnavailable(reason: reason)) }
 
     var preference = LanguagePreference.followSystem
     if let language {

@@ -16,6 +16,7 @@ enum LintCommand: Subcommand {
 
   /// Prints every finding; exit 1 when one is an error.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
+    ResourceLocator.warnIfICUIsMissing()
     let given = arguments[paths]
     let paths = given.isEmpty ? [ResourceLocator.defaultResources()] : given.map(\.url)
     let interfaces = paths.filter { $0.pathExtension == "ui" }

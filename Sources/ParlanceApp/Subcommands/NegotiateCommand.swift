@@ -17,6 +17,7 @@ enum NegotiateCommand: Subcommand {
 
   /// Prints the chain, one tag a line.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
+    ResourceLocator.warnIfICUIsMissing()
     let chain = LanguageNegotiator.negotiate(
       requested: try arguments.value(requested).tags,
       available: try arguments.value(available).tags, default: arguments[defaultLanguage])
