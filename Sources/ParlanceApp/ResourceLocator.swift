@@ -60,8 +60,7 @@ enum ResourceLocator {
   /// it without a `Localizer` (whose reporter warns of it).
   static func warnIfICUIsMissing() {
     if let reason = SystemICU.loadError {
-      let event = LocalizationEvent.icuUnavailable(reason: reason)
-      standardError("parlance: warning: \(event)")
+      StandardErrorReporter().report(.icuUnavailable(reason: reason))
     }
   }
 

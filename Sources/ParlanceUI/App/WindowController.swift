@@ -93,7 +93,7 @@ public final class WindowController {
   /// first use: about a millisecond) and the languages' own names already made.
   ///
   /// For a start: the program calls it on the thread that loads the catalogs while the
-  /// GTK thread opens the display (`ParlanceApplication.openDisplay(whileLoading:)`).
+  /// GTK thread reads its theme (`ParlanceApplication.openDisplay(whileLoading:)`).
   /// Safe on any thread; it changes nothing the render depends on.
   public nonisolated static func prepareFirstRender(of localizer: Localizer) {
     let snapshot = localizer.snapshot()
