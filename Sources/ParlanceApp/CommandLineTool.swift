@@ -33,6 +33,11 @@ protocol Subcommand {
 /// `parlance`: finds the subcommand, parses its arguments by its signature, runs it and
 /// maps the result to an exit status.
 enum CommandLineTool {
+  /// The program's version, as `parlance --version` prints it: the newest release of
+  /// data/io.github.parlance.Parlance.metainfo.xml, whose version the Debian package takes,
+  /// and the one in the manual's header (`VersionTests` checks that the three agree).
+  static let version = "0.1.0"
+
   /// The subcommands, in the order `parlance --help` lists them.
   static var subcommands: [any Subcommand.Type] {
     [
@@ -63,6 +68,10 @@ enum CommandLineTool {
     }
     if arguments.first == "--help" || arguments.first == "-h" {
       print(usage)
+      return .success
+    }
+    if arguments.first == "--version" {
+      print("parlance \(version)")
       return .success
     }
     let command: any Subcommand.Type
