@@ -44,9 +44,15 @@ let package = Package(
       pkgConfig: gtkPkgConfig,
       providers: [.apt(["libgtk-3-dev"])]
     ),
+    // PNG files written with libpng (libpng-dev, which libgtk-3-dev brings): faster than
+    // cairo's writer, which uses zlib's default level and tries every row filter.
+    .target(
+      name: "CParlancePNG",
+      linkerSettings: [.linkedLibrary("png16")]
+    ),
     .target(
       name: "ParlanceGtk",
-      dependencies: ["CGtk"]
+      dependencies: ["CGtk", "CParlancePNG"]
     ),
     .target(
       name: "ParlanceUI",
@@ -80,7 +86,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ParlanceGtkTests",
-      dependencies: ["ParlanceGtk"]
+      dependencies: ["ParlanceGtk", "CGtk"]
     ),
     .testTarget(
       name: "ParlanceUITests",

@@ -12,6 +12,8 @@ public enum GtkError: Error, Equatable, CustomStringConvertible {
   case glib(String)
   /// A cairo failure, with cairo's description.
   case cairo(String)
+  /// A PNG file that could not be written, with the reason.
+  case png(String)
 
   /// Takes the message out of `error` and frees it.
   init(consuming error: UnsafeMutablePointer<GError>?, fallback: String) {
@@ -35,6 +37,7 @@ public enum GtkError: Error, Equatable, CustomStringConvertible {
     case .notLaidOut: "the widget has no size yet (show it and let the main loop run)"
     case .glib(let message): message
     case .cairo(let message): message
+    case .png(let message): message
     }
   }
 }

@@ -1,0 +1,26 @@
+#ifndef PARLANCE_CPARLANCEPNG_H
+#define PARLANCE_CPARLANCEPNG_H
+
+// Writes PNG files with libpng directly: cairo's writer (`cairo_surface_write_to_png`)
+// uses zlib's default level and tries every row filter, 11–15 ms for a 635 × 665 dialog,
+// a fifth of a screenshot matrix's time. No libpng type appears here.
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Writes `width` × `height` pixels of cairo's ARGB32 (premultiplied alpha, one
+/// `0xAARRGGBB` per pixel, row after row) to `path`, replacing any file there. Opaque
+/// images are written as RGB, others as RGBA with the alpha taken out of the colours, as
+/// cairo writes them: cairo's reader gives the same pixels back for either writer.
+/// Returns 0, or -1 with the reason in `error` (NUL-terminated, at most `capacity` bytes).
+int parlance_png_write(const uint32_t *pixels, int32_t width, int32_t height, const char *path,
+                       char *error, int32_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

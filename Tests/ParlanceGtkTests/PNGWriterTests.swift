@@ -1,0 +1,96 @@
+import CGtk
+import Foundation
+import ParlanceGtk
+import XCTest
+
+/// `Screenshot.writePNG` writes with libpng itself; cairo's reader (`init(contentsOfPNG:)`,
+/// what the screenshot goldens and every reader of these files use) must get back what
+/// cairo's own writer would have given it. No display needed.
+final class PNGWriterTests: XCTestCase {
+  var folder: URL!
+
+  override func setUpWithError() throws {
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parlance-png-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Pixels from a fixed-seed generator: flat runs, as in a dialog, and noise.
+  static func pixels(width: Int, height: Int, opaque: Bool) -> [UInt32] {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt32 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt32(truncatingIfNeeded: state >> 33)
+    }
+    return (0..<width * height).map { index in
+      let random = index % 7 == 0 ? next() : 0x00C0_C0C0 ^ UInt32(index / 97)
+      guard !opaque else { return 0xFF00_0000 | (random & 0x00FF_FFFF) }
+      // Premultiplied: no channel above the alpha. The edges (0, 1, 254, 255) among them.
+      let alphas: [UInt32] = [0, 255, 1, 128, 254]
+      let alpha = index % 6 == 5 ? next() & 0xFF : alphas[index % 6]
+      func channel(_ shift: UInt32) -> UInt32 {
+        alpha == 0 ? 0 : ((random >> shift) & 0xFF) % (alpha + 1)
+      }
+      return alpha << 24 | channel(16) << 16 | channel(8) << 8 | channel(0)
+    }
+  }
+
+  /// What cairo's writer makes of `image`, read back by cairo.
+  static func throughCairosWriter(_ image: Screenshot, path: String) throws -> Screenshot {
+    var copy = image.pixels
+    let status = copy.withUnsafeMutableBytes { bytes -> cairo_status_t in
+      let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      let surface = cairo_image_surface_create_for_data(
+        base, CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height),
+        Int32(image.width * 4))
+      defer { cairo_surface_destroy(surface) }
+      return cairo_surface_write_to_png(surface, path)
+    }
+    XCTAssertEqual(status, CAIRO_STATUS_SUCCESS)
+    return try Screenshot(contentsOfPNG: path)
+  }
+
+  /// The PNG colour type of a file: 2 for RGB, 6 for RGBA (IHDR, byte 25).
+  func colourType(_ path: String) throws -> UInt8 {
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    return bytes[25]
+  }
+
+  func testOpaquePixelsComeBackExactlyFromAnRGBFile() throws {
+    let image = Screenshot(
+      width: 333, height: 71, pixels: Self.pixels(width: 333, height: 71, opaque: true))
+    let path = folder.appendingPathComponent("opaque.png").path
+    try image.writePNG(to: path)
+    XCTAssertEqual(try Screenshot(contentsOfPNG: path), image)
+    XCTAssertEqual(try colourType(path), 2, "an opaque image is written without alpha")
+  }
+
+  func testTranslucentPixelsReadBackAsCairosWriterGivesThem() throws {
+    let image = Screenshot(
+      width: 257, height: 64, pixels: Self.pixels(width: 257, height: 64, opaque: false))
+    let ours = folder.appendingPathComponent("ours.png").path
+    try image.writePNG(to: ours)
+    let read = try Screenshot(contentsOfPNG: ours)
+    let cairos = try Self.throughCairosWriter(
+      image, path: folder.appendingPathComponent("cairo.png").path)
+    XCTAssertEqual(read.width, 257)
+    XCTAssertEqual(read.height, 64)
+    XCTAssertEqual(read.differingPixelCount(from: cairos), 0)
+    XCTAssertEqual(try colourType(ours), 6)
+  }
+
+  func testAFileThatCannotBeWrittenThrowsItsPathAndWhy() throws {
+    let image = Screenshot(width: 2, height: 2, pixels: Array(repeating: 0xFF11_2233, count: 4))
+    let path = folder.appendingPathComponent("missing/shot.png").path
+    XCTAssertThrowsError(try image.writePNG(to: path)) { error in
+      XCTAssertEqual(
+        error as? GtkError, .png("cannot write '\(path)': No such file or directory"))
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+  }
+}
