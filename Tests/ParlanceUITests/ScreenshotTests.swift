@@ -50,6 +50,37 @@ final class ScreenshotTests: WindowTestCase, @unchecked Sendable {
     }
   }
 
+  /// Languages of one direction are photographed together, so that the layout turns as
+  /// few times as it can, yet the files, the shots and the report keep the order asked
+  /// for, and a language's screenshot does not depend on the one before it.
+  func testAlternatingDirectionsArePhotographedTogetherAndKeepTheirOrder() throws {
+    try onMainActor {
+      let localizer = try Localizer(resources: [Self.resources], environment: [:])
+      let session = try ScreenshotSession(localizer: localizer, size: Self.size)
+      defer { session.window.destroy() }
+      let out = outputFolder()
+      let languages = try ["en", "ar", "de", "he"].map { try LanguageTag($0) }
+      var photographed: [String] = []
+      let shots = try session.capture(languages, into: out) { shot in
+        photographed.append(shot.language.identifier)
+      }
+      XCTAssertEqual(photographed, ["en", "de", "ar", "he"])
+      XCTAssertEqual(
+        shots.map(\.file.lastPathComponent), ["01-en.png", "02-ar.png", "03-de.png", "04-he.png"])
+      try session.writeSummary(of: shots, into: out)
+      let report = try JSONDecoder().decode(
+        ScreenshotReport.self, from: Data(contentsOf: out.appendingPathComponent("report.json")))
+      XCTAssertEqual(report.languages.map(\.tag), ["en", "ar", "de", "he"])
+
+      // German photographed after Arabic (the order asked for), pixel for pixel the same.
+      let alone = try session.capture(
+        [try LanguageTag("ar"), try LanguageTag("de")], into: outputFolder())
+      let afterArabic = try Screenshot(contentsOfPNG: alone[1].file.path)
+      let inTheMatrix = try Screenshot(contentsOfPNG: shots[2].file.path)
+      XCTAssertEqual(afterArabic.differingPixelCount(from: inTheMatrix), 0)
+    }
+  }
+
   func testFallbackAndMissingStringsAreReported() throws {
     try onMainActor {
       let resources = outputFolder().appendingPathComponent("resources")
