@@ -93,4 +93,48 @@ final class PNGWriterTests: XCTestCase {
     }
     XCTAssertFalse(FileManager.default.fileExists(atPath: path))
   }
+
+  /// Sixteen files encoded at once on threads of their own, each waited for: every file
+  /// holds its own image. Under ThreadSanitizer in `make sanitize`.
+  func testBackgroundWritesComeBackEachWithItsOwnPixels() throws {
+    let images = (0..<16).map { index in
+      Screenshot(
+        width: 40 + index, height: 9,
+        pixels: Self.pixels(width: 40 + index, height: 9, opaque: index % 2 == 0))
+    }
+    let pending = images.enumerated().map { index, image in
+      image.writePNGInBackground(to: folder.appendingPathComponent("\(index).png").path)
+    }
+    for (index, write) in pending.enumerated() {
+      try write.wait()
+      let read = try Screenshot(contentsOfPNG: write.path)
+      let expected =
+        index % 2 == 0
+        ? images[index]
+        : try Self.throughCairosWriter(
+          images[index], path: folder.appendingPathComponent("cairo-\(index).png").path)
+      XCTAssertEqual(read.differingPixelCount(from: expected), 0, "file \(index)")
+    }
+  }
+
+  func testABackgroundWriteThatFailsThrowsWhenWaitedFor() throws {
+    let image = Screenshot(width: 1, height: 1, pixels: [0xFF00_0000])
+    let path = folder.appendingPathComponent("missing/late.png").path
+    let pending = image.writePNGInBackground(to: path)
+    XCTAssertThrowsError(try pending.wait()) { error in
+      XCTAssertEqual(
+        error as? GtkError, .png("cannot write '\(path)': No such file or directory"))
+    }
+  }
+
+  /// A write dropped without `wait()` is still finished when the value goes.
+  func testADroppedBackgroundWriteIsFinishedWhenItGoes() throws {
+    let image = Screenshot(
+      width: 300, height: 200, pixels: Self.pixels(width: 300, height: 200, opaque: true))
+    let path = folder.appendingPathComponent("dropped.png").path
+    do {
+      _ = image.writePNGInBackground(to: path)
+    }
+    XCTAssertEqual(try Screenshot(contentsOfPNG: path), image)
+  }
 }

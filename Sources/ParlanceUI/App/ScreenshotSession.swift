@@ -77,7 +77,8 @@ public final class ScreenshotSession: ScreenshotSubject {
   /// Switches `subject`'s localizer to each language in turn (never saving the choice)
   /// and writes a PNG of each of its windows into `directory`, numbered in the order of
   /// `languages`, calling `progress` after each file is written. Returns the shots in that
-  /// order too.
+  /// order too. Each file is encoded on another thread while the next language is drawn
+  /// (`Screenshot.writePNGInBackground(to:)`).
   ///
   /// The languages written in the direction the subject shows first are photographed
   /// first (`photographingOrder`): turning the layout from left-to-right to right-to-left
@@ -93,6 +94,18 @@ public final class ScreenshotSession: ScreenshotSubject {
       throw .cannotWrite(directory.path, error.localizedDescription)
     }
     var shots: [(number: Int, shot: Shot)] = []
+    // The last screenshot's file, encoded on another thread while the next language is
+    // switched to and drawn; a write that failed stops the matrix when it is waited for.
+    var writing: (number: Int, shot: Shot, file: PendingPNG)?
+    func finish(_ written: (number: Int, shot: Shot, file: PendingPNG)) throws(Failure) {
+      do {
+        try written.file.wait()
+      } catch {
+        throw .cannotWrite(written.file.path, error.description)
+      }
+      shots.append((written.number, written.shot))
+      progress(written.shot)
+    }
     try subject.prepare()
     let windowCount = subject.windows.count
     let order = photographingOrder(languages, from: subject.localizer.language.direction)
@@ -110,18 +123,21 @@ public final class ScreenshotSession: ScreenshotSubject {
         let file = directory.appendingPathComponent(
           String(format: "%02d-", number) + language.identifier
             + (name.map { "-" + $0 } ?? "") + ".png")
+        let image: Screenshot
         do {
-          try window.snapshotPNG(to: file.path)
+          image = try window.snapshot()
         } catch {
           throw .cannotWrite(file.path, error.description)
         }
+        let pending = image.writePNGInBackground(to: file.path)
         let shot = Shot(
           language: language, file: file, object: name,
           report: subject.examine(window, named: name, in: language, file: file))
-        shots.append((number, shot))
-        progress(shot)
+        if let previous = writing { try finish(previous) }
+        writing = (number, shot, pending)
       }
     }
+    if let last = writing { try finish(last) }
     return shots.sorted { $0.number < $1.number }.map(\.shot)
   }
 
