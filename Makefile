@@ -59,7 +59,8 @@ test: test-deps lint
 
 # The core's concurrency and memory claims, proven: ThreadSanitizer on the suites that
 # switch, reload and look up from several threads at once (the core locks with pthread
-# mutexes, which TSan understands), AddressSanitizer on every core test. Separate build
+# mutexes, which TSan understands) and on the screenshots' PNG files written on threads
+# of their own (joined), AddressSanitizer on every core test. Separate build
 # folders, so the plain debug build is not rebuilt. Leak detection is off: Foundation's
 # own caches (CFError, Data buffers) are reported as leaks; these runs are about memory
 # errors (use after free, overflows) and races.
