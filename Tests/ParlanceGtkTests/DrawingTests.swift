@@ -82,6 +82,22 @@ final class DrawingTests: GtkTestCase, @unchecked Sendable {
     }
   }
 
+  /// An image made from a screenshot shows its pixels one to one.
+  func testImageShowsAScreenshotsPixels() throws {
+    try onMainActor {
+      try requireDisplay()
+      let pattern = Screenshot(
+        width: 40, height: 30,
+        pixels: (0..<40 * 30).map { $0 % 40 < 20 ? 0xFF20_8040 : 0xFFC0_1020 })
+      let image = Image(screenshot: pattern)
+      let window = try showWindow(with: image, size: Size(width: 40, height: 30))
+      let shot = try image.snapshot()
+      XCTAssertEqual(shot, pattern)
+      XCTAssertFalse(image.isEmpty)
+      window.destroy()
+    }
+  }
+
   func testPixbufLoadsWrittenPNGAndReportsMissingFile() throws {
     try onMainActor {
       try requireDisplay()

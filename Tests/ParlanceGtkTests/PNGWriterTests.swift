@@ -137,4 +137,31 @@ final class PNGWriterTests: XCTestCase {
     }
     XCTAssertEqual(try Screenshot(contentsOfPNG: path), image)
   }
+
+  /// Made smaller, each pixel is the average of those it covers: columns black, white,
+  /// white, a third the width, are two-thirds grey (170), where sampling between
+  /// neighbours (bilinear) would land on white.
+  func testScalingDownAveragesThePixelsCovered() {
+    let stripes = Screenshot(
+      width: 96, height: 48,
+      pixels: (0..<96 * 48).map { $0 % 3 == 0 ? 0xFF00_0000 : 0xFFFF_FFFF })
+    let third = stripes.scaled(toFit: 32, 32)
+    XCTAssertEqual(third.width, 32)
+    XCTAssertEqual(third.height, 16, "keeps the aspect ratio")
+    for y in 2..<14 {
+      for x in 2..<30 {
+        let grey = Int(third.pixel(x: x, y: y) & 0xFF)
+        XCTAssertTrue((160...180).contains(grey), "(\(x), \(y)): \(grey)")
+        XCTAssertEqual(third.pixel(x: x, y: y) >> 24, 0xFF)
+      }
+    }
+    let halves = Screenshot(
+      width: 200, height: 100,
+      pixels: (0..<200 * 100).map { $0 % 200 < 100 ? 0xFFFF_0000 : 0xFF00_00FF })
+    let small = halves.scaled(toFit: 50, 50)
+    XCTAssertEqual(small.width, 50)
+    XCTAssertEqual(small.height, 25)
+    XCTAssertEqual(small.pixel(x: 5, y: 12), 0xFFFF_0000)
+    XCTAssertEqual(small.pixel(x: 44, y: 12), 0xFF00_00FF)
+  }
 }

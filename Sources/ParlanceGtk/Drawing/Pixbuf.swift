@@ -21,18 +21,6 @@ public final class Pixbuf: @unchecked Sendable {
     reference = ObjectReference(adopting: UnsafeMutableRawPointer(pixbuf))
   }
 
-  /// A copy scaled to fit `width` × `height`, keeping the aspect ratio (bilinear).
-  public func scaled(toFit width: Int, _ height: Int) -> Pixbuf {
-    let factor = min(Double(width) / Double(self.width), Double(height) / Double(self.height))
-    let newWidth = max(1, Int((Double(self.width) * factor).rounded()))
-    let newHeight = max(1, Int((Double(self.height) * factor).rounded()))
-    guard
-      let scaled = gdk_pixbuf_scale_simple(
-        pixbufPointer, Int32(newWidth), Int32(newHeight), GDK_INTERP_BILINEAR)
-    else { return self }
-    return Pixbuf(adopting: scaled)
-  }
-
   /// `GdkPixbuf` is opaque to Swift.
   var pixbufPointer: OpaquePointer {
     OpaquePointer(reference.pointer)

@@ -58,6 +58,57 @@ public struct Screenshot: Hashable, Sendable {
     try self.init(surface: surface)
   }
 
+  /// A copy scaled to fit `width` × `height`, keeping the aspect ratio: cairo's "good"
+  /// filter, which averages the pixels each one covers when making an image smaller.
+  ///
+  /// Needs no display and no GLib: any thread may scale its own images.
+  public func scaled(toFit width: Int, _ height: Int) -> Screenshot {
+    guard self.width > 0, self.height > 0 else { return self }
+    let factor = min(Double(width) / Double(self.width), Double(height) / Double(self.height))
+    let newWidth = max(1, Int((Double(self.width) * factor).rounded()))
+    let newHeight = max(1, Int((Double(self.height) * factor).rounded()))
+    guard let from = imageSurface(),
+      let to = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(newWidth), Int32(newHeight))
+    else { return self }
+    defer {
+      cairo_surface_destroy(from)
+      cairo_surface_destroy(to)
+    }
+    guard let context = cairo_create(to) else { return self }
+    cairo_scale(
+      context, Double(newWidth) / Double(self.width), Double(newHeight) / Double(self.height))
+    cairo_set_source_surface(context, from, 0, 0)
+    cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+    cairo_paint(context)
+    cairo_destroy(context)
+    let scaled = try? Screenshot(surface: to)
+    return scaled ?? self
+  }
+
+  /// A new cairo image surface holding a copy of the pixels (the caller destroys it); nil
+  /// when cairo cannot make one.
+  func imageSurface() -> OpaquePointer? {
+    guard width > 0, height > 0,
+      let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+    else { return nil }
+    cairo_surface_flush(surface)
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+      let data = cairo_image_surface_get_data(surface)
+    else {
+      cairo_surface_destroy(surface)
+      return nil
+    }
+    pixels.withUnsafeBytes { source in
+      guard let base = source.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+      for row in 0..<height {
+        (data + row * stride).update(from: base + row * width * 4, count: width * 4)
+      }
+    }
+    cairo_surface_mark_dirty(surface)
+    return surface
+  }
+
   /// The pixel at (`x`, `y`) as `0xAARRGGBB`, premultiplied.
   public func pixel(x: Int, y: Int) -> UInt32 {
     pixels[y * width + x]

@@ -28,6 +28,12 @@ public final class Image: Widget {
     setFromPixbuf(pixbuf)
   }
 
+  /// Creates an image showing `screenshot`'s pixels, one to one.
+  public convenience init(screenshot: Screenshot) {
+    self.init()
+    setFromScreenshot(screenshot)
+  }
+
   override init(sinking pointer: UnsafeMutablePointer<GtkWidget>?) {
     super.init(sinking: pointer)
   }
@@ -49,6 +55,17 @@ public final class Image: Widget {
   /// Shows `pixbuf`; the image keeps its own reference to it.
   public func setFromPixbuf(_ pixbuf: Pixbuf) {
     gtk_image_set_from_pixbuf(imagePointer, pixbuf.pixbufPointer)
+  }
+
+  /// Shows a copy of `screenshot`'s pixels, one to one; nothing when they cannot be copied.
+  public func setFromScreenshot(_ screenshot: Screenshot) {
+    guard let surface = screenshot.imageSurface() else {
+      clear()
+      return
+    }
+    gtk_image_set_from_surface(imagePointer, surface)
+    // The image keeps its own reference.
+    cairo_surface_destroy(surface)
   }
 
   /// Shows nothing.

@@ -18,13 +18,8 @@ enum ContactSheet {
     grid.setMargins(12)
     for (index, shot) in shots.enumerated() {
       let tile = Box(orientation: .vertical, spacing: 4)
-      do {
-        let pixbuf = try Pixbuf(contentsOfFile: shot.file.path)
-          .scaled(toFit: tileWidth, tileWidth * 2)
-        tile.append(Image(pixbuf: pixbuf))
-      } catch {
-        throw .cannotWrite(file.path, "cannot read '\(shot.file.path)': \(error)")
-      }
+      // Made small when it was taken: no file to read back and decode.
+      tile.append(Image(screenshot: shot.thumbnail))
       let problems = shot.report.problemCount
       let caption = Label(
         String(format: "%02d", index + 1) + " · \(shot.language) · \(shot.language.nativeName)"

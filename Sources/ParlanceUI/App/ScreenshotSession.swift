@@ -19,6 +19,8 @@ public final class ScreenshotSession: ScreenshotSubject {
     public let object: String?
     /// What a reviewer should look at in it.
     public let report: ScreenshotReport.Language
+    /// The screenshot made small for the contact sheet, while its pixels were at hand.
+    let thumbnail: Screenshot
   }
 
   /// Why screenshots could not be taken.
@@ -132,7 +134,8 @@ public final class ScreenshotSession: ScreenshotSubject {
         let pending = image.writePNGInBackground(to: file.path)
         let shot = Shot(
           language: language, file: file, object: name,
-          report: subject.examine(window, named: name, in: language, file: file))
+          report: subject.examine(window, named: name, in: language, file: file),
+          thumbnail: image.scaled(toFit: ContactSheet.tileWidth, ContactSheet.tileWidth * 2))
         if let previous = writing { try finish(previous) }
         writing = (number, shot, pending)
       }
