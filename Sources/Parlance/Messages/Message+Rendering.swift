@@ -100,10 +100,11 @@ extension PluralMessage {
         guard let value, let number = value.doubleValue,
           let exact = value.pluralCategory(in: rules)
         else { return false }
-        let category: PluralCategory = number == 0 && variable.slots[0] != nil ? .zero : exact
-        let slot = variable.slots[category.index] == nil ? 5 : category.index
-        guard let form = variable.slots[slot] else { return false }
-        if let shape = variable.shapes[slot],
+        let forms = variable.parsedForms
+        let category: PluralCategory = number == 0 && forms.slots[0] != nil ? .zero : exact
+        let slot = forms.slots[category.index] == nil ? 5 : category.index
+        guard let form = forms.slots[slot] else { return false }
+        if let shape = forms.shapes[slot],
           shape.specifier.argumentIndex == variable.argumentIndex,
           let integer = value.exactInteger,
           integer >= 0 || shape.specifier.valueType == .signedInteger,

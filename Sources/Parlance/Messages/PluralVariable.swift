@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One `%#@name@` variable of a plural message.
 ///
 /// A class: rendering picks variables and their forms by reference, with no copy.
@@ -9,7 +7,7 @@ import Synchronization
 /// mostly render through `CompiledPlural`, which needs no template once it is built, and
 /// 44,000 messages of four forms kept 350,000 template objects and arrays that a reload
 /// then freed one by one.
-public final class PluralVariable: Hashable, Sendable {
+public final class PluralVariable: Hashable, @unchecked Sendable {
   /// The name between `%#@` and `@`.
   public let name: String
   /// The printf type of its argument (`d`, `lld`, `f`), when the file says.
@@ -27,8 +25,12 @@ public final class PluralVariable: Hashable, Sendable {
   /// The texts of the forms in CLDR order (zero … other), nil where there is none.
   let sources: [String?]
   /// The forms parsed, made once on first use; any thread may be first, and all then
-  /// read the same object.
-  private let parsed = AtomicLazyReference<ParsedForms>()
+  /// read the same object. Read and written only holding `Self.locks`' mutex for this
+  /// variable: pthread mutexes, which ThreadSanitizer models. (`AtomicLazyReference`
+  /// published them through atomics TSan cannot see in a debug build, as Synchronization
+  /// is not compiled with it, and it reported the forms' first reads as races.)
+  private var parsed: ParsedForms?
+  private static let locks = StripedLock()
 
   /// The forms in CLDR order (zero … other), read without hashing when rendering.
   var slots: [MessageTemplate?] { parsedForms.slots }
@@ -70,7 +72,7 @@ public final class PluralVariable: Hashable, Sendable {
     self.sources = slots.map { $0?.source }
     // Templates parsed by the caller stay as they are: parsing their sources again with
     // `implicitArgument` could number their specifiers otherwise.
-    _ = parsed.storeIfNil(ParsedForms(slots: slots))
+    self.parsed = ParsedForms(slots: slots)
   }
 
   /// A variable whose forms, six texts in CLDR order, are parsed on first use; their
@@ -82,22 +84,38 @@ public final class PluralVariable: Hashable, Sendable {
     self.sources = sources
   }
 
-  private var parsedForms: ParsedForms {
-    if let forms = parsed.load() { return forms }
-    return parsed.storeIfNil(ParsedForms(slots: parseForms()))
+  /// The parsed forms and their shapes, parsed by the first thread to ask; read it once
+  /// per render rather than `slots` and `shapes` apiece (each takes the lock).
+  var parsedForms: ParsedForms {
+    if let forms = Self.locks.withLock(for: self, { parsed }) { return forms }
+    // Parsed outside the lock; a thread that lost the race drops its copy.
+    return store(ParsedForms(slots: parseSources()))
   }
 
   /// The forms parsed now, whether or not they were parsed before; nothing is kept
   /// (`keep(_:)` keeps them).
   func parseForms() -> [MessageTemplate?] {
-    if let forms = parsed.load() { return forms.slots }
-    return sources.map { $0.map { MessageTemplate($0, implicitArgument: argumentIndex) } }
+    if let forms = Self.locks.withLock(for: self, { parsed }) { return forms.slots }
+    return parseSources()
   }
 
   /// Keeps `slots`, the result of `parseForms()`, so that the first use does not parse
   /// the forms again (a message the fast path cannot take renders through them).
   func keep(_ slots: [MessageTemplate?]) {
-    _ = parsed.storeIfNil(ParsedForms(slots: slots))
+    _ = store(ParsedForms(slots: slots))
+  }
+
+  private func parseSources() -> [MessageTemplate?] {
+    sources.map { $0.map { MessageTemplate($0, implicitArgument: argumentIndex) } }
+  }
+
+  /// Keeps `forms` unless another thread kept its own first; returns the ones kept.
+  private func store(_ forms: ParsedForms) -> ParsedForms {
+    Self.locks.withLock(for: self) {
+      if let first = parsed { return first }
+      parsed = forms
+      return forms
+    }
   }
 
   fileprivate static func simpleForm(_ template: MessageTemplate) -> SimpleForm? {
