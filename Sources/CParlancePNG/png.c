@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 // zlib level 3 with the Sub filter on every row: for screenshots of dialogs (flat colours,
 // text) 3–5 ms instead of cairo's 11–15, files about an eighth larger.
@@ -14,6 +15,7 @@ enum { compression_level = 3 };
 typedef struct {
   char *text;
   int32_t capacity;
+  const char *path;
 } ErrorSink;
 
 static void report(ErrorSink *sink, const char *format, const char *a, const char *b) {
@@ -24,13 +26,30 @@ static void report(ErrorSink *sink, const char *format, const char *a, const cha
 
 static void on_png_error(png_structp png, png_const_charp message) {
   ErrorSink *sink = png_get_error_ptr(png);
-  report(sink, "%s%s", "libpng: ", message);
+  // libpng's own writer says only "Write Error" when fwrite fails: errno says why.
+  int cause = errno;
+  if (sink->text && sink->capacity > 0) {
+    if (cause != 0) {
+      snprintf(sink->text, (size_t)sink->capacity, "cannot write '%s': %s (libpng: %s)",
+               sink->path, strerror(cause), message);
+    } else {
+      snprintf(sink->text, (size_t)sink->capacity, "cannot write '%s': libpng: %s", sink->path,
+               message);
+    }
+  }
   png_longjmp(png, 1);
 }
 
 static void on_png_warning(png_structp png, png_const_charp message) {
   (void)png;
   (void)message;
+}
+
+// Removes what a failed write left at `path`: only a regular file, so that a path naming
+// a device (/dev/full) is never deleted.
+static void discard(const char *path) {
+  struct stat status;
+  if (stat(path, &status) == 0 && S_ISREG(status.st_mode)) remove(path);
 }
 
 // cairo's rounding (image-surface.c, unpremultiply_data): c × 255 / alpha, to nearest.
@@ -40,8 +59,8 @@ static uint8_t unpremultiply(uint32_t channel, uint32_t alpha) {
 
 int parlance_png_write(const uint32_t *pixels, int32_t width, int32_t height, const char *path,
                        char *error, int32_t capacity) {
-  ErrorSink sink = {error, capacity};
-  if (capacity > 0) error[0] = '\0';
+  ErrorSink sink = {error, capacity, path};
+  if (error && capacity > 0) error[0] = '\0';
   if (width <= 0 || height <= 0 || !pixels) {
     report(&sink, "%s%s", "no pixels to write", "");
     return -1;
@@ -69,15 +88,17 @@ int parlance_png_write(const uint32_t *pixels, int32_t width, int32_t height, co
     png_destroy_write_struct(png ? &png : NULL, info ? &info : NULL);
     free(row);
     fclose(file);
+    discard(path);
     return -1;
   }
   if (setjmp(png_jmpbuf(png))) {
     png_destroy_write_struct(&png, &info);
     free(row);
     fclose(file);
-    remove(path);
+    discard(path);
     return -1;
   }
+  errno = 0;
   png_init_io(png, file);
   png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
                opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
@@ -115,7 +136,7 @@ int parlance_png_write(const uint32_t *pixels, int32_t width, int32_t height, co
   free(row);
   if (fclose(file) != 0) {
     report(&sink, "cannot write '%s': %s", path, strerror(errno));
-    remove(path);
+    discard(path);
     return -1;
   }
   return 0;

@@ -117,6 +117,22 @@ final class PNGWriterTests: XCTestCase {
     }
   }
 
+  /// A disk that fills up part-way: the reason is the system's, the path is named, and
+  /// what is at the path is only removed when it is a plain file (never a device).
+  func testAWriteThatFailsPartWaySaysWhyAndKeepsWhatIsNotAFile() throws {
+    try XCTSkipUnless(FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full")
+    let noise = Screenshot(
+      width: 400, height: 300, pixels: Self.pixels(width: 400, height: 300, opaque: false))
+    XCTAssertThrowsError(try noise.writePNG(to: "/dev/full")) { error in
+      guard case .png(let message)? = error as? GtkError else {
+        return XCTFail("\(error)")
+      }
+      XCTAssertTrue(
+        message.hasPrefix("cannot write '/dev/full': No space left on device"), message)
+    }
+    XCTAssertTrue(FileManager.default.fileExists(atPath: "/dev/full"))
+  }
+
   func testABackgroundWriteThatFailsThrowsWhenWaitedFor() throws {
     let image = Screenshot(width: 1, height: 1, pixels: [0xFF00_0000])
     let path = folder.appendingPathComponent("missing/late.png").path
@@ -163,5 +179,9 @@ final class PNGWriterTests: XCTestCase {
     XCTAssertEqual(small.height, 25)
     XCTAssertEqual(small.pixel(x: 5, y: 12), 0xFFFF_0000)
     XCTAssertEqual(small.pixel(x: 44, y: 12), 0xFF00_00FF)
+    // An opaque image stays opaque to its edges and corners.
+    for (x, y) in [(0, 0), (49, 0), (0, 24), (49, 24), (25, 0), (0, 12)] {
+      XCTAssertEqual(small.pixel(x: x, y: y) >> 24, 0xFF, "(\(x), \(y))")
+    }
   }
 }

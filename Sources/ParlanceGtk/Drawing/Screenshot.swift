@@ -79,6 +79,9 @@ public struct Screenshot: Hashable, Sendable {
       context, Double(newWidth) / Double(self.width), Double(newHeight) / Double(self.height))
     cairo_set_source_surface(context, from, 0, 0)
     cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+    // The filter reaches past the edges: repeat the edge pixels there rather than
+    // averaging in transparency (a faded border round every thumbnail).
+    cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
     cairo_paint(context)
     cairo_destroy(context)
     let scaled = try? Screenshot(surface: to)

@@ -78,8 +78,8 @@ public final class ScreenshotSession: ScreenshotSubject {
 
   /// Switches `subject`'s localizer to each language in turn (never saving the choice)
   /// and writes a PNG of each of its windows into `directory`, numbered in the order of
-  /// `languages`, calling `progress` after each file is written. Returns the shots in that
-  /// order too. Each file is encoded on another thread while the next language is drawn
+  /// `languages`, calling `progress` after each file is written (in the order they are
+  /// photographed, below). Returns the shots in the order of `languages`. Each file is encoded on another thread while the next language is drawn
   /// (`Screenshot.writePNGInBackground(to:)`).
   ///
   /// The languages written in the direction the subject shows first are photographed
