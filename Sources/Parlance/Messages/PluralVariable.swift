@@ -32,11 +32,9 @@ public final class PluralVariable: Hashable, @unchecked Sendable {
   private var parsed: ParsedForms?
   private static let locks = StripedLock()
 
-  /// The forms in CLDR order (zero … other), read without hashing when rendering.
+  /// The forms in CLDR order (zero … other), for lint and comparisons; rendering reads
+  /// `parsedForms` once instead.
   var slots: [MessageTemplate?] { parsedForms.slots }
-  /// For each slot, the form as `prefix %d suffix` when it is that simple (most forms
-  /// are: "%d files", "%d файла"), so rendering it is two appends around the number.
-  var shapes: [SimpleForm?] { parsedForms.shapes }
 
   struct SimpleForm: Sendable {
     let prefix: String
@@ -46,7 +44,10 @@ public final class PluralVariable: Hashable, @unchecked Sendable {
 
   /// The parsed forms and their shapes, shared by every thread that reads them.
   final class ParsedForms: Sendable {
+    /// The forms in CLDR order (zero … other), read without hashing when rendering.
     let slots: [MessageTemplate?]
+    /// For each slot, the form as `prefix %d suffix` when it is that simple (most forms
+    /// are: "%d files", "%d файла"), so rendering it is two appends around the number.
     let shapes: [SimpleForm?]
 
     init(slots: [MessageTemplate?]) {
@@ -84,8 +85,8 @@ public final class PluralVariable: Hashable, @unchecked Sendable {
     self.sources = sources
   }
 
-  /// The parsed forms and their shapes, parsed by the first thread to ask; read it once
-  /// per render rather than `slots` and `shapes` apiece (each takes the lock).
+  /// The parsed forms and their shapes, parsed by the first thread to ask; each read
+  /// takes the lock, so a render reads it once.
   var parsedForms: ParsedForms {
     if let forms = Self.locks.withLock(for: self, { parsed }) { return forms }
     // Parsed outside the lock; a thread that lost the race drops its copy.
