@@ -79,7 +79,8 @@ public final class ScreenshotSession: ScreenshotSubject {
   /// Switches `subject`'s localizer to each language in turn (never saving the choice)
   /// and writes a PNG of each of its windows into `directory`, numbered in the order of
   /// `languages`, calling `progress` after each file is written (in the order they are
-  /// photographed, below). Returns the shots in the order of `languages`. Each file is encoded on another thread while the next language is drawn
+  /// photographed, below). Returns the shots in the order of `languages`. Each file is
+  /// encoded on another thread while the next language is drawn
   /// (`Screenshot.writePNGInBackground(to:)`).
   ///
   /// The languages written in the direction the subject shows first are photographed
@@ -150,9 +151,8 @@ public final class ScreenshotSession: ScreenshotSubject {
   static func photographingOrder(
     _ languages: [LanguageTag], from direction: TextDirection
   ) -> [Int] {
-    let positions = Array(languages.indices)
-    return positions.filter { languages[$0].direction == direction }
-      + positions.filter { languages[$0].direction != direction }
+    let same = languages.map { $0.direction == direction }
+    return languages.indices.filter { same[$0] } + languages.indices.filter { !same[$0] }
   }
 
   // MARK: The Parlance window as a subject
