@@ -6,6 +6,9 @@
 // properties, list-store cells and menu attributes, each checking that the value really is
 // a string and that the place exists, so a wrong .ui never reaches a GLib critical.
 
+/// G_TYPE_INTERFACE, the fundamental type of every interface.
+static inline GType parlance_interface_type(void) { return G_TYPE_INTERFACE; }
+
 /// G_OBJECT_TYPE.
 static inline GType parlance_object_type(gpointer object) { return G_OBJECT_TYPE(object); }
 
@@ -188,6 +191,108 @@ static inline gboolean parlance_menu_set_attribute(gpointer menu, const gint *pa
 /// The accessible of a widget (NULL for other objects).
 static inline AtkObject *parlance_accessible_of(gpointer object) {
   return GTK_IS_WIDGET(object) ? gtk_widget_get_accessible(GTK_WIDGET(object)) : NULL;
+}
+
+/// The index of the accessible's action `name` (ATK's name: "click", "activate"), -1
+/// when the widget's accessible has none.
+static inline gint parlance_accessible_action_index(gpointer object, const gchar *name) {
+  AtkObject *accessible = parlance_accessible_of(object);
+  if (accessible == NULL || !ATK_IS_ACTION(accessible)) return -1;
+  gint count = atk_action_get_n_actions(ATK_ACTION(accessible));
+  for (gint index = 0; index < count; index++) {
+    const gchar *action = atk_action_get_name(ATK_ACTION(accessible), index);
+    if (action != NULL && g_strcmp0(action, name) == 0) return index;
+  }
+  return -1;
+}
+
+/// Sets the description of the accessible's action `name`, as `<accessibility><action>`
+/// does; FALSE when there is no such action.
+static inline gboolean parlance_accessible_set_action_description(gpointer object,
+                                                                  const gchar *name,
+                                                                  const gchar *value) {
+  gint index = parlance_accessible_action_index(object, name);
+  if (index < 0) return FALSE;
+  return atk_action_set_description(ATK_ACTION(parlance_accessible_of(object)), index, value);
+}
+
+/// The description of the accessible's action `name` (a copy), NULL when there is none.
+static inline gchar *parlance_accessible_dup_action_description(gpointer object,
+                                                               const gchar *name) {
+  gint index = parlance_accessible_action_index(object, name);
+  if (index < 0) return NULL;
+  return g_strdup(atk_action_get_description(ATK_ACTION(parlance_accessible_of(object)), index));
+}
+
+#define PARLANCE_SCALE_MARKS_KEY "parlance-scale-mark-markups"
+
+/// Replaces a scale's marks by `count` marks — value and position as a `.ui` file writes
+/// them (`position` NULL: below), parsed as GtkBuilder parses them, and Pango markup —
+/// added in reverse, as GtkBuilder adds a `<marks>` list. FALSE, changing nothing, when
+/// the object is no scale or a value does not parse. GTK 3 has no getter for a mark's
+/// text, so the markups are kept on the scale for `parlance_scale_dup_mark_markup`.
+static inline gboolean parlance_scale_set_marks(gpointer object, gint count,
+                                                const gchar *const *values,
+                                                const gchar *const *positions,
+                                                const gchar *const *markups) {
+  if (!GTK_IS_SCALE(object) || count < 0) return FALSE;
+  GtkBuilder *parser = gtk_builder_new();
+  gdouble *numbers = g_new0(gdouble, count + 1);
+  GtkPositionType *sides = g_new0(GtkPositionType, count + 1);
+  gboolean parsed = TRUE;
+  for (gint index = 0; index < count && parsed; index++) {
+    GValue value = G_VALUE_INIT;
+    parsed = gtk_builder_value_from_string_type(parser, G_TYPE_DOUBLE, values[index], &value,
+                                                NULL);
+    if (parsed) numbers[index] = g_value_get_double(&value);
+    if (G_IS_VALUE(&value)) g_value_unset(&value);
+    sides[index] = GTK_POS_BOTTOM;
+    if (parsed && positions[index] != NULL) {
+      GValue side = G_VALUE_INIT;
+      parsed = gtk_builder_value_from_string_type(parser, GTK_TYPE_POSITION_TYPE,
+                                                  positions[index], &side, NULL);
+      if (parsed) {
+        gint position = g_value_get_enum(&side);
+        sides[index] =
+            position == GTK_POS_LEFT || position == GTK_POS_TOP ? GTK_POS_TOP : GTK_POS_BOTTOM;
+      }
+      if (G_IS_VALUE(&side)) g_value_unset(&side);
+    }
+  }
+  g_object_unref(parser);
+  if (parsed) {
+    GtkScale *scale = GTK_SCALE(object);
+    gtk_scale_clear_marks(scale);
+    for (gint index = count - 1; index >= 0; index--) {
+      gtk_scale_add_mark(scale, numbers[index], sides[index], markups[index]);
+    }
+    gchar **copy = g_new0(gchar *, count + 1);
+    for (gint index = 0; index < count; index++) copy[index] = g_strdup(markups[index]);
+    g_object_set_data_full(G_OBJECT(object), PARLANCE_SCALE_MARKS_KEY, copy,
+                           (GDestroyNotify)g_strfreev);
+  }
+  g_free(numbers);
+  g_free(sides);
+  return parsed;
+}
+
+/// The markup last given to mark `index` by `parlance_scale_set_marks` (a copy), NULL when
+/// there is none.
+static inline gchar *parlance_scale_dup_mark_markup(gpointer object, gint index) {
+  if (!GTK_IS_SCALE(object) || index < 0) return NULL;
+  gchar **markups = g_object_get_data(G_OBJECT(object), PARLANCE_SCALE_MARKS_KEY);
+  if (markups == NULL || index >= (gint)g_strv_length(markups)) return NULL;
+  return g_strdup(markups[index]);
+}
+
+/// Destroys the windows among a builder's objects: a builder that refused its XML made
+/// them before the error, and GTK keeps toplevel windows alive until destroyed.
+static inline void parlance_builder_destroy_windows(GtkBuilder *builder) {
+  GSList *objects = gtk_builder_get_objects(builder);
+  for (GSList *item = objects; item != NULL; item = item->next) {
+    if (GTK_IS_WINDOW(item->data)) gtk_widget_destroy(GTK_WIDGET(item->data));
+  }
+  g_slist_free(objects);
 }
 
 #endif

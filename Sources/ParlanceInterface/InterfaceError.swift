@@ -6,8 +6,9 @@ public enum InterfaceError: Error, Hashable, Sendable, CustomStringConvertible {
   case unreadable(file: String, reason: String)
   /// The file is not a well-formed interface (the diagnostics say where).
   case malformed([Diagnostic])
-  /// GtkBuilder refused the file even after the rewrite (its own message).
-  case refused(file: String, reason: String)
+  /// GtkBuilder refused the file even after the rewrite and after leaving out what it
+  /// named (its own message, at the element it points at).
+  case refused(file: String, location: SourceLocation, reason: String)
   /// `--object ID` names no object of the file.
   case unknownObject(Diagnostic)
   /// There is no display to build widgets on.
@@ -19,7 +20,8 @@ public enum InterfaceError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unreadable(let file, let reason): "\(file):1:1: error: cannot read file: \(reason)"
     case .malformed(let diagnostics):
       diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n")
-    case .refused(let file, let reason): "\(file):1:1: error: GtkBuilder refused it: \(reason)"
+    case .refused(let file, let location, let reason):
+      "\(file):\(location): error: GtkBuilder refused it: \(reason)"
     case .unknownObject(let diagnostic): diagnostic.description
     case .noDisplay: "cannot open the display (is DISPLAY set?)"
     }

@@ -37,6 +37,8 @@ public final class LocalizedInterface {
 
   private let builder: Builder
   private let placeholderIDs: Set<String>
+  /// Where elements GtkBuilder refused started: their texts are not applied.
+  private let leftOutLocations: Set<SourceLocation>
   /// What was asked for and what it needs; nil when the whole file was built.
   private let builtIDs: Set<String>?
   private var observation: ObservationToken?
@@ -45,6 +47,8 @@ public final class LocalizedInterface {
   /// What each text was last set to, so an unchanged text is not set again (a hot
   /// reload of one entry touches one widget).
   private var shown: [InterfaceText: String] = [:]
+  /// The markups each scale's marks were last given, by object id.
+  private var markups: [String: [String]] = [:]
 
   /// Builds the interface of `file` (or only `objectIDs` and what they need) in the
   /// localizer's current language, and follows it from now on.
@@ -72,6 +76,46 @@ public final class LocalizedInterface {
       document: document, localizer: localizer, objectIDs: objectIDs, route: route)
   }
 
+  /// GtkBuilder's refusal of the menus' XML (`menus`) or of the whole interface.
+  private struct Refused: Error {
+    let message: String
+    let menus: Set<String>?
+  }
+
+  /// At most this many elements are left out before a file GtkBuilder keeps refusing is
+  /// given up.
+  private static let elementsLeftOutAtMost = 200
+
+  private static func build(_ input: BuilderInput, needed: [String]?, document: InterfaceDocument)
+    throws(Refused) -> Builder
+  {
+    guard let needed else {
+      do {
+        return try Builder(xml: input.xml)
+      } catch {
+        throw Refused(message: error.description, menus: nil)
+      }
+    }
+    // Menus first: GTK 3 builds only <object>s by id.
+    let menus = Set(needed.filter { document.object($0)?.isMenu == true })
+    let builder: Builder
+    do {
+      builder = try Builder(xml: input.menusXML(menus))
+    } catch {
+      throw Refused(message: error.description, menus: menus)
+    }
+    let others = needed.filter { !menus.contains($0) }
+    if !others.isEmpty {
+      do {
+        try builder.add(xml: input.xml, objectIDs: others)
+      } catch {
+        builder.destroyWindows()
+        throw Refused(message: error.description, menus: nil)
+      }
+    }
+    return builder
+  }
+
   /// Builds an interface already read; see `init(file:localizer:objectIDs:route:)`.
   public init(
     document: InterfaceDocument, localizer: Localizer, objectIDs: [String]? = nil,
@@ -79,7 +123,7 @@ public final class LocalizedInterface {
   ) throws(InterfaceError) {
     self.route = route
     guard Gtk.isInitialized else { throw .noDisplay }
-    guard document.isUsable, let input = document.builderInput(classes: ObjectClassInfo())
+    guard document.isUsable, var input = document.builderInput(classes: ObjectClassInfo())
     else { throw .malformed(document.diagnostics) }
     for id in objectIDs ?? [] where document.object(id) == nil {
       throw .unknownObject(
@@ -89,23 +133,31 @@ public final class LocalizedInterface {
           severity: .error, kind: .unknownInterfaceObject(id)))
     }
     let needed = objectIDs.map { document.objectsNeeded(by: $0) }
-    do {
-      if let needed {
-        // Menus first: GTK 3 builds only <object>s by id.
-        let menus = Set(needed.filter { document.object($0)?.isMenu == true })
-        builder = try Builder(xml: input.menusXML(menus))
-        let others = needed.filter { !menus.contains($0) }
-        if !others.isEmpty { try builder.add(xml: input.xml, objectIDs: others) }
-      } else {
-        builder = try Builder(xml: input.xml)
+    // GtkBuilder refuses a whole file for one element it cannot take (a mark whose value
+    // is no number, an accelerator of no key): leave that element out, say so at its
+    // place in the file, and build the rest.
+    var leftOut = 0
+    while true {
+      do throws(Refused) {
+        builder = try Self.build(input, needed: needed, document: document)
+        break
+      } catch {
+        let refusal = input.refusal(error.message, menus: error.menus)
+        guard leftOut < Self.elementsLeftOutAtMost, input.leaveOut(refusal) else {
+          throw .refused(
+            file: document.file,
+            location: refusal.location ?? document.root?.location
+              ?? SourceLocation(line: 1, column: 1),
+            reason: refusal.reason)
+        }
+        leftOut += 1
       }
-    } catch {
-      throw .refused(file: document.file, reason: error.description)
     }
     self.document = document
     self.localizer = localizer
     self.diagnostics = document.diagnostics + input.diagnostics
     self.placeholderIDs = input.placeholderIDs
+    self.leftOutLocations = input.leftOutLocations
     self.builtIDs = needed.map(Set.init)
     apply(localizer.snapshot())
     observe(localizer)
@@ -164,7 +216,12 @@ public final class LocalizedInterface {
 
   /// Whether `text` is set on a real object (false for a placeholder's texts).
   public func isApplied(_ text: InterfaceText) -> Bool {
-    !placeholderIDs.contains(text.objectID)
+    !placeholderIDs.contains(text.objectID) && !isLeftOut(text)
+  }
+
+  /// Whether GtkBuilder refused the element holding `text`, which was left out.
+  public func isLeftOut(_ text: InterfaceText) -> Bool {
+    leftOutLocations.contains(text.location)
   }
 
   /// Applies the localizer's current texts now, unless they are shown already.
@@ -219,6 +276,8 @@ public final class LocalizedInterface {
     case .comboItem(let index): return object.string(row: index, column: 0)
     case .listCell(let row, let column): return object.string(row: row, column: column)
     case .menuAttribute(let path, let name): return object.menuAttribute(name, path: path)
+    case .scaleMark(let index): return object.scaleMarkMarkup(at: index)
+    case .accessibleAction(let name): return object.accessibleActionDescription(name)
     }
   }
 
@@ -234,6 +293,16 @@ public final class LocalizedInterface {
     case .comboItem(let index): object.setString(value, row: index, column: 0)
     case .listCell(let row, let column): object.setString(value, row: row, column: column)
     case .menuAttribute(let path, let name): object.setMenuAttribute(name, path: path, to: value)
+    case .scaleMark(let index):
+      // GTK 3 cannot change one mark: the scale gets all its marks again.
+      guard let marks = document.scaleMarks[text.objectID], marks.indices.contains(index)
+      else { return }
+      var updated = markups[text.objectID] ?? marks.map(\.markup)
+      updated[index] = value
+      if object.setScaleMarks(zip(marks, updated).map { ($0.value, $0.position, $1) }) {
+        markups[text.objectID] = updated
+      }
+    case .accessibleAction(let name): object.setAccessibleActionDescription(value, action: name)
     }
   }
 

@@ -8,6 +8,10 @@ struct ObjectClassInfo: InterfaceClassInfo {
     MainActor.assumeIsolated { ObjectClass.isKnown(className) }
   }
 
+  func whyUnbuildable(_ className: String) -> String? {
+    MainActor.assumeIsolated { ObjectClass.whyUnbuildable(className) }
+  }
+
   func hasProperty(_ property: String, onClass className: String) -> Bool {
     MainActor.assumeIsolated { ObjectClass.hasProperty(property, onClass: className) }
   }

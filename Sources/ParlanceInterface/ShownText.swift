@@ -28,6 +28,9 @@ public struct ShownText: Hashable, Sendable {
   /// The object is a placeholder for a class this process does not know: its texts are
   /// listed with their status, never shown.
   public let isPlaceholder: Bool
+  /// GtkBuilder refused the element holding the text, which was left out (a warning
+  /// says where and why): the text is listed, never shown.
+  public let isLeftOut: Bool
 
   /// A text of the file as shown in one language.
   /// - Parameters:
@@ -37,9 +40,10 @@ public struct ShownText: Hashable, Sendable {
   ///   - language: the language whose catalog supplied it.
   ///   - source: the catalog entry that supplied it.
   ///   - isPlaceholder: whether the object is a placeholder of an unknown class.
+  ///   - isLeftOut: whether the element holding the text was left out.
   public init(
     text: InterfaceText, value: String?, status: Status, language: LanguageTag?,
-    source: EntryOrigin?, isPlaceholder: Bool
+    source: EntryOrigin?, isPlaceholder: Bool, isLeftOut: Bool = false
   ) {
     self.text = text
     self.value = value
@@ -47,6 +51,7 @@ public struct ShownText: Hashable, Sendable {
     self.language = language
     self.source = source
     self.isPlaceholder = isPlaceholder
+    self.isLeftOut = isLeftOut
   }
 }
 
@@ -74,7 +79,7 @@ extension LocalizedInterface {
       return ShownText(
         text: text, value: shownValue(of: text), status: status,
         language: resolution.language, source: resolution.origin,
-        isPlaceholder: !isApplied(text))
+        isPlaceholder: !isApplied(text) && !isLeftOut(text), isLeftOut: isLeftOut(text))
     }
   }
 }

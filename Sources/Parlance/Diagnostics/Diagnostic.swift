@@ -79,8 +79,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case malformedInterface(reason: String)
     case templateBuiltAsParent(className: String, parent: String)
     case unknownInterfaceClass(String)
+    /// A class GtkBuilder knows but cannot make objects of (abstract, or no GObject).
+    case unbuildableInterfaceClass(String, reason: String)
+    /// A second object with an id the file gave before: it gets one of its own.
+    case duplicateInterfaceID(String, firstAt: SourceLocation, madeUp: String)
     case unknownInterfaceProperty(className: String, property: String)
     case unknownInterfaceObject(String)
+    /// GtkBuilder refused an element (its message): it is left out — or the list or menu
+    /// holding it, `leftOut` — and the rest built.
+    case refusedInterfaceElement(String, reason: String, leftOut: String)
     case interfaceTextMissing(msgid: String, language: String)
     case brokenMarkup(msgid: String, reason: String)
     case accessKeyDropped(msgid: String)
@@ -202,11 +209,19 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case .malformedInterface(let reason): "malformed interface: \(reason)"
     case .templateBuiltAsParent(let className, let parent):
       "template '\(className)' is built as a plain \(parent)"
+    case .unbuildableInterfaceClass(let name, let reason):
+      "class '\(name)' cannot be built (\(reason)): shown as a placeholder; its texts are "
+        + "listed, not shown"
+    case .duplicateInterfaceID(let id, let first, let madeUp):
+      "id '\(id)' was given before (at \(first)): this object is built with id '\(madeUp)'"
     case .unknownInterfaceClass(let name):
       "unknown class '\(name)': shown as a placeholder; its texts are listed, not shown"
     case .unknownInterfaceProperty(let className, let property):
       "\(className) has no property '\(property)'; it is left out"
     case .unknownInterfaceObject(let id): "no object with id '\(id)' in the interface"
+    case .refusedInterfaceElement(let element, let reason, let leftOut):
+      "GtkBuilder refused <\(element)>: \(reason); "
+        + (leftOut == element ? "it is left out" : "its <\(leftOut)> is left out")
     case .interfaceTextMissing(let msgid, let language):
       "'\(Self.oneLine(msgid))' is not translated into \(language)"
     case .brokenMarkup(let msgid, let reason):

@@ -3,6 +3,9 @@
 public protocol InterfaceClassInfo {
   /// Whether GtkBuilder can make an object of `className`.
   func isKnownClass(_ className: String) -> Bool
+  /// Why objects of the known class `className` cannot be made (`it is abstract`), nil
+  /// when they can.
+  func whyUnbuildable(_ className: String) -> String?
   /// Whether objects of `className` have `property` (any spelling GLib accepts).
   func hasProperty(_ property: String, onClass className: String) -> Bool
   /// Whether the container class `className` has the child property `property`.
@@ -11,27 +14,168 @@ public protocol InterfaceClassInfo {
 
 /// A `.ui` file rewritten so GtkBuilder takes it whole, with what the rewrite changed.
 public struct BuilderInput: Sendable {
+  /// The file the interface was read from, as given (for diagnostics).
+  public let file: String
   /// The rewritten `<interface>` element.
-  public let root: XMLTree.Element
+  public private(set) var root: XMLTree.Element
   /// The interface XML to hand to GtkBuilder.
   public var xml: String { Self.declaration + root.serialized }
-  /// Warnings for what was changed: templates, unknown classes and properties.
-  public let diagnostics: [Diagnostic]
+  /// Warnings for what was changed: templates, unknown classes and properties, elements
+  /// GtkBuilder refused.
+  public private(set) var diagnostics: [Diagnostic]
   /// Objects that are not built as written: placeholders of unknown classes and all
-  /// they contained. Their texts are listed, never applied.
-  public let placeholderIDs: Set<String>
+  /// they contained, and objects left out. Their texts are listed, never applied.
+  public private(set) var placeholderIDs: Set<String>
 
   static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+
+  init(file: String, root: XMLTree.Element, diagnostics: [Diagnostic], placeholderIDs: Set<String>)
+  {
+    self.file = file
+    self.root = root
+    self.diagnostics = diagnostics
+    self.placeholderIDs = placeholderIDs
+  }
 
   /// An interface holding only the `<menu>`s among `ids`: GTK 3 cannot build a menu
   /// by id, so a selection builds them from this first.
   public func menusXML(_ ids: Set<String>) -> String {
+    Self.declaration + menusRoot(ids).root.serialized
+  }
+
+  /// The menus of `ids`, and for each of its children the index it has in `root`.
+  private func menusRoot(_ ids: Set<String>) -> (root: XMLTree.Element, indexes: [Int]) {
     var menus = root
-    menus.children = root.children.filter { node in
-      guard case .element(let element) = node else { return false }
+    let indexes = root.children.indices.filter { index in
+      guard case .element(let element) = root.children[index] else { return false }
       return element.name == "menu" && element["id"].map(ids.contains) == true
     }
-    return Self.declaration + menus.serialized
+    menus.children = indexes.map { root.children[$0] }
+    return (menus, indexes)
+  }
+
+  /// What GtkBuilder's refusal of the XML is about, in the file: the element its
+  /// message's position (`.:12:30 Could not parse double 'abc'`) falls in, as a path
+  /// into `root`, and the message without the position.
+  ///
+  /// - Parameters:
+  ///   - message: GtkBuilder's message.
+  ///   - menus: the ids given to `menusXML(_:)` when that XML was refused, nil for `xml`.
+  /// - Returns: the element and its place in the file, or only the message when it names
+  ///   no position in the XML.
+  public func refusal(_ message: String, menus: Set<String>? = nil) -> Refusal {
+    guard var (position, reason) = Self.position(in: message) else {
+      return Refusal(path: nil, location: nil, reason: message)
+    }
+    // GLib names the character after what it read: its column, on the first line; one
+    // more on every later line (GMarkup counts the newline as the next line's first
+    // character).
+    if position.line > 1 { position.column -= 1 }
+    let (serializedRoot, indexes) = menus.map(menusRoot) ?? (root, nil)
+    let spans = serializedRoot.serializedWithSpans(firstLine: 2).spans
+    guard let span = XMLTree.Span.innermost(spans, holding: position),
+      let element = serializedRoot.element(at: span.path)
+    else { return Refusal(path: nil, location: nil, reason: reason) }
+    var path = span.path
+    if let indexes, let first = path.first { path[0] = indexes[first] }
+    return Refusal(path: path, location: element.location, reason: reason)
+  }
+
+  /// Where a GtkBuilder refusal points in the file, and why.
+  public struct Refusal: Sendable {
+    /// The element in `root` (empty: the `<interface>` itself), nil when the message
+    /// names no position in it.
+    public let path: [Int]?
+    /// Where that element starts in the file.
+    public let location: SourceLocation?
+    /// GtkBuilder's message without its position.
+    public let reason: String
+  }
+
+  /// Leaves out the element a refusal points at, with a warning, so the rest of the file
+  /// can be built; false when there is nothing to leave out (the `<interface>` itself, or
+  /// no position).
+  ///
+  /// Where leaving out one element would move the ones after it — an item, row or mark
+  /// of a list GtkBuilder fills by position, an item of a menu — the whole list or menu
+  /// goes, so that no text lands on another's place. Its texts are then listed, never
+  /// applied (`leftOutLocations`).
+  public mutating func leaveOut(_ refusal: Refusal) -> Bool {
+    guard var path = refusal.path, !path.isEmpty, let refused = root.element(at: path) else {
+      return false
+    }
+    var lists: [[Int]] = []
+    var menu: [Int]?
+    for length in 1...path.count {
+      guard let element = root.element(at: Array(path.prefix(length))) else { break }
+      if element.name == "menu", menu == nil { menu = Array(path.prefix(length)) }
+      if ["items", "data", "marks"].contains(element.name) {
+        lists.append(Array(path.prefix(length)))
+      }
+    }
+    if let widest = menu ?? lists.first { path = widest }
+    guard let element = root.element(at: path), root.removeElement(at: path) else {
+      return false
+    }
+    diagnostics.append(
+      Diagnostic(
+        file: file, location: refused.location, severity: .warning,
+        kind: .refusedInterfaceElement(
+          refused.name, reason: refusal.reason, leftOut: element.name)))
+    insertIDs(of: element)
+    return true
+  }
+
+  /// Where the elements left out started: their texts are listed, never applied.
+  public private(set) var leftOutLocations: Set<SourceLocation> = []
+
+  private mutating func insertIDs(of element: XMLTree.Element) {
+    leftOutLocations.insert(element.location)
+    if element.name == "object" || element.name == "menu", let id = element["id"] {
+      placeholderIDs.insert(id)
+    }
+    for child in element.elements { insertIDs(of: child) }
+  }
+
+  /// `.:12:30 reason` (GtkBuilder's prefix: its file name, line, character) → position
+  /// and reason.
+  static func position(in message: String) -> (SourceLocation, String)? {
+    let scalars = Array(message.unicodeScalars)
+    // The file name is "." or "<input>" for XML given as a string: the first
+    // ":<digits>:<digits> " in the message's first line.
+    var index = 0
+    while index < scalars.count, scalars[index] != "\n" {
+      if scalars[index] == ":", let (line, column, end) = numbers(scalars, from: index),
+        line > 0, column > 0
+      {
+        let reason = String(String.UnicodeScalarView(scalars[end...]))
+        return (SourceLocation(line: line, column: column), reason)
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// `:12:30 ` at `start` → 12, 30 and the index after the space.
+  private static func numbers(_ scalars: [Unicode.Scalar], from start: Int) -> (Int, Int, Int)? {
+    func digits(_ index: inout Int) -> Int? {
+      let first = index
+      var value = 0
+      while index < scalars.count, index - first < 9, ("0"..."9").contains(scalars[index]) {
+        value = value * 10 + Int(scalars[index].value - 48)
+        index += 1
+      }
+      return index > first ? value : nil
+    }
+    var index = start + 1
+    guard let line = digits(&index), index < scalars.count, scalars[index] == ":" else {
+      return nil
+    }
+    index += 1
+    guard let column = digits(&index), index < scalars.count, scalars[index] == " " else {
+      return nil
+    }
+    return (line, column, index + 1)
   }
 }
 
@@ -51,7 +195,8 @@ extension InterfaceDocument {
     root["domain"] = nil
     rewriter.rewriteChildren(of: &root, parentClass: nil, isTopLevel: true)
     return BuilderInput(
-      root: root, diagnostics: rewriter.diagnostics, placeholderIDs: rewriter.placeholders)
+      file: file, root: root, diagnostics: rewriter.diagnostics,
+      placeholderIDs: rewriter.placeholders)
   }
 }
 
@@ -108,6 +253,12 @@ private struct BuilderRewriter {
     let className = object["class"] ?? ""
     guard classes.isKnownClass(className) else {
       warn(object, .unknownInterfaceClass(className))
+      collectIDs(object)
+      object = placeholder(for: object, className: className, isTopLevel: isTopLevel)
+      return
+    }
+    if let reason = classes.whyUnbuildable(className) {
+      warn(object, .unbuildableInterfaceClass(className, reason: reason))
       collectIDs(object)
       object = placeholder(for: object, className: className, isTopLevel: isTopLevel)
       return

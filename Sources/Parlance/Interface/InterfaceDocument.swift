@@ -36,6 +36,9 @@ public struct InterfaceDocument: Sendable {
   public let objects: [Object]
   /// Every non-empty translatable text, in file order.
   public let texts: [InterfaceText]
+  /// The marks of each `GtkScale` with `<marks>`, by object id, in file order: a text of
+  /// one (`InterfaceText.Target.scaleMark`) is set by adding them all again.
+  public let scaleMarks: [String: [InterfaceScaleMark]]
   /// Problems: malformed XML (an error; nothing is built), unusual content (warnings).
   public let diagnostics: [Diagnostic]
 
@@ -59,7 +62,7 @@ public struct InterfaceDocument: Sendable {
     switch XMLReader.parse(bytes) {
     case .failure(let failure):
       return InterfaceDocument(
-        file: file, root: nil, objects: [], texts: [],
+        file: file, root: nil, objects: [], texts: [], scaleMarks: [:],
         diagnostics: [
           Diagnostic(
             file: file, location: failure.location, severity: .error,
@@ -68,7 +71,7 @@ public struct InterfaceDocument: Sendable {
     case .success(var root):
       guard root.name == "interface" else {
         return InterfaceDocument(
-          file: file, root: nil, objects: [], texts: [],
+          file: file, root: nil, objects: [], texts: [], scaleMarks: [:],
           diagnostics: [
             Diagnostic(
               file: file, location: root.location, severity: .error,
@@ -80,7 +83,18 @@ public struct InterfaceDocument: Sendable {
       walker.walk(&root)
       return InterfaceDocument(
         file: file, root: root, objects: walker.objects, texts: walker.texts,
-        diagnostics: walker.diagnostics)
+        scaleMarks: walker.scaleMarks, diagnostics: walker.diagnostics)
     }
   }
+}
+
+/// A mark of a `GtkScale`, as written in `<marks>`: GTK reads its value and position
+/// (`gtk_builder_value_from_string_type`) when it is added.
+public struct InterfaceScaleMark: Hashable, Sendable {
+  /// The `value` attribute as written (`0.5`).
+  public let value: String
+  /// The `position` attribute as written (`top`, `GTK_POS_BOTTOM`), nil for below.
+  public let position: String?
+  /// The mark's Pango markup as written (the msgid when translatable).
+  public let markup: String
 }

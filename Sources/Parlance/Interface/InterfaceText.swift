@@ -18,6 +18,11 @@ public struct InterfaceText: Hashable, Sendable {
     /// Attribute `name` (`label`) of the menu item at `path` (item indexes through
     /// sections and submenus) of the `<menu>` object.
     case menuAttribute(path: [Int], name: String)
+    /// Mark `index` of a `GtkScale`'s `<marks>`, in file order (Pango markup).
+    case scaleMark(index: Int)
+    /// The description of the widget's accessible action `name` (`<accessibility>
+    /// <action action_name="click">`), which a screen reader reads out.
+    case accessibleAction(String)
   }
 
   /// The id of the object in the interface handed to GtkBuilder: the file's own id, or
@@ -52,7 +57,8 @@ public struct InterfaceText: Hashable, Sendable {
   public let isApplied: Bool
 
   /// The name of what the text sets, as `ui-strings` prints it: `label`,
-  /// `accessible-name`, `item[2]`, `row[0].column[1]`, `menu[1/0].label`, `tab.title`.
+  /// `accessible-name`, `item[2]`, `row[0].column[1]`, `item[1/0].label`, `child.title`,
+  /// `mark[0]`, `action[click].description`.
   public var property: String {
     switch target {
     case .property(let name): name
@@ -62,6 +68,8 @@ public struct InterfaceText: Hashable, Sendable {
     case .listCell(let row, let column): "row[\(row)].column[\(column)]"
     case .menuAttribute(let path, let name):
       "item[" + path.map(String.init).joined(separator: "/") + "]." + name
+    case .scaleMark(let index): "mark[\(index)]"
+    case .accessibleAction(let name): "action[\(name)].description"
     }
   }
 }

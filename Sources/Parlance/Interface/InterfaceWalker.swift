@@ -4,8 +4,11 @@ struct InterfaceWalker {
   let file: String
   private(set) var objects: [InterfaceDocument.Object] = []
   private(set) var texts: [InterfaceText] = []
+  private(set) var scaleMarks: [String: [InterfaceScaleMark]] = [:]
   private(set) var diagnostics: [Diagnostic] = []
   private var usedIDs: Set<String> = []
+  /// Where each id the file gives was first given.
+  private var firstAt: [String: SourceLocation] = [:]
   private var generated = 0
 
   init(file: String) {
@@ -32,6 +35,26 @@ struct InterfaceWalker {
   private mutating func collectIDs(_ element: XMLTree.Element) {
     if let id = element["id"] { usedIDs.insert(id) }
     for child in element.elements { collectIDs(child) }
+  }
+
+  /// Whether `element` is the first object to give itself `id`. GtkBuilder refuses a
+  /// whole file for a second one: it is told, and built with an id of its own.
+  private mutating func firstUse(of id: String, by element: XMLTree.Element) -> Bool {
+    guard let first = firstAt[id] else {
+      firstAt[id] = element.location
+      return true
+    }
+    diagnostics.append(
+      Diagnostic(
+        file: file, location: element.location, severity: .warning,
+        kind: .duplicateInterfaceID(id, firstAt: first, madeUp: peekID())))
+    return false
+  }
+
+  /// The id `makeID()` will give next.
+  private func peekID() -> String {
+    var copy = self
+    return copy.makeID()
   }
 
   /// An id no element of the file has.
@@ -65,9 +88,10 @@ struct InterfaceWalker {
           kind: .malformedInterface(reason: "<\(element.name)> has no 'class' attribute")))
       return
     }
-    let ownID = isTemplate ? className : element["id"]
+    var ownID = isTemplate ? className : element["id"]
+    if !isTemplate, let given = ownID, !firstUse(of: given, by: element) { ownID = nil }
     let id = ownID ?? makeID()
-    if !isTemplate, element["id"] == nil { element["id"] = id }
+    if !isTemplate, ownID == nil { element["id"] = id }
     counts[className, default: 0] += 1
     let object = InterfaceDocument.Object(
       id: id, hasOwnID: ownID != nil,
@@ -112,6 +136,24 @@ struct InterfaceWalker {
             from: item, object: object, target: .comboItem(index: itemIndex), isMarkup: false,
             usesUnderline: false)
           itemIndex += 1
+        }
+      case "marks":
+        var marks: [InterfaceScaleMark] = []
+        for mark in child.elements where mark.name == "mark" {
+          marks.append(
+            InterfaceScaleMark(
+              value: mark["value"] ?? "", position: mark["position"], markup: mark.text))
+          addText(
+            from: mark, object: object, target: .scaleMark(index: marks.count - 1),
+            isMarkup: true, usesUnderline: false)
+        }
+        scaleMarks[object.id, default: []] += marks
+      case "accessibility":
+        for action in child.elements where action.name == "action" {
+          guard let name = action["action_name"] else { continue }
+          addText(
+            from: action, object: object, target: .accessibleAction(name), isMarkup: false,
+            usesUnderline: false, text: (action["description"] ?? "") + action.text)
         }
       case "data":
         var row = 0
@@ -176,7 +218,8 @@ struct InterfaceWalker {
   private mutating func visitMenu(
     _ element: inout XMLTree.Element, parentPath: String, counts: inout [String: Int]
   ) {
-    let ownID = element["id"]
+    var ownID = element["id"]
+    if let given = ownID, !firstUse(of: given, by: element) { ownID = nil }
     let id = ownID ?? makeID()
     if ownID == nil { element["id"] = id }
     counts["menu", default: 0] += 1
@@ -214,12 +257,14 @@ struct InterfaceWalker {
 
   // MARK: Texts
 
+  /// The text of `element` (or `text`, for one GtkBuilder puts together otherwise), when
+  /// it is marked translatable.
   private mutating func addText(
     from element: XMLTree.Element, object: InterfaceDocument.Object,
-    target: InterfaceText.Target, isMarkup: Bool, usesUnderline: Bool
+    target: InterfaceText.Target, isMarkup: Bool, usesUnderline: Bool, text: String? = nil
   ) {
     guard let translatable = element["translatable"], Self.isTrue(translatable) else { return }
-    let msgid = element.text
+    let msgid = text ?? element.text
     // gettext of "" is the catalog's header: an empty text stays empty.
     guard !msgid.isEmpty else { return }
     texts.append(

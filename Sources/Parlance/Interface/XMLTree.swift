@@ -82,28 +82,69 @@ public enum XMLTree {
 
     /// The element as XML text (comments and the declaration are not kept).
     public var serialized: String {
-      var output = ""
-      write(to: &output)
-      return output
+      var output = Output(tracksPositions: false)
+      write(to: &output, path: [])
+      return output.text
     }
 
-    func write(to output: inout String) {
-      output += "<" + name
+    /// The element as XML text, with where each element landed in it: what a position
+    /// GtkBuilder names in that text (`:12:30 Could not parse double`) was in the file.
+    /// - Parameter firstLine: the line the element starts on in the text handed over
+    ///   (2 after an XML declaration).
+    /// - Returns: the XML text, and a span for this element and every one inside it.
+    public func serializedWithSpans(firstLine: Int = 1) -> (xml: String, spans: [Span]) {
+      var output = Output(tracksPositions: true)
+      output.line = firstLine
+      write(to: &output, path: [])
+      return (output.text, output.spans)
+    }
+
+    func write(to output: inout Output, path: [Int]) {
+      let start = output.position
+      output.append("<" + name)
       for attribute in attributes {
-        output += " " + attribute.name + "=\"" + Self.escape(attribute.value, quote: true) + "\""
+        output.append(
+          " " + attribute.name + "=\"" + Self.escape(attribute.value, quote: true) + "\"")
       }
       if children.isEmpty {
-        output += "/>"
-        return
-      }
-      output += ">"
-      for child in children {
-        switch child {
-        case .element(let element): element.write(to: &output)
-        case .text(let text): output += Self.escape(text, quote: false)
+        output.append("/>")
+      } else {
+        output.append(">")
+        for (index, child) in children.enumerated() {
+          switch child {
+          case .element(let element): element.write(to: &output, path: path + [index])
+          case .text(let text): output.append(Self.escape(text, quote: false))
+          }
         }
+        output.append("</" + name + ">")
       }
-      output += "</" + name + ">"
+      if output.tracksPositions {
+        output.spans.append(Span(path: path, start: start, end: output.position))
+      }
+    }
+
+    /// The element at `path` (child indexes from this one), nil when there is none.
+    public func element(at path: [Int]) -> Element? {
+      guard let first = path.first else { return self }
+      guard children.indices.contains(first), case .element(let child) = children[first] else {
+        return nil
+      }
+      return child.element(at: Array(path.dropFirst()))
+    }
+
+    /// Removes the element at `path` (not this one); false when there is none.
+    @discardableResult
+    public mutating func removeElement(at path: [Int]) -> Bool {
+      guard let first = path.first, children.indices.contains(first),
+        case .element(var child) = children[first]
+      else { return false }
+      if path.count == 1 {
+        children.remove(at: first)
+        return true
+      }
+      guard child.removeElement(at: Array(path.dropFirst())) else { return false }
+      children[first] = .element(child)
+      return true
     }
 
     static func escape(_ text: String, quote: Bool) -> String {
@@ -121,6 +162,47 @@ public enum XMLTree {
         }
       }
       return escaped
+    }
+  }
+
+  /// Where an element landed in serialized XML: from its `<` to just past its end tag,
+  /// as GLib's markup parser counts (lines from 1, characters on the line from 1).
+  public struct Span: Hashable, Sendable {
+    /// Child indexes from the serialized element down to this one (empty: that element).
+    public let path: [Int]
+    /// Its `<`.
+    public let start: SourceLocation
+    /// Just past its `>` or `/>`.
+    public let end: SourceLocation
+
+    /// The innermost of `spans` holding `position` (its start tag's end counts: GLib
+    /// names the character after it), nil when none does.
+    public static func innermost(_ spans: [Span], holding position: SourceLocation) -> Span? {
+      spans.filter { $0.start < position && position <= $0.end }
+        .max { $0.path.count < $1.path.count }
+    }
+  }
+
+  struct Output {
+    let tracksPositions: Bool
+    var text = ""
+    var spans: [Span] = []
+    var line = 1
+    var column = 1
+
+    var position: SourceLocation { SourceLocation(line: line, column: column) }
+
+    mutating func append(_ part: String) {
+      text += part
+      guard tracksPositions else { return }
+      for scalar in part.unicodeScalars {
+        if scalar == "\n" {
+          line += 1
+          column = 1
+        } else {
+          column += 1
+        }
+      }
     }
   }
 

@@ -100,7 +100,8 @@ enum UIStringsCommand: Subcommand {
 
   /// `dialog.ui:12: save-button label [verb] = "_Speichern"`, then what is unusual:
   /// `(untranslated)`, `(fallback: de)`; a text nothing shows has no value:
-  /// `dialog.ui:30: chart caption: not shown (unknown class 'DemoChart')`.
+  /// `dialog.ui:30: chart caption: not shown (unknown class 'DemoChart')`, or
+  /// `(GtkBuilder refused it: left out)`.
   static func line(_ shown: ShownText, file: String) -> String {
     let text = shown.text
     var line = "\(file):\(text.location.line): \(text.objectPath) \(text.property)"
@@ -111,8 +112,11 @@ enum UIStringsCommand: Subcommand {
     } else {
       line += ": not shown"
       notes.append(
-        shown.isPlaceholder
-          ? "unknown class '\(text.className)'" : "GTK has no such property on \(text.className)")
+        shown.isLeftOut
+          ? "GtkBuilder refused it: left out"
+          : shown.isPlaceholder
+            ? "unknown class '\(text.className)'"
+            : "GTK has no such property on \(text.className)")
     }
     switch shown.status {
     case .translated: break

@@ -16,12 +16,25 @@ public final class Builder {
   /// contain (not what they refer to by id: list those too).
   ///
   /// - Throws: `GtkError.glib` with GtkBuilder's message (it names the line) when it
-  ///   refuses the XML; no object is handed out then.
+  ///   refuses the XML; no object is handed out then, and the windows it made before the
+  ///   error are destroyed.
   public init(xml: String, objectIDs: [String]? = nil) throws(GtkError) {
     guard Gtk.isInitialized else { throw GtkError.noDisplay }
     guard let pointer = gtk_builder_new() else { throw GtkError.glib("cannot make a GtkBuilder") }
     reference = ObjectReference(adopting: pointer)
-    try add(xml: xml, objectIDs: objectIDs)
+    do {
+      try add(xml: xml, objectIDs: objectIDs)
+    } catch {
+      destroyWindows()
+      throw error
+    }
+  }
+
+  /// Destroys the windows among the builder's objects. After a refusal they would stay
+  /// alive, hidden, with nothing to show them: GTK keeps toplevel windows until
+  /// destroyed.
+  public func destroyWindows() {
+    parlance_builder_destroy_windows(pointer)
   }
 
   /// Builds the objects of more XML (or only `objectIDs`) into this builder; they may
@@ -70,6 +83,21 @@ public enum ObjectClass {
   /// `*_get_type` function, as GtkBuilder looks it up).
   public static func isKnown(_ name: String) -> Bool {
     type(named: name) != 0
+  }
+
+  /// Why GtkBuilder cannot make an object of the known type `name` — GLib aborts the
+  /// process on `g_object_new` of an abstract class (`GtkContainer`) — or nil when it can.
+  public static func whyUnbuildable(_ name: String) -> String? {
+    let type = type(named: name)
+    guard type != 0 else { return nil }
+    // An interface (`GtkBuildable`) whose prerequisite is GObject "is a" GObject too.
+    let fundamental = g_type_fundamental(type)
+    if fundamental == parlance_interface_type() { return "it is an interface" }
+    if fundamental != g_object_get_type() { return "it is not a GObject class" }
+    if g_type_test_flags(type, guint(G_TYPE_FLAG_ABSTRACT.rawValue)) != 0 {
+      return "it is abstract"
+    }
+    return nil
   }
 
   /// Whether `name` is `ancestor` or derives from it (`GtkDialog` is a `GtkWindow`).

@@ -124,3 +124,47 @@ public final class BuiltObject {
     }
   }
 }
+
+// MARK: Scale marks and accessible actions
+
+extension BuiltObject {
+  /// A mark of a `GtkScale`: value and position as a `.ui` file writes them (`0.5`,
+  /// `top`; nil: below), and its Pango markup.
+  public typealias ScaleMark = (value: String, position: String?, markup: String)
+
+  /// Replaces the marks of a `GtkScale`, value and position parsed as GtkBuilder parses
+  /// them; false, changing nothing, when the object is no scale or one does not parse.
+  @discardableResult
+  public func setScaleMarks(_ marks: [ScaleMark]) -> Bool {
+    var strings: [UnsafeMutablePointer<gchar>?] = []
+    defer { for string in strings { g_free(string) } }
+    func duplicate(_ text: String?) -> UnsafePointer<gchar>? {
+      guard let text else { return nil }
+      let copy = g_strdup(text)
+      strings.append(copy)
+      return UnsafePointer(copy)
+    }
+    let values = marks.map { duplicate($0.value) }
+    let positions = marks.map { duplicate($0.position) }
+    let markups = marks.map { duplicate($0.markup) }
+    return parlance_scale_set_marks(pointer, gint(marks.count), values, positions, markups) != 0
+  }
+
+  /// The markup mark `index` of a `GtkScale` was last given by `setScaleMarks(_:)`, nil
+  /// when there is none (GTK 3 cannot read a mark's text back).
+  public func scaleMarkMarkup(at index: Int) -> String? {
+    String(takingGLibString: parlance_scale_dup_mark_markup(pointer, gint(index)))
+  }
+
+  /// Sets the description of the widget's accessible action `name` (`click`), as a
+  /// screen reader reads it; false when its accessible has no such action.
+  @discardableResult
+  public func setAccessibleActionDescription(_ value: String, action name: String) -> Bool {
+    parlance_accessible_set_action_description(pointer, name, value) != 0
+  }
+
+  /// The description of the widget's accessible action `name`.
+  public func accessibleActionDescription(_ name: String) -> String? {
+    String(takingGLibString: parlance_accessible_dup_action_description(pointer, name))
+  }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+import ParlanceInterface
+import XCTest
+
+/// What a `.ui` file holds beyond properties: a scale's marks and an accessible's
+/// actions follow the language; what GtkBuilder would refuse the whole file for is left
+/// out, or built otherwise, with a warning at its place in the file.
+final class CustomElementsTests: KindsTestCase, @unchecked Sendable {
+  func testScaleMarksFollowTheLanguageAsGtkBuilderDrawsThem() throws {
+    try onMainActor {
+      // GTK eases the restyled slider into place: compare final looks.
+      let animations = Gtk.animationsEnabled
+      Gtk.animationsEnabled = false
+      defer { Gtk.animationsEnabled = animations }
+      let interface = try openKind("marks.ui")
+      XCTAssertEqual(
+        interface.texts.filter { $0.objectID == "volume" }.map {
+          "\($0.property) \($0.msgid) \($0.context ?? "-") \($0.isMarkup)"
+        },
+        ["mark[0] Quiet - true", "mark[2] <b>Loud</b> volume true"])
+      XCTAssertEqual(shown(interface, "volume", "mark[0]"), "Quiet")
+      let window = try XCTUnwrap(interface.object("marks-window").widget as? Window)
+      let scale = try XCTUnwrap(interface.object("volume").widget)
+      XCTAssertTrue(window.waitForFirstDraw())
+      let english = try scale.snapshot()
+
+      try switchTo("de")
+      XCTAssertEqual(shown(interface, "volume", "mark[0]"), "Leise")
+      XCTAssertEqual(shown(interface, "volume", "mark[2]"), "<b>Laut</b>")
+      XCTAssertTrue(window.waitForFirstDraw())
+      let german = try scale.snapshot()
+      XCTAssertNotEqual(english.differingPixelCount(from: german), 0, "the marks did not change")
+      try switchTo("en")
+      XCTAssertTrue(window.waitForFirstDraw())
+      XCTAssertEqual(try scale.snapshot().differingPixelCount(from: english), 0)
+      window.destroy()
+
+      // The same file with the German written in it (and without what GtkBuilder
+      // refuses), built by GtkBuilder alone: its scale looks exactly as the switched one,
+      // the untranslated mark in its place.
+      let source = try String(contentsOf: Self.fixture("kinds/marks.ui"), encoding: .utf8)
+      let builder = try Builder(
+        xml: source.replacingOccurrences(of: ">Quiet<", with: ">Leise<")
+          .replacingOccurrences(of: "&lt;b&gt;Loud&lt;/b&gt;", with: "&lt;b&gt;Laut&lt;/b&gt;")
+          .replacingOccurrences(
+            of: "<mark value=\"loud\" translatable=\"yes\">Broken</mark>", with: ""
+          )
+          .replacingOccurrences(of: "<class/>", with: ""))
+      let reference = try XCTUnwrap(builder.object("marks-window")?.widget as? Window)
+      defer { reference.destroy() }
+      XCTAssertTrue(reference.waitForFirstDraw())
+      let referenceScale = try XCTUnwrap(builder.object("volume")?.widget)
+      XCTAssertEqual(try referenceScale.snapshot().differingPixelCount(from: german), 0)
+    }
+  }
+
+  func testElementsGtkBuilderRefusesAreLeftOutAtTheirPlace() throws {
+    try onMainActor {
+      let interface = try openKind("marks.ui")
+      XCTAssertEqual(
+        warnings(interface),
+        [
+          "marks.ui:35:15: warning: GtkBuilder refused <mark>: Could not parse double "
+            + "'loud'; its <marks> is left out",
+          "marks.ui:45:15: warning: GtkBuilder refused <class>: element 'class' requires "
+            + "attribute 'name'; it is left out",
+        ])
+      // The scale is built without its marks; their texts are listed, set on nothing.
+      let broken = interface.texts.filter { $0.objectID == "broken-scale" }
+      XCTAssertEqual(broken.map(\.msgid), ["Fine", "Broken"])
+      XCTAssertEqual(broken.map(interface.isLeftOut), [true, true])
+      XCTAssertEqual(broken.map(interface.isApplied), [false, false])
+      XCTAssertEqual(broken.map(interface.shownValue), [nil, nil])
+      XCTAssertNotNil(try interface.object("broken-scale").widget)
+      // The label whose style GtkBuilder refused is there, keeps its other class, and
+      // follows the language.
+      let label = try XCTUnwrap(interface.object("styled-label").widget)
+      XCTAssertTrue(label.hasStyleClass("dim-label"))
+      try switchTo("de")
+      XCTAssertEqual(shown(interface, "styled-label", "label"), "Gestaltet")
+      XCTAssertEqual(shown(interface, "marks-window", "title"), "Ton")
+    }
+  }
+
+  func testAccessibleActionsAreListedAndSetAsGtkBuilderSetsThem() throws {
+    try onMainActor {
+      let interface = try openKind("marks.ui")
+      let action = try XCTUnwrap(
+        interface.texts.first { $0.objectID == "play-button" && $0.property != "label" })
+      XCTAssertEqual(action.property, "action[click].description")
+      XCTAssertEqual(action.msgid, "Plays the sound")
+      try switchTo("de")
+      // GTK 3's own button accessible keeps its description whatever it is given, as
+      // under GtkBuilder with gettext: what a screen reader hears is GTK's.
+      let builder = try Builder(
+        xml: """
+          <interface><object class="GtkButton" id="b"><accessibility>\
+          <action action_name="click" description="Spielt den Ton ab"/>\
+          </accessibility></object></interface>
+          """)
+      let plain = try XCTUnwrap(builder.object("b"))
+      XCTAssertEqual(
+        interface.shownValue(of: action), plain.accessibleActionDescription("click"))
+    }
+  }
+
+  func testClassesThatCannotBeBuiltArePlaceholders() throws {
+    try onMainActor {
+      // Before: GLib aborted the process making an object of an abstract class.
+      let interface = try openKind("unbuildable.ui")
+      let suffix = "shown as a placeholder; its texts are listed, not shown"
+      XCTAssertEqual(
+        warnings(interface),
+        [
+          "unbuildable.ui:29:11: warning: id 'twice' was given before (at 23:11): this "
+            + "object is built with id 'parlance-object-2'",
+          "unbuildable.ui:12:11: warning: class 'GtkContainer' cannot be built (it is "
+            + "abstract): " + suffix,
+          "unbuildable.ui:17:11: warning: class 'GtkBuildable' cannot be built (it is an "
+            + "interface): " + suffix,
+          "unbuildable.ui:20:11: warning: class 'GtkBorder' cannot be built (it is not a "
+            + "GObject class): " + suffix,
+        ])
+      XCTAssertEqual(
+        try XCTUnwrap(interface.object("abstract").widget as? Label).text, "GtkContainer")
+      // Both labels given one id are built, and both follow the language.
+      try switchTo("de")
+      XCTAssertEqual(shown(interface, "twice", "label"), "Abspielen")
+      XCTAssertEqual(shown(interface, "parlance-object-2", "label"), "Leise")
+    }
+  }
+
+  func testARefusalNothingCanBeLeftOutForSaysWhere() throws {
+    try onMainActor {
+      let file = FileManager.default.temporaryDirectory
+        .appendingPathComponent("parlance-refused-\(UUID().uuidString).ui")
+      try """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!-- GTK 3 takes no attribute but the domain on the interface. -->
+      <interface domain="demo" flavour="strange">
+        <object class="GtkLabel" id="label"/>
+      </interface>
+      """.write(to: file, atomically: true, encoding: .utf8)
+      defer { try? FileManager.default.removeItem(at: file) }
+      XCTAssertThrowsError(
+        try open(file: file, po: Self.fixture("kinds/po"), language: "en")
+      ) { error in
+        XCTAssertEqual(
+          (error as? InterfaceError)?.description,
+          file.path + ":3:1: error: GtkBuilder refused it: attribute 'flavour' invalid for "
+            + "element 'interface'")
+      }
+    }
+  }
+}
