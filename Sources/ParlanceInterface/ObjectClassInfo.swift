@@ -12,6 +12,10 @@ struct ObjectClassInfo: InterfaceClassInfo {
     MainActor.assumeIsolated { ObjectClass.whyUnbuildable(className) }
   }
 
+  func isClass(_ className: String, a ancestor: String) -> Bool {
+    MainActor.assumeIsolated { ObjectClass.isA(className, ancestor) }
+  }
+
   func hasProperty(_ property: String, onClass className: String) -> Bool {
     MainActor.assumeIsolated { ObjectClass.hasProperty(property, onClass: className) }
   }

@@ -114,21 +114,38 @@ final class CustomElementsTests: KindsTestCase, @unchecked Sendable {
       XCTAssertEqual(
         warnings(interface),
         [
-          "unbuildable.ui:29:11: warning: id 'twice' was given before (at 23:11): this "
+          "unbuildable.ui:30:11: warning: id 'twice' was given before (at 24:11): this "
             + "object is built with id 'parlance-object-2'",
-          "unbuildable.ui:12:11: warning: class 'GtkContainer' cannot be built (it is "
+          "unbuildable.ui:13:11: warning: class 'GtkContainer' cannot be built (it is "
             + "abstract): " + suffix,
-          "unbuildable.ui:17:11: warning: class 'GtkBuildable' cannot be built (it is an "
+          "unbuildable.ui:18:11: warning: class 'GtkBuildable' cannot be built (it is an "
             + "interface): " + suffix,
-          "unbuildable.ui:20:11: warning: class 'GtkBorder' cannot be built (it is not a "
+          "unbuildable.ui:21:11: warning: class 'GtkBorder' cannot be built (it is not a "
             + "GObject class): " + suffix,
+          "unbuildable.ui:53:15: warning: unknown class 'DemoRecentMenuItem': " + suffix,
+          "unbuildable.ui:61:15: warning: unknown class 'DemoZoomToolItem': " + suffix,
+          "unbuildable.ui:79:19: warning: unknown class 'DemoCellRendererSize': " + suffix,
+          "unbuildable.ui:89:15: warning: unknown class 'DemoTreeViewColumn': " + suffix,
         ])
       XCTAssertEqual(
         try XCTUnwrap(interface.object("abstract").widget as? Label).text, "GtkContainer")
+      // Where a container takes one kind of child only, the stand-in is of that kind
+      // (before: a label, and GTK criticals adding it).
+      XCTAssertEqual(
+        try ["recent-item", "zoom-item", "size-renderer", "custom-column"].map {
+          try interface.object($0).typeName
+        },
+        ["GtkMenuItem", "GtkToolButton", "GtkCellRendererText", "GtkTreeViewColumn"])
+      XCTAssertEqual(
+        try interface.object("recent-item").string(forProperty: "label"), "DemoRecentMenuItem")
+      XCTAssertEqual(
+        try interface.object("custom-column").string(forProperty: "title"),
+        "DemoTreeViewColumn")
       // Both labels given one id are built, and both follow the language.
       try switchTo("de")
       XCTAssertEqual(shown(interface, "twice", "label"), "Abspielen")
       XCTAssertEqual(shown(interface, "parlance-object-2", "label"), "Leise")
+      XCTAssertEqual(shown(interface, "size-column", "title"), "Abspielen")
     }
   }
 

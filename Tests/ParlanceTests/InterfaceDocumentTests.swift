@@ -128,6 +128,7 @@ import Testing
   struct EveryClassKnown: InterfaceClassInfo {
     func isKnownClass(_ className: String) -> Bool { true }
     func whyUnbuildable(_ className: String) -> String? { nil }
+    func isClass(_ className: String, a ancestor: String) -> Bool { className == ancestor }
     func hasProperty(_ property: String, onClass className: String) -> Bool { true }
     func hasChildProperty(_ property: String, container className: String) -> Bool { true }
   }

@@ -6,6 +6,9 @@ public protocol InterfaceClassInfo {
   /// Why objects of the known class `className` cannot be made (`it is abstract`), nil
   /// when they can.
   func whyUnbuildable(_ className: String) -> String?
+  /// Whether `className` is `ancestor`, derives from it or implements it (an
+  /// interface: `GtkCellLayout`).
+  func isClass(_ className: String, a ancestor: String) -> Bool
   /// Whether objects of `className` have `property` (any spelling GLib accepts).
   func hasProperty(_ property: String, onClass className: String) -> Bool
   /// Whether the container class `className` has the child property `property`.
@@ -249,26 +252,35 @@ private struct BuilderRewriter {
     element.children = kept
   }
 
-  private mutating func rewriteObject(_ object: inout XMLTree.Element, isTopLevel: Bool) {
+  /// Rewrites an object; returns true when it was replaced by a placeholder.
+  @discardableResult
+  private mutating func rewriteObject(
+    _ object: inout XMLTree.Element, isTopLevel: Bool, container: String? = nil
+  ) -> Bool {
     let className = object["class"] ?? ""
-    guard classes.isKnownClass(className) else {
-      warn(object, .unknownInterfaceClass(className))
-      collectIDs(object)
-      object = placeholder(for: object, className: className, isTopLevel: isTopLevel)
-      return
+    let kind: Diagnostic.Kind?
+    if !classes.isKnownClass(className) {
+      kind = .unknownInterfaceClass(className)
+    } else if let reason = classes.whyUnbuildable(className) {
+      kind = .unbuildableInterfaceClass(className, reason: reason)
+    } else {
+      kind = nil
     }
-    if let reason = classes.whyUnbuildable(className) {
-      warn(object, .unbuildableInterfaceClass(className, reason: reason))
-      collectIDs(object)
-      object = placeholder(for: object, className: className, isTopLevel: isTopLevel)
-      return
+    guard let kind else {
+      rewriteChildren(of: &object, parentClass: className, isTopLevel: false)
+      return false
     }
-    rewriteChildren(of: &object, parentClass: className, isTopLevel: false)
+    warn(object, kind)
+    collectIDs(object)
+    object = placeholder(
+      for: object, className: className, isTopLevel: isTopLevel, container: container)
+    return true
   }
 
   /// `<child>`: its object, and `<packing>` checked against the container's class.
   private mutating func rewriteChild(_ child: inout XMLTree.Element, containerClass: String?) {
     var kept: [XMLTree.Node] = []
+    var cellPlaceholder = false
     for node in child.children {
       guard case .element(var element) = node else {
         kept.append(node)
@@ -276,7 +288,8 @@ private struct BuilderRewriter {
       }
       element.attributes.removeAll { Self.translationAttributes.contains($0.name) }
       if element.name == "object" {
-        rewriteObject(&element, isTopLevel: false)
+        let replaced = rewriteObject(&element, isTopLevel: false, container: containerClass)
+        cellPlaceholder = replaced && element["class"] == Self.cellStandIn
       } else if element.name == "packing", let containerClass {
         element.children = element.children.filter { node in
           guard case .element(let property) = node, property.name == "property",
@@ -292,13 +305,26 @@ private struct BuilderRewriter {
       }
       kept.append(.element(element))
     }
+    // A stand-in renderer has none of the unknown one's properties to bind to columns.
+    if cellPlaceholder {
+      kept.removeAll { node in
+        guard case .element(let element) = node else { return false }
+        return element.name == "attributes" || element.name == "cell-packing"
+      }
+    }
     child.children = kept
   }
 
-  /// A label naming the unknown class, inside a window when it stands at the top level.
-  private func placeholder(for object: XMLTree.Element, className: String, isTopLevel: Bool)
-    -> XMLTree.Element
-  {
+  static let cellStandIn = "GtkCellRendererText"
+
+  /// What stands for an object of an unknown class: what its container takes — a cell
+  /// renderer in a cell layout (a tree view column, a combo box), a column in a tree
+  /// view, a menu item in a menu, a tool button in a toolbar, a tag in a tag table, an
+  /// action in an action group — or else a label naming the class, inside a window when
+  /// it stands at the top level.
+  private func placeholder(
+    for object: XMLTree.Element, className: String, isTopLevel: Bool, container: String?
+  ) -> XMLTree.Element {
     let id = object["id"] ?? className
     let location = object.location
     func property(_ name: String, _ value: String) -> XMLTree.Node {
@@ -306,6 +332,25 @@ private struct BuilderRewriter {
         XMLTree.Element(
           name: "property", attributes: [("name", name)], children: [.text(value)],
           location: location))
+    }
+    func standIn(_ standInClass: String, _ properties: [XMLTree.Node]) -> XMLTree.Element {
+      XMLTree.Element(
+        name: "object", attributes: [("class", standInClass), ("id", id)],
+        children: properties, location: location)
+    }
+    if let container {
+      func isA(_ ancestor: String) -> Bool { classes.isClass(container, a: ancestor) }
+      if isA("GtkCellLayout") { return standIn(Self.cellStandIn, []) }
+      if isA("GtkTreeView") { return standIn("GtkTreeViewColumn", [property("title", className)]) }
+      if isA("GtkMenuShell") {
+        return standIn("GtkMenuItem", [property("label", className), property("visible", "True")])
+      }
+      if isA("GtkToolbar") {
+        return standIn(
+          "GtkToolButton", [property("label", className), property("visible", "True")])
+      }
+      if isA("GtkTextTagTable") { return standIn("GtkTextTag", []) }
+      if isA("GtkActionGroup") { return standIn("GtkAction", [property("label", className)]) }
     }
     let label = XMLTree.Element(
       name: "object", attributes: [("class", "GtkLabel"), ("id", isTopLevel ? id + "-label" : id)],
