@@ -219,6 +219,17 @@ public final class LocalizedInterface {
     !placeholderIDs.contains(text.objectID) && !isLeftOut(text)
   }
 
+  /// The class of the placeholder `text`'s object is or is inside: the outermost
+  /// placeholder above it (`HdySqueezer` for a label in one); nil when it is built.
+  public func placeholderClass(of text: InterfaceText) -> String? {
+    guard placeholderIDs.contains(text.objectID), !isLeftOut(text) else { return nil }
+    var object = document.object(text.objectID)
+    while let parentID = object?.parentID, placeholderIDs.contains(parentID) {
+      object = document.object(parentID)
+    }
+    return object?.className ?? text.className
+  }
+
   /// Whether GtkBuilder refused the element holding `text`, which was left out.
   public func isLeftOut(_ text: InterfaceText) -> Bool {
     leftOutLocations.contains(text.location)

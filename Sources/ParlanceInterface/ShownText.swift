@@ -31,6 +31,9 @@ public struct ShownText: Hashable, Sendable {
   /// GtkBuilder refused the element holding the text, which was left out (a warning
   /// says where and why): the text is listed, never shown.
   public let isLeftOut: Bool
+  /// The class of the placeholder the text's object is, or is inside (`HdySqueezer`
+  /// for a label in one); nil when it is built.
+  public let placeholderClass: String?
 
   /// A text of the file as shown in one language.
   /// - Parameters:
@@ -41,9 +44,11 @@ public struct ShownText: Hashable, Sendable {
   ///   - source: the catalog entry that supplied it.
   ///   - isPlaceholder: whether the object is a placeholder of an unknown class.
   ///   - isLeftOut: whether the element holding the text was left out.
+  ///   - placeholderClass: the class of the placeholder it is or is inside.
   public init(
     text: InterfaceText, value: String?, status: Status, language: LanguageTag?,
-    source: EntryOrigin?, isPlaceholder: Bool, isLeftOut: Bool = false
+    source: EntryOrigin?, isPlaceholder: Bool, isLeftOut: Bool = false,
+    placeholderClass: String? = nil
   ) {
     self.text = text
     self.value = value
@@ -52,6 +57,7 @@ public struct ShownText: Hashable, Sendable {
     self.source = source
     self.isPlaceholder = isPlaceholder
     self.isLeftOut = isLeftOut
+    self.placeholderClass = placeholderClass ?? (isPlaceholder ? text.className : nil)
   }
 }
 
@@ -79,7 +85,8 @@ extension LocalizedInterface {
       return ShownText(
         text: text, value: shownValue(of: text), status: status,
         language: resolution.language, source: resolution.origin,
-        isPlaceholder: !isApplied(text) && !isLeftOut(text), isLeftOut: isLeftOut(text))
+        isPlaceholder: !isApplied(text) && !isLeftOut(text), isLeftOut: isLeftOut(text),
+        placeholderClass: placeholderClass(of: text))
     }
   }
 }

@@ -31,7 +31,7 @@ struct InterfaceCommandTests {
         strings.ui:35: strings-button label [verb] = "_Open" (untranslated)
         strings.ui:38: strings-button accessible-name = "Dateiname" (fallback: de)
         strings.ui:45: strings-window/GtkBox[1]/DemoChart[1] caption: not shown \
-        (unknown class 'DemoChart'; fallback: de)
+        (a placeholder for class 'DemoChart'; fallback: de)
 
         """)
     #expect(

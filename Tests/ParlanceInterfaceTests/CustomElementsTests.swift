@@ -122,10 +122,10 @@ final class CustomElementsTests: KindsTestCase, @unchecked Sendable {
             + "interface): " + suffix,
           "unbuildable.ui:21:11: warning: class 'GtkBorder' cannot be built (it is not a "
             + "GObject class): " + suffix,
-          "unbuildable.ui:53:15: warning: unknown class 'DemoRecentMenuItem': " + suffix,
+          "unbuildable.ui:53:15: warning: unknown class 'DemoRecentFiles': " + suffix,
           "unbuildable.ui:61:15: warning: unknown class 'DemoZoomToolItem': " + suffix,
           "unbuildable.ui:79:19: warning: unknown class 'DemoCellRendererSize': " + suffix,
-          "unbuildable.ui:89:15: warning: unknown class 'DemoTreeViewColumn': " + suffix,
+          "unbuildable.ui:89:15: warning: unknown class 'DemoSizeColumn': " + suffix,
         ])
       XCTAssertEqual(
         try XCTUnwrap(interface.object("abstract").widget as? Label).text, "GtkContainer")
@@ -137,10 +137,10 @@ final class CustomElementsTests: KindsTestCase, @unchecked Sendable {
         },
         ["GtkMenuItem", "GtkToolButton", "GtkCellRendererText", "GtkTreeViewColumn"])
       XCTAssertEqual(
-        try interface.object("recent-item").string(forProperty: "label"), "DemoRecentMenuItem")
+        try interface.object("recent-item").string(forProperty: "label"), "DemoRecentFiles")
       XCTAssertEqual(
         try interface.object("custom-column").string(forProperty: "title"),
-        "DemoTreeViewColumn")
+        "DemoSizeColumn")
       // Both labels given one id are built, and both follow the language.
       try switchTo("de")
       XCTAssertEqual(shown(interface, "twice", "label"), "Abspielen")

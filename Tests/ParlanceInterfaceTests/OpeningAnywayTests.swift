@@ -5,7 +5,8 @@ import ParlanceInterface
 import XCTest
 
 /// Files GtkBuilder would refuse whole open anyway, with a warning: a template becomes
-/// an object of its parent class, an unknown class a placeholder naming it.
+/// an object of its parent class, an unknown class the GTK class its name ends in, or a
+/// placeholder naming it.
 final class OpeningAnywayTests: KindsTestCase, @unchecked Sendable {
   func testATemplateIsBuiltAsItsParentClass() throws {
     try onMainActor {
@@ -29,36 +30,56 @@ final class OpeningAnywayTests: KindsTestCase, @unchecked Sendable {
   func testUnknownClassesArePlaceholdersWhoseTextsAreListed() throws {
     try onMainActor {
       let interface = try openKind("unknown.ui")
-      let suffix = "shown as a placeholder; its texts are listed, not shown"
       XCTAssertEqual(
         warnings(interface),
         [
-          "unknown.ui:5:3: warning: unknown class 'HdyApplicationWindow': " + suffix,
-          "unknown.ui:20:11: warning: unknown class 'DemoChart': " + suffix,
+          "unknown.ui:5:3: warning: unknown class 'HdyApplicationWindow': built as a plain "
+            + "GtkApplicationWindow, as its name says; what only it has is left out",
+          "unknown.ui:20:11: warning: unknown class 'DemoChart': shown as a placeholder; its "
+            + "texts are listed, not shown",
         ])
-      // A toplevel of an unknown class: a window that says what it stands for.
+      // A class whose name ends in a GTK class's is built as that class: its contents
+      // show and follow the language.
       let handy = try XCTUnwrap(interface.object("handy-window").widget as? Window)
-      XCTAssertEqual(handy.title, "HdyApplicationWindow")
-      XCTAssertEqual(
-        try interface.object("handy-window-label").string(forProperty: "label"),
-        "HdyApplicationWindow")
+      XCTAssertEqual(try interface.object("handy-window").typeName, "GtkApplicationWindow")
+      XCTAssertEqual(handy.title, "Preferences")
+      // Any other unknown class is a label naming it.
       let chart = try XCTUnwrap(interface.object("chart").widget as? Label)
       XCTAssertEqual(chart.text, "DemoChart")
       XCTAssertTrue(chart.isVisible)
-      // Their texts are listed with what they say, but set on nothing.
+      // Its texts are listed with what they say, but set on nothing.
       let unapplied = interface.texts.filter { !interface.isApplied($0) }
       XCTAssertEqual(
         unapplied.map { "\($0.objectPath) \($0.property) \($0.msgid)" },
-        [
-          "handy-window title Preferences", "handy-label label Made from a template",
-          "chart caption Downloads per day",
-        ])
-      XCTAssertEqual(unapplied.map { interface.shownValue(of: $0) }, [nil, nil, nil])
+        ["chart caption Downloads per day"])
+      XCTAssertEqual(unapplied.map { interface.shownValue(of: $0) }, [nil])
       try switchTo("de")
+      XCTAssertEqual(handy.title, "Einstellungen")
+      XCTAssertEqual(shown(interface, "handy-label", "label"), "Aus einer Vorlage gemacht")
       XCTAssertEqual(shown(interface, "chart-window", "title"), "Statistik")
       XCTAssertEqual(shown(interface, "chart-note", "label"), "Stündlich aktualisiert")
       XCTAssertEqual(chart.text, "DemoChart")
-      XCTAssertEqual(handy.title, "HdyApplicationWindow")
+    }
+  }
+
+  func testAToplevelOfAnUnknownClassIsAWindowNamingIt() throws {
+    try onMainActor {
+      let file = FileManager.default.temporaryDirectory
+        .appendingPathComponent("parlance-unknown-\(UUID().uuidString).ui")
+      try """
+      <interface>
+        <object class="DemoChart" id="chart">
+          <property name="caption" translatable="yes">Downloads per day</property>
+        </object>
+      </interface>
+      """.write(to: file, atomically: true, encoding: .utf8)
+      defer { try? FileManager.default.removeItem(at: file) }
+      let interface = try open(file: file, po: Self.fixture("kinds/po"), language: "de")
+      let window = try XCTUnwrap(interface.object("chart").widget as? Window)
+      XCTAssertEqual(window.title, "DemoChart")
+      XCTAssertEqual(
+        try interface.object("chart-label").string(forProperty: "label"), "DemoChart")
+      XCTAssertEqual(interface.texts.map(interface.isApplied), [false])
     }
   }
 

@@ -79,6 +79,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case malformedInterface(reason: String)
     case templateBuiltAsParent(className: String, parent: String)
     case unknownInterfaceClass(String)
+    /// An unknown class built as the GTK class its name ends in (`CatfishPrefsDialog`).
+    case unknownInterfaceClassBuiltAs(String, ancestor: String)
     /// A class GtkBuilder knows but cannot make objects of (abstract, or no GObject).
     case unbuildableInterfaceClass(String, reason: String)
     /// A second object with an id the file gave before: it gets one of its own.
@@ -209,6 +211,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case .malformedInterface(let reason): "malformed interface: \(reason)"
     case .templateBuiltAsParent(let className, let parent):
       "template '\(className)' is built as a plain \(parent)"
+    case .unknownInterfaceClassBuiltAs(let name, let ancestor):
+      "unknown class '\(name)': built as a plain \(ancestor), as its name says; what only it "
+        + "has is left out"
     case .unbuildableInterfaceClass(let name, let reason):
       "class '\(name)' cannot be built (\(reason)): shown as a placeholder; its texts are "
         + "listed, not shown"

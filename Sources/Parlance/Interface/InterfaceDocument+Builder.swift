@@ -270,6 +270,15 @@ private struct BuilderRewriter {
       rewriteChildren(of: &object, parentClass: className, isTopLevel: false)
       return false
     }
+    if !classes.isKnownClass(className), let ancestor = likelyAncestor(of: className, in: container)
+    {
+      // An application's own class is most often a thin subclass its name tells:
+      // CatfishPrefsDialog is a GtkDialog. Built as one, its contents show.
+      warn(object, .unknownInterfaceClassBuiltAs(className, ancestor: ancestor))
+      object["class"] = ancestor
+      rewriteChildren(of: &object, parentClass: ancestor, isTopLevel: false)
+      return false
+    }
     warn(object, kind)
     collectIDs(object)
     object = placeholder(
@@ -316,6 +325,44 @@ private struct BuilderRewriter {
   }
 
   static let cellStandIn = "GtkCellRendererText"
+
+  /// GTK classes an unknown class's name may end in, longest first where one ends in
+  /// another (`ApplicationWindow` before `Window`).
+  static let nameEndings = [
+    "ApplicationWindow", "AboutDialog", "MessageDialog", "Dialog", "Assistant",
+    "ScrolledWindow", "Window", "Popover", "HeaderBar", "ListBoxRow", "ListBox", "FlowBox",
+    "Notebook", "Revealer", "Stack", "Frame", "Expander", "Paned", "Grid", "Box",
+    "ToggleButton", "MenuButton", "Button", "CheckMenuItem", "MenuItem", "Menu",
+    "ToolButton", "TreeViewColumn", "TreeView", "SearchEntry", "Entry", "TextView", "Label",
+    "Image", "Spinner", "Switch", "Scale", "ProgressBar", "DrawingArea",
+  ]
+
+  /// The GTK class an unknown class's name ends in, when GtkBuilder can build it and the
+  /// container takes it: `GtkDialog` for `CatfishPrefsDialog`; nil for `DemoChart`.
+  private func likelyAncestor(of className: String, in container: String?) -> String? {
+    guard let ending = Self.nameEndings.first(where: { className.hasSuffix($0) }),
+      className.count > ending.count
+    else { return nil }
+    let ancestor = "Gtk" + ending
+    guard classes.isKnownClass(ancestor), classes.whyUnbuildable(ancestor) == nil else {
+      return nil
+    }
+    if let container, let required = requiredChildClass(of: container),
+      !classes.isClass(ancestor, a: required)
+    {
+      return nil
+    }
+    return ancestor
+  }
+
+  /// The one kind of child `container` takes, nil when it takes any widget.
+  private func requiredChildClass(of container: String) -> String? {
+    [
+      ("GtkCellLayout", "GtkCellRenderer"), ("GtkTreeView", "GtkTreeViewColumn"),
+      ("GtkMenuShell", "GtkMenuItem"), ("GtkToolbar", "GtkToolItem"),
+      ("GtkTextTagTable", "GtkTextTag"), ("GtkActionGroup", "GtkAction"),
+    ].first { classes.isClass(container, a: $0.0) }?.1
+  }
 
   /// What stands for an object of an unknown class: what its container takes — a cell
   /// renderer in a cell layout (a tree view column, a combo box), a column in a tree

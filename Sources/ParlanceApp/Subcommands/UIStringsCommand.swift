@@ -100,8 +100,9 @@ enum UIStringsCommand: Subcommand {
 
   /// `dialog.ui:12: save-button label [verb] = "_Speichern"`, then what is unusual:
   /// `(untranslated)`, `(fallback: de)`; a text nothing shows has no value:
-  /// `dialog.ui:30: chart caption: not shown (unknown class 'DemoChart')`, or
-  /// `(GtkBuilder refused it: left out)`.
+  /// `dialog.ui:30: chart caption: not shown (a placeholder for class 'DemoChart')`,
+  /// `(inside a placeholder for class 'HdySqueezer')` or `(GtkBuilder refused it: left
+  /// out)`.
   static func line(_ shown: ShownText, file: String) -> String {
     let text = shown.text
     var line = "\(file):\(text.location.line): \(text.objectPath) \(text.property)"
@@ -111,12 +112,16 @@ enum UIStringsCommand: Subcommand {
       line += " = " + JSONOutput.quote(value)
     } else {
       line += ": not shown"
-      notes.append(
-        shown.isLeftOut
-          ? "GtkBuilder refused it: left out"
-          : shown.isPlaceholder
-            ? "unknown class '\(text.className)'"
-            : "GTK has no such property on \(text.className)")
+      if shown.isLeftOut {
+        notes.append("GtkBuilder refused it: left out")
+      } else if let placeholder = shown.placeholderClass {
+        notes.append(
+          placeholder == text.className
+            ? "a placeholder for class '\(placeholder)'"
+            : "inside a placeholder for class '\(placeholder)'")
+      } else {
+        notes.append("GTK has no such property on \(text.className)")
+      }
     }
     switch shown.status {
     case .translated: break
