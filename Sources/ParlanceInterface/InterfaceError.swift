@@ -9,6 +9,8 @@ public enum InterfaceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// GtkBuilder refused the file even after the rewrite and after leaving out what it
   /// named (its own message, at the element it points at).
   case refused(file: String, location: SourceLocation, reason: String)
+  /// The file is for GTK 4 (its `<requires>` says so); Parlance builds GTK 3 files.
+  case gtk4(file: String, location: SourceLocation, version: String)
   /// `--object ID` names no object of the file.
   case unknownObject(Diagnostic)
   /// There is no display to build widgets on.
@@ -22,6 +24,9 @@ public enum InterfaceError: Error, Hashable, Sendable, CustomStringConvertible {
       diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n")
     case .refused(let file, let location, let reason):
       "\(file):\(location): error: GtkBuilder refused it: \(reason)"
+    case .gtk4(let file, let location, let version):
+      "\(file):\(location): error: this interface is for GTK \(version) (<requires lib=\"gtk\">); "
+        + "Parlance builds GTK 3 interfaces"
     case .unknownObject(let diagnostic): diagnostic.description
     case .noDisplay: "cannot open the display (is DISPLAY set?)"
     }

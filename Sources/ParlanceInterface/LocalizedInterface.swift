@@ -123,8 +123,13 @@ public final class LocalizedInterface {
   ) throws(InterfaceError) {
     self.route = route
     guard Gtk.isInitialized else { throw .noDisplay }
-    guard document.isUsable, var input = document.builderInput(classes: ObjectClassInfo())
-    else { throw .malformed(document.diagnostics) }
+    guard document.isUsable else { throw .malformed(document.diagnostics) }
+    if let (location, version) = document.gtk4Requirement {
+      throw .gtk4(file: document.file, location: location, version: version)
+    }
+    guard var input = document.builderInput(classes: ObjectClassInfo()) else {
+      throw .malformed(document.diagnostics)
+    }
     for id in objectIDs ?? [] where document.object(id) == nil {
       throw .unknownObject(
         Diagnostic(

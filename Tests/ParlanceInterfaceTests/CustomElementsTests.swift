@@ -149,6 +149,64 @@ final class CustomElementsTests: KindsTestCase, @unchecked Sendable {
     }
   }
 
+  /// Writes `xml` to a file of its own, removed when the test ends.
+  private func temporaryFile(_ xml: String) throws -> URL {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parlance-elements-\(UUID().uuidString).ui")
+    try xml.write(to: file, atomically: true, encoding: .utf8)
+    addTeardownBlock { try? FileManager.default.removeItem(at: file) }
+    return file
+  }
+
+  func testAnObjectInsideAPropertyIsLeftOut() throws {
+    try onMainActor {
+      // GTK 4 syntax in a GTK 3 file: GtkBuilder itself segfaults on it (before: so
+      // did Parlance).
+      let file = try temporaryFile(
+        """
+        <interface>
+          <object class="GtkWindow" id="window">
+            <property name="title" translatable="yes">Sound</property>
+            <property name="child">
+              <object class="GtkLabel" id="inner"><property name="label">Play</property></object>
+            </property>
+          </object>
+        </interface>
+        """)
+      let interface = try open(file: file, po: Self.fixture("kinds/po"), language: "de")
+      XCTAssertEqual(
+        interface.diagnostics.map { "\($0.location): \($0.message)" },
+        [
+          "4:5: property 'child' of GtkWindow holds <object>, which GTK 3 cannot take (GTK 4 "
+            + "writes objects there); it is left out"
+        ])
+      XCTAssertEqual(shown(interface, "window", "title"), "Ton")
+    }
+  }
+
+  func testAGtk4FileIsRefusedAtItsRequirement() throws {
+    try onMainActor {
+      let file = try temporaryFile(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <interface>
+          <requires lib="gtk" version="4.0"/>
+          <object class="GtkWindow" id="window">
+            <property name="child"><object class="GtkLabel"/></property>
+          </object>
+        </interface>
+        """)
+      XCTAssertThrowsError(
+        try open(file: file, po: Self.fixture("kinds/po"), language: "en")
+      ) { error in
+        XCTAssertEqual(
+          (error as? InterfaceError)?.description,
+          file.path + ":3:3: error: this interface is for GTK 4.0 (<requires lib=\"gtk\">); "
+            + "Parlance builds GTK 3 interfaces")
+      }
+    }
+  }
+
   func testARefusalNothingCanBeLeftOutForSaysWhere() throws {
     try onMainActor {
       let file = FileManager.default.temporaryDirectory

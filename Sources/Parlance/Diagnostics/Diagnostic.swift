@@ -81,6 +81,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case unknownInterfaceClass(String)
     /// An unknown class built as the GTK class its name ends in (`CatfishPrefsDialog`).
     case unknownInterfaceClassBuiltAs(String, ancestor: String)
+    /// A property holding an element (GTK 4's `<property name="child"><object …>`).
+    case elementInsideInterfaceProperty(className: String, property: String, element: String)
     /// A class GtkBuilder knows but cannot make objects of (abstract, or no GObject).
     case unbuildableInterfaceClass(String, reason: String)
     /// A second object with an id the file gave before: it gets one of its own.
@@ -214,6 +216,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case .unknownInterfaceClassBuiltAs(let name, let ancestor):
       "unknown class '\(name)': built as a plain \(ancestor), as its name says; what only it "
         + "has is left out"
+    case .elementInsideInterfaceProperty(let className, let property, let element):
+      "property '\(property)' of \(className) holds <\(element)>, which GTK 3 cannot take "
+        + "(GTK 4 writes objects there); it is left out"
     case .unbuildableInterfaceClass(let name, let reason):
       "class '\(name)' cannot be built (\(reason)): shown as a placeholder; its texts are "
         + "listed, not shown"

@@ -242,6 +242,15 @@ private struct BuilderRewriter {
           warn(node, .unknownInterfaceProperty(className: parentClass, property: name))
           continue
         }
+        // GTK 4 writes objects (and bindings) inside properties; GTK 3's GtkBuilder
+        // crashes on one.
+        if let inner = node.elements.first {
+          warn(
+            node,
+            .elementInsideInterfaceProperty(
+              className: parentClass ?? "", property: node["name"] ?? "", element: inner.name))
+          continue
+        }
       case "child":
         rewriteChild(&node, containerClass: parentClass)
       default:

@@ -42,6 +42,20 @@ public struct InterfaceDocument: Sendable {
   /// Problems: malformed XML (an error; nothing is built), unusual content (warnings).
   public let diagnostics: [Diagnostic]
 
+  /// Where the file asks for GTK 4 (`<requires lib="gtk" version="4.0"/>`), and the
+  /// version it names: GTK 3's GtkBuilder cannot build such a file (it crashes on
+  /// GTK 4's objects inside properties), so nothing builds it; its texts are still read.
+  public var gtk4Requirement: (location: SourceLocation, version: String)? {
+    guard let root else { return nil }
+    for element in root.elements where element.name == "requires" && element["lib"] == "gtk" {
+      let version = element["version"] ?? ""
+      if let major = Int(version.prefix { $0.isNumber }), major >= 4 {
+        return (element.location, version)
+      }
+    }
+    return nil
+  }
+
   /// The objects directly under `<interface>`.
   public var toplevels: [Object] { objects.filter { $0.parentID == nil } }
 
