@@ -20,6 +20,10 @@ struct ObjectClassInfo: InterfaceClassInfo {
     MainActor.assumeIsolated { ObjectClass.hasProperty(property, onClass: className) }
   }
 
+  func propertyType(_ property: String, onClass className: String) -> String? {
+    MainActor.assumeIsolated { ObjectClass.propertyType(property, onClass: className) }
+  }
+
   func hasChildProperty(_ property: String, container className: String) -> Bool {
     MainActor.assumeIsolated { ObjectClass.hasChildProperty(property, container: className) }
   }

@@ -184,6 +184,64 @@ final class CustomElementsTests: KindsTestCase, @unchecked Sendable {
     }
   }
 
+  func testImagesAreReadBesideTheFileAndBindingsToMissingPropertiesAreLeftOut() throws {
+    try onMainActor {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("parlance-images-\(UUID().uuidString)", isDirectory: true)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+      let red: UInt32 = 0xFFFF_0000
+      try Screenshot(width: 8, height: 6, pixels: Array(repeating: red, count: 48))
+        .writePNG(to: folder.appendingPathComponent("logo.png").path)
+      let file = folder.appendingPathComponent("images.ui")
+      try """
+      <interface>
+        <object class="GtkWindow" id="window">
+          <property name="title" translatable="yes">Sound</property>
+          <child>
+            <object class="GtkBox">
+              <property name="visible">True</property>
+              <child>
+                <object class="GtkImage" id="logo">
+                  <property name="visible">True</property>
+                  <property name="pixbuf">logo.png</property>
+                </object>
+              </child>
+              <child>
+                <object class="GtkLabel" id="bound">
+                  <property name="visible">True</property>
+                  <property name="label" translatable="yes" bind-source="chart" \
+      bind-property="caption" bind-flags="sync-create">Play</property>
+                </object>
+              </child>
+              <child>
+                <object class="DemoChart" id="chart"/>
+              </child>
+            </object>
+          </child>
+        </object>
+      </interface>
+      """.write(to: file, atomically: true, encoding: .utf8)
+      let interface = try open(file: file, po: Self.fixture("kinds/po"), language: "de")
+      XCTAssertEqual(
+        interface.diagnostics.map { "\($0.location): \($0.message)" },
+        [
+          "16:13: property 'label' is bound to 'caption' of 'chart', which it will not have; "
+            + "the binding is left out",
+          "20:11: unknown class 'DemoChart': shown as a placeholder; its texts are listed, "
+            + "not shown",
+        ])
+      XCTAssertEqual(shown(interface, "bound", "label"), "Abspielen")
+      // The image was read beside the .ui file, as GtkBuilder reads it for a program
+      // that loads the file by name (before: from the current folder, so the
+      // "image-missing" icon).
+      let window = try XCTUnwrap(interface.object("window").widget as? Window)
+      XCTAssertTrue(window.waitForFirstDraw())
+      let logo = try XCTUnwrap(interface.object("logo").widget).snapshot()
+      XCTAssertEqual(logo.pixels.filter { $0 == red }.count, 48)
+    }
+  }
+
   func testAGtk4FileIsRefusedAtItsRequirement() throws {
     try onMainActor {
       let file = try temporaryFile(

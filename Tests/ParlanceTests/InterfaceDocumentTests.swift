@@ -131,6 +131,7 @@ import Testing
     func isClass(_ className: String, a ancestor: String) -> Bool { className == ancestor }
     func hasProperty(_ property: String, onClass className: String) -> Bool { true }
     func hasChildProperty(_ property: String, container className: String) -> Bool { true }
+    func propertyType(_ property: String, onClass className: String) -> String? { nil }
   }
 
   @Test func aRefusalPointsAtTheElementInTheFileAndItsListIsLeftOut() throws {

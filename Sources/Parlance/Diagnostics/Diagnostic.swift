@@ -81,6 +81,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case unknownInterfaceClass(String)
     /// An unknown class built as the GTK class its name ends in (`CatfishPrefsDialog`).
     case unknownInterfaceClassBuiltAs(String, ancestor: String)
+    /// A binding to a property its source object will not have.
+    case unboundInterfaceProperty(property: String, source: String, sourceProperty: String)
     /// A property holding an element (GTK 4's `<property name="child"><object …>`).
     case elementInsideInterfaceProperty(className: String, property: String, element: String)
     /// A class GtkBuilder knows but cannot make objects of (abstract, or no GObject).
@@ -216,6 +218,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case .unknownInterfaceClassBuiltAs(let name, let ancestor):
       "unknown class '\(name)': built as a plain \(ancestor), as its name says; what only it "
         + "has is left out"
+    case .unboundInterfaceProperty(let property, let source, let sourceProperty):
+      "property '\(property)' is bound to '\(sourceProperty)' of '\(source)', which it will "
+        + "not have; the binding is left out"
     case .elementInsideInterfaceProperty(let className, let property, let element):
       "property '\(property)' of \(className) holds <\(element)>, which GTK 3 cannot take "
         + "(GTK 4 writes objects there); it is left out"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the running process knows about GObject classes, asked while a `.ui` file is made
 /// ready for GtkBuilder (`ParlanceInterface` answers from GTK's type system).
 public protocol InterfaceClassInfo {
@@ -13,6 +15,9 @@ public protocol InterfaceClassInfo {
   func hasProperty(_ property: String, onClass className: String) -> Bool
   /// Whether the container class `className` has the child property `property`.
   func hasChildProperty(_ property: String, container className: String) -> Bool
+  /// The GType name of property `property` of `className` (`GdkPixbuf`), nil when it
+  /// has none.
+  func propertyType(_ property: String, onClass className: String) -> String?
 }
 
 /// A `.ui` file rewritten so GtkBuilder takes it whole, with what the rewrite changed.
@@ -195,6 +200,7 @@ extension InterfaceDocument {
   public func builderInput(classes: any InterfaceClassInfo) -> BuilderInput? {
     guard var root else { return nil }
     var rewriter = BuilderRewriter(file: file, classes: classes)
+    rewriter.collectClasses(root)
     root["domain"] = nil
     rewriter.rewriteChildren(of: &root, parentClass: nil, isTopLevel: true)
     return BuilderInput(
@@ -208,8 +214,64 @@ private struct BuilderRewriter {
   let classes: any InterfaceClassInfo
   var diagnostics: [Diagnostic] = []
   var placeholders: Set<String> = []
+  /// The class each object id will be built as; nil for a placeholder.
+  var builtClasses: [String: String?] = [:]
 
   static let translationAttributes: Set<String> = ["translatable", "context", "comments"]
+
+  /// Notes the class every object will be built as, for bindings to name their source's.
+  mutating func collectClasses(_ element: XMLTree.Element) {
+    for child in element.elements {
+      if child.name == "template", let id = child["class"] {
+        builtClasses[id] = builtClass(child["parent"] ?? "GtkWidget")
+      } else if child.name == "object", let id = child["id"], let className = child["class"] {
+        builtClasses[id] = builtClass(className)
+      }
+      collectClasses(child)
+    }
+  }
+
+  /// `className` when GtkBuilder can build it, the GTK class its name ends in, or nil.
+  private func builtClass(_ className: String) -> String? {
+    if classes.isKnownClass(className) {
+      return classes.whyUnbuildable(className) == nil ? className : nil
+    }
+    return likelyAncestor(of: className, in: nil)
+  }
+
+  /// A property's binding to another object's property, unless that object will not
+  /// have it (a placeholder, a stand-in without the application's own properties):
+  /// GLib would warn at every start. The property keeps its own value, if it has one.
+  private mutating func checkBinding(_ property: inout XMLTree.Element) -> Bool {
+    guard let source = property["bind-source"] else { return true }
+    let sourceProperty = property["bind-property"] ?? property["name"] ?? ""
+    if let builtClass = builtClasses[source] ?? nil,
+      classes.hasProperty(sourceProperty, onClass: builtClass)
+    {
+      return true
+    }
+    warn(
+      property,
+      .unboundInterfaceProperty(
+        property: property["name"] ?? "", source: source, sourceProperty: sourceProperty))
+    property.attributes.removeAll { $0.name.hasPrefix("bind-") }
+    return !property.text.isEmpty
+  }
+
+  /// A relative file name in a property that takes an image (`GdkPixbuf`): GtkBuilder
+  /// reads it beside the `.ui` file when the application loads the file by name, and
+  /// beside the current folder when given the XML, as here.
+  private func resolveImageFile(_ property: inout XMLTree.Element, of className: String) {
+    guard let name = property["name"],
+      classes.propertyType(name, onClass: className) == "GdkPixbuf"
+    else { return }
+    let value = property.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !value.isEmpty, !value.hasPrefix("/"), !value.contains(":") else { return }
+    let resolved = URL(fileURLWithPath: file).deletingLastPathComponent()
+      .appendingPathComponent(value).path
+    guard FileManager.default.fileExists(atPath: resolved) else { return }
+    property.children = [.text(resolved)]
+  }
 
   /// Rewrites the children of `element`; `parentClass` is the class of the object they
   /// belong to (for properties and packing), nil outside objects.
@@ -251,6 +313,8 @@ private struct BuilderRewriter {
               className: parentClass ?? "", property: node["name"] ?? "", element: inner.name))
           continue
         }
+        guard checkBinding(&node) else { continue }
+        if let parentClass { resolveImageFile(&node, of: parentClass) }
       case "child":
         rewriteChild(&node, containerClass: parentClass)
       default:

@@ -123,6 +123,24 @@ public enum ObjectClass {
       != nil
   }
 
+  /// The GType name of `className`'s property `property` (`GdkPixbuf`), nil when there is
+  /// none.
+  public static func propertyType(_ property: String, onClass className: String) -> String? {
+    let type = type(named: className)
+    guard type != 0, g_type_is_a(type, g_object_get_type()) != 0,
+      let typeClass = g_type_class_ref(type)
+    else { return nil }
+    defer { g_type_class_unref(typeClass) }
+    let name =
+      property.split(separator: ":", omittingEmptySubsequences: true).last.map(
+        String.init) ?? property
+    guard
+      let spec = g_object_class_find_property(
+        typeClass.assumingMemoryBound(to: GObjectClass.self), name)
+    else { return nil }
+    return String(borrowingGLibString: g_type_name(spec.pointee.value_type))
+  }
+
   /// Whether the container class `className` has the child property `property`.
   public static func hasChildProperty(_ property: String, container className: String) -> Bool {
     let type = type(named: className)
