@@ -92,4 +92,19 @@ static inline gboolean parlance_object_write_bool(gpointer object, const gchar *
   return TRUE;
 }
 
+
+/// Opens a popover below `anchor` to be photographed: not modal (no grab), without its
+/// opening transition, wherever the window has room. FALSE when it is no popover.
+static inline gboolean parlance_popover_show_below(gpointer popover, GtkWidget *anchor) {
+  if (!GTK_IS_POPOVER(popover)) return FALSE;
+  GtkPopover *shown = GTK_POPOVER(popover);
+  gtk_popover_set_relative_to(shown, anchor);
+  gtk_popover_set_modal(shown, FALSE);
+  gtk_popover_set_transitions_enabled(shown, FALSE);
+  gtk_popover_set_position(shown, GTK_POS_BOTTOM);
+  gtk_popover_set_constrain_to(shown, GTK_POPOVER_CONSTRAINT_WINDOW);
+  gtk_popover_popup(shown);
+  return TRUE;
+}
+
 #endif

@@ -27,15 +27,43 @@ public final class InterfaceScreenshots: ScreenshotSubject {
   private var developmentSizes: [String: Size] = [:]
   private var developmentLineHeights: [String: Int] = [:]
 
-  /// Photographs every toplevel of `interface` that is a widget; models, menus and size
-  /// groups have nothing to show, popovers and menus no place of their own.
+  /// The popovers photographed, by the name of the window showing each, with the space
+  /// below its anchor that the window keeps for it.
+  private var popovers: [String: (popover: Widget, anchor: Widget, room: Widget)] = [:]
+
+  /// Photographs every toplevel of `interface` that is a widget, each popover (a
+  /// `GtkPopover`, or a `<menu>` shown as the popover `GtkMenuButton` would show it)
+  /// opened below a point of a window of its own; list stores and size groups have
+  /// nothing to show, and a `GtkMenu` needs a pointer grab to open.
   public init(interface: LocalizedInterface) {
     self.interface = interface
     var windows: [(name: String?, window: Window)] = []
     for (object, built) in interface.toplevels {
-      guard let widget = built.widget, !built.isA("GtkPopover"), !built.isA("GtkMenuShell")
-      else { continue }
       let name = object.path.replacingOccurrences(of: "/", with: "-")
+      let popover: Widget?
+      if object.isMenu {
+        popover = PopupMenu(model: built)
+      } else if built.isA("GtkPopover") {
+        popover = built.widget
+      } else {
+        popover = nil
+      }
+      if let popover {
+        let host = Window(title: name)
+        let column = Box(orientation: .vertical)
+        let anchor = Label("")
+        anchor.halign = .center
+        let room = Label("")
+        column.add(anchor)
+        column.add(room)
+        host.add(column)
+        column.showAll()
+        popovers[name] = (popover, anchor, room)
+        windows.append((name, host))
+        toplevels[name] = object
+        continue
+      }
+      guard let widget = built.widget, !built.isA("GtkMenuShell") else { continue }
       if let window = widget as? Window {
         windows.append((name, window))
       } else if widget.parent == nil {
@@ -51,6 +79,14 @@ public final class InterfaceScreenshots: ScreenshotSubject {
     self.windows = windows
   }
 
+  /// The popover a popover's window shows, or the window.
+  public func photographed(in window: Window) -> Widget {
+    guard let name = windows.first(where: { $0.window === window })?.name,
+      let popover = popovers[name]?.popover
+    else { return window }
+    return popover
+  }
+
   /// Shows every window and measures it in the development language.
   public func prepare() throws(ScreenshotSession.Failure) {
     do {
@@ -58,11 +94,24 @@ public final class InterfaceScreenshots: ScreenshotSubject {
     } catch {
       throw .switchFailed(error)
     }
+    for (name, window) in windows {
+      if let name, let shown = popovers[name] {
+        window.show()
+        shown.popover.showAsPopover(below: shown.anchor)
+      }
+    }
     render()
     for (name, window) in windows {
       window.show()
       guard window.waitForFirstDraw(timeout: .seconds(10)) else {
         throw .notDrawn(localizer.developmentLanguage)
+      }
+      // A popover knows its size once it was drawn open: give its window that room.
+      if let name, popovers[name] != nil {
+        render()
+        guard window.waitForFirstDraw(timeout: .seconds(10)) else {
+          throw .notDrawn(localizer.developmentLanguage)
+        }
       }
       if let name, let toplevel = toplevels[name] {
         developmentSizes[name] = Self.size(of: window)
@@ -76,7 +125,13 @@ public final class InterfaceScreenshots: ScreenshotSubject {
   /// a window by itself, so a long language would otherwise widen every later one).
   public func render() {
     interface.refresh()
-    for (_, window) in windows {
+    for (name, window) in windows {
+      // A popover's window keeps room below the anchor for it, and a little around it.
+      if let name, let shown = popovers[name] {
+        let size = shown.popover.naturalSize
+        shown.room.setSizeRequest(
+          width: size.width + 2 * Self.popoverMargin, height: size.height + Self.popoverMargin)
+      }
       let natural = window.naturalSize
       let preset = window.defaultSize
       window.resize(
@@ -144,6 +199,9 @@ public final class InterfaceScreenshots: ScreenshotSubject {
   public func makeReport() -> ScreenshotReport {
     ScreenshotReport(interface: interface.document.file)
   }
+
+  /// Pixels of window kept around a popover.
+  static let popoverMargin = 12
 
   /// Pixels a window may grow by without being reported (rounding, a pixel of line
   /// height).

@@ -15,6 +15,40 @@ final class InterfaceScreenshotsTests: KindsTestCase, @unchecked Sendable {
     return folder
   }
 
+  func testMenusAndPopoversArePhotographedOpen() throws {
+    try onMainActor {
+      Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")
+      let interface = try openKind("popovers.ui")
+      // Before: neither had a window, and the command said there was nothing to photograph.
+      let subject = InterfaceScreenshots(interface: interface)
+      XCTAssertEqual(subject.windows.map(\.name), ["sound-menu", "sound-popover"])
+      let out = outputFolder()
+      let shots = try ScreenshotSession.capture(
+        subject, languages: [try LanguageTag("en"), try LanguageTag("de")], into: out)
+      XCTAssertEqual(
+        shots.map(\.file.lastPathComponent),
+        [
+          "01-en-sound-menu.png", "02-en-sound-popover.png", "03-de-sound-menu.png",
+          "04-de-sound-popover.png",
+        ])
+      XCTAssertEqual(shots.map(\.report.missing), [[], [], [], []])
+      let images = try shots.map { try Screenshot(contentsOfPNG: $0.file.path) }
+      for (shot, image) in zip(shots, images) {
+        XCTAssertFalse(image.isUniform, shot.file.lastPathComponent)
+      }
+      // What is photographed is the open popover, not the window around it.
+      let (_, popoverWindow) = subject.windows[1]
+      let popover = subject.photographed(in: popoverWindow)
+      XCTAssertFalse(popover === popoverWindow)
+      XCTAssertEqual(images[3].width, popover.allocation.width)
+      XCTAssertLessThan(images[3].width, popoverWindow.allocation.width)
+      // Each shows its language.
+      XCTAssertNotEqual(images[0].differingPixelCount(from: images[2]), 0)
+      XCTAssertNotEqual(images[1].differingPixelCount(from: images[3]), 0)
+      for (_, window) in subject.windows { window.destroy() }
+    }
+  }
+
   func testEveryToplevelInEveryLanguageWithWhatDoesNotFit() throws {
     try onMainActor {
       Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")

@@ -50,3 +50,13 @@ public final class PopupMenu: Container {
     return labels
   }
 }
+
+extension Widget {
+  /// Opens this popover (a `GtkPopover` a `.ui` file made, or a `PopupMenu`) below
+  /// `anchor` to be photographed: not modal, so it takes no grab, and without its opening
+  /// transition. False when the widget is no popover.
+  @discardableResult
+  public func showAsPopover(below anchor: Widget) -> Bool {
+    parlance_popover_show_below(widgetPointer, anchor.widgetPointer) != 0
+  }
+}

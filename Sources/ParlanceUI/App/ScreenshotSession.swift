@@ -128,7 +128,7 @@ public final class ScreenshotSession: ScreenshotSubject {
             + (name.map { "-" + $0 } ?? "") + ".png")
         let image: Screenshot
         do {
-          image = try window.snapshot()
+          image = try subject.photographed(in: window).snapshot()
         } catch {
           throw .cannotWrite(file.path, error.description)
         }

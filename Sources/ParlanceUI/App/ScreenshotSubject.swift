@@ -21,4 +21,11 @@ public protocol ScreenshotSubject: AnyObject {
     -> ScreenshotReport.Language
   /// The report's heading, without languages.
   func makeReport() -> ScreenshotReport
+  /// What is photographed of `window`: the window itself, or a popover it shows.
+  func photographed(in window: Window) -> Widget
+}
+
+extension ScreenshotSubject {
+  /// The window itself.
+  public func photographed(in window: Window) -> Widget { window }
 }
