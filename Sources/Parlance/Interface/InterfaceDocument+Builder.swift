@@ -72,9 +72,10 @@ public struct BuilderInput: Sendable {
   /// - Returns: the element and its place in the file, or only the message when it names
   ///   no position in the XML.
   public func refusal(_ message: String, menus: Set<String>? = nil) -> Refusal {
-    guard var (position, reason) = Self.position(in: message) else {
+    guard let (named, reason) = Self.position(in: message) else {
       return Refusal(path: nil, location: nil, reason: message)
     }
+    var position = named
     // GLib names the character after what it read: its column, on the first line; one
     // more on every later line (GMarkup counts the newline as the next line's first
     // character).
