@@ -149,15 +149,6 @@ final class CustomElementsTests: KindsTestCase, @unchecked Sendable {
     }
   }
 
-  /// Writes `xml` to a file of its own, removed when the test ends.
-  private func temporaryFile(_ xml: String) throws -> URL {
-    let file = FileManager.default.temporaryDirectory
-      .appendingPathComponent("parlance-elements-\(UUID().uuidString).ui")
-    try xml.write(to: file, atomically: true, encoding: .utf8)
-    addTeardownBlock { try? FileManager.default.removeItem(at: file) }
-    return file
-  }
-
   func testAnObjectInsideAPropertyIsLeftOut() throws {
     try onMainActor {
       // GTK 4 syntax in a GTK 3 file: GtkBuilder itself segfaults on it (before: so
@@ -267,16 +258,14 @@ final class CustomElementsTests: KindsTestCase, @unchecked Sendable {
 
   func testARefusalNothingCanBeLeftOutForSaysWhere() throws {
     try onMainActor {
-      let file = FileManager.default.temporaryDirectory
-        .appendingPathComponent("parlance-refused-\(UUID().uuidString).ui")
-      try """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <!-- GTK 3 takes no attribute but the domain on the interface. -->
-      <interface domain="demo" flavour="strange">
-        <object class="GtkLabel" id="label"/>
-      </interface>
-      """.write(to: file, atomically: true, encoding: .utf8)
-      defer { try? FileManager.default.removeItem(at: file) }
+      let file = try temporaryFile(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!-- GTK 3 takes no attribute but the domain on the interface. -->
+        <interface domain="demo" flavour="strange">
+          <object class="GtkLabel" id="label"/>
+        </interface>
+        """)
       XCTAssertThrowsError(
         try open(file: file, po: Self.fixture("kinds/po"), language: "en")
       ) { error in

@@ -17,6 +17,15 @@ class KindsTestCase: InterfaceTestCase, @unchecked Sendable {
       objectIDs: objectIDs)
   }
 
+  /// Writes `xml` to a `.ui` file of its own, removed when the test ends.
+  func temporaryFile(_ xml: String) throws -> URL {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parlance-kinds-\(UUID().uuidString).ui")
+    try xml.write(to: file, atomically: true, encoding: .utf8)
+    addTeardownBlock { try? FileManager.default.removeItem(at: file) }
+    return file
+  }
+
   /// What GTK shows for the text of `id` named `property` (`label`, `item[0]`, …).
   @MainActor
   func shown(_ interface: LocalizedInterface, _ id: String, _ property: String) -> String? {

@@ -64,16 +64,14 @@ final class OpeningAnywayTests: KindsTestCase, @unchecked Sendable {
 
   func testAToplevelOfAnUnknownClassIsAWindowNamingIt() throws {
     try onMainActor {
-      let file = FileManager.default.temporaryDirectory
-        .appendingPathComponent("parlance-unknown-\(UUID().uuidString).ui")
-      try """
-      <interface>
-        <object class="DemoChart" id="chart">
-          <property name="caption" translatable="yes">Downloads per day</property>
-        </object>
-      </interface>
-      """.write(to: file, atomically: true, encoding: .utf8)
-      defer { try? FileManager.default.removeItem(at: file) }
+      let file = try temporaryFile(
+        """
+        <interface>
+          <object class="DemoChart" id="chart">
+            <property name="caption" translatable="yes">Downloads per day</property>
+          </object>
+        </interface>
+        """)
       let interface = try open(file: file, po: Self.fixture("kinds/po"), language: "de")
       let window = try XCTUnwrap(interface.object("chart").widget as? Window)
       XCTAssertEqual(window.title, "DemoChart")

@@ -110,17 +110,7 @@ public enum ObjectClass {
   /// Whether objects of `className` have `property` (`use_underline` and `use-underline`
   /// alike; `AtkObject::accessible-name` qualified names too).
   public static func hasProperty(_ property: String, onClass className: String) -> Bool {
-    let type = type(named: className)
-    guard type != 0, g_type_is_a(type, g_object_get_type()) != 0,
-      let typeClass = g_type_class_ref(type)
-    else { return false }
-    defer { g_type_class_unref(typeClass) }
-    // `AtkObject::accessible-name`: the part after the last `::`.
-    let name =
-      property.split(separator: ":", omittingEmptySubsequences: true).last.map(
-        String.init) ?? property
-    return g_object_class_find_property(typeClass.assumingMemoryBound(to: GObjectClass.self), name)
-      != nil
+    propertyType(property, onClass: className) != nil
   }
 
   /// The GType name of `className`'s property `property` (`GdkPixbuf`), nil when there is
@@ -131,6 +121,7 @@ public enum ObjectClass {
       let typeClass = g_type_class_ref(type)
     else { return nil }
     defer { g_type_class_unref(typeClass) }
+    // `AtkObject::accessible-name`: the part after the last `::`.
     let name =
       property.split(separator: ":", omittingEmptySubsequences: true).last.map(
         String.init) ?? property
