@@ -1,6 +1,7 @@
 #ifndef PARLANCE_CGTK_CHOOSER_H
 #define PARLANCE_CGTK_CHOOSER_H
 #include <gtk/gtk.h>
+#include <string.h>
 
 // Fixed-arity helpers for file choosers, menus made from models, and the integer and
 // boolean properties of built objects (GtkBuilder objects the Swift layer has no class for).
@@ -105,6 +106,88 @@ static inline gboolean parlance_popover_show_below(gpointer popover, GtkWidget *
   gtk_popover_set_constrain_to(shown, GTK_POPOVER_CONSTRAINT_WINDOW);
   gtk_popover_popup(shown);
   return TRUE;
+}
+
+
+static void parlance_collect_actionables(GtkWidget *widget, gpointer actions) {
+  if (GTK_IS_ACTIONABLE(widget)) {
+    const gchar *name = gtk_actionable_get_action_name(GTK_ACTIONABLE(widget));
+    GVariant *target = gtk_actionable_get_action_target_value(GTK_ACTIONABLE(widget));
+    if (name != NULL && strchr(name, '.') != NULL &&
+        !g_hash_table_contains((GHashTable *)actions, name)) {
+      g_hash_table_insert((GHashTable *)actions, g_strdup(name),
+                          g_strdup(target != NULL ? g_variant_get_type_string(target) : ""));
+    }
+  }
+  if (GTK_IS_CONTAINER(widget)) {
+    gtk_container_forall(GTK_CONTAINER(widget), parlance_collect_actionables, actions);
+  }
+}
+
+static void parlance_collect_menu_actions(GMenuModel *model, GHashTable *actions) {
+  gint count = g_menu_model_get_n_items(model);
+  for (gint index = 0; index < count; index++) {
+    gchar *name = NULL;
+    if (g_menu_model_get_item_attribute(model, index, G_MENU_ATTRIBUTE_ACTION, "s", &name)) {
+      if (strchr(name, '.') != NULL && !g_hash_table_contains(actions, name)) {
+        GVariant *target =
+            g_menu_model_get_item_attribute_value(model, index, G_MENU_ATTRIBUTE_TARGET, NULL);
+        g_hash_table_insert(actions, g_strdup(name),
+                            g_strdup(target != NULL ? g_variant_get_type_string(target) : ""));
+        if (target != NULL) g_variant_unref(target);
+      }
+      g_free(name);
+    }
+    GMenuLinkIter *links = g_menu_model_iterate_item_links(model, index);
+    GMenuModel *linked = NULL;
+    while (g_menu_link_iter_get_next(links, NULL, &linked)) {
+      parlance_collect_menu_actions(linked, actions);
+      g_object_unref(linked);
+    }
+    g_object_unref(links);
+  }
+}
+
+/// Gives every action the items and buttons of `widget` — and the items of `model`, the
+/// menu model it shows, if any — name (`app.open`, `win.zoom` with its target's type) a
+/// stand-in that does nothing, in action groups inserted on
+/// `widget` itself: the items then show as the program shows them, not greyed out for
+/// want of the program's actions, and activating one runs none of the viewer's own.
+/// Returns how many were given.
+static inline gint parlance_stand_in_actions(GtkWidget *widget, gpointer model) {
+  GHashTable *actions = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+  parlance_collect_actionables(widget, actions);
+  if (model != NULL && G_IS_MENU_MODEL(model)) parlance_collect_menu_actions(model, actions);
+  GHashTable *groups = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_object_unref);
+  GHashTableIter iter;
+  gpointer key, value;
+  g_hash_table_iter_init(&iter, actions);
+  while (g_hash_table_iter_next(&iter, &key, &value)) {
+    const gchar *full = key;
+    const gchar *dot = strchr(full, '.');
+    gchar *prefix = g_strndup(full, (gsize)(dot - full));
+    GSimpleActionGroup *group = g_hash_table_lookup(groups, prefix);
+    if (group == NULL) {
+      group = g_simple_action_group_new();
+      g_hash_table_insert(groups, g_strdup(prefix), group);
+    }
+    const gchar *type = value;
+    GVariantType *parameter =
+        type[0] != '\0' && g_variant_type_string_is_valid(type) ? g_variant_type_new(type) : NULL;
+    GSimpleAction *action = g_simple_action_new(dot + 1, parameter);
+    g_action_map_add_action(G_ACTION_MAP(group), G_ACTION(action));
+    g_object_unref(action);
+    if (parameter != NULL) g_variant_type_free(parameter);
+    g_free(prefix);
+  }
+  g_hash_table_iter_init(&iter, groups);
+  while (g_hash_table_iter_next(&iter, &key, &value)) {
+    gtk_widget_insert_action_group(widget, key, G_ACTION_GROUP(value));
+  }
+  gint count = (gint)g_hash_table_size(actions);
+  g_hash_table_destroy(groups);
+  g_hash_table_destroy(actions);
+  return count;
 }
 
 #endif

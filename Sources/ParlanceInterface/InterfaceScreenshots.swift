@@ -33,8 +33,9 @@ public final class InterfaceScreenshots: ScreenshotSubject {
 
   /// Photographs every toplevel of `interface` that is a widget, each popover (a
   /// `GtkPopover`, or a `<menu>` shown as the popover `GtkMenuButton` would show it)
-  /// opened below a point of a window of its own; list stores and size groups have
-  /// nothing to show, and a `GtkMenu` needs a pointer grab to open.
+  /// opened below a point of a window of its own, its items enabled by stand-ins for the
+  /// program's actions; list stores and size groups have nothing to show, and a
+  /// `GtkMenu` needs a pointer grab to open.
   public init(interface: LocalizedInterface) {
     self.interface = interface
     var windows: [(name: String?, window: Window)] = []
@@ -49,6 +50,7 @@ public final class InterfaceScreenshots: ScreenshotSubject {
         popover = nil
       }
       if let popover {
+        popover.standInForActions(model: object.isMenu ? built : nil)
         let host = Window(title: name)
         let column = Box(orientation: .vertical)
         let anchor = Label("")

@@ -42,6 +42,14 @@ final class InterfaceScreenshotsTests: KindsTestCase, @unchecked Sendable {
       XCTAssertFalse(popover === popoverWindow)
       XCTAssertEqual(images[3].width, popover.allocation.width)
       XCTAssertLessThan(images[3].width, popoverWindow.allocation.width)
+      // The menu's items show as the program shows them, not greyed out for want of its
+      // actions (app.play, app.quiet).
+      @MainActor func descendants(_ widget: Widget) -> [Widget] {
+        [widget] + ((widget as? Container)?.children.flatMap(descendants) ?? [])
+      }
+      let menu = subject.photographed(in: subject.windows[0].window)
+      XCTAssertGreaterThan(descendants(menu).count, 4)
+      XCTAssertEqual(descendants(menu).filter { !$0.sensitive }.count, 0)
       // Each shows its language.
       XCTAssertNotEqual(images[0].differingPixelCount(from: images[2]), 0)
       XCTAssertNotEqual(images[1].differingPixelCount(from: images[3]), 0)

@@ -59,4 +59,14 @@ extension Widget {
   public func showAsPopover(below anchor: Widget) -> Bool {
     parlance_popover_show_below(widgetPointer, anchor.widgetPointer) != 0
   }
+
+  /// Gives every action this widget's items and buttons name (`app.open`, `win.zoom`) —
+  /// and the items of `model`, the menu model it shows — a stand-in that does nothing, in
+  /// action groups on this widget: a program's menu then shows its items as the program
+  /// does instead of greyed out, and choosing one runs none of the viewer's own actions.
+  /// Returns how many were given.
+  @discardableResult
+  public func standInForActions(model: BuiltObject? = nil) -> Int {
+    Int(parlance_stand_in_actions(widgetPointer, model?.reference.pointer))
+  }
 }

@@ -94,7 +94,12 @@ extension InterfacePreview {
 
   /// Opens the `<menu>` below `button`, in the language shown now.
   public func openMenu(_ menu: PreviewedMenu, at button: Widget) {
-    if popupMenus[menu.id] == nil { popupMenus[menu.id] = PopupMenu(model: menu.model) }
+    if popupMenus[menu.id] == nil {
+      let popup = PopupMenu(model: menu.model)
+      // Its items as the program shows them; choosing one runs none of Parlance's actions.
+      popup?.standInForActions(model: menu.model)
+      popupMenus[menu.id] = popup
+    }
     popupMenus[menu.id]?.popup(at: button)
   }
 
