@@ -189,3 +189,21 @@ import Testing
     #expect(document.objects.map(\.hasOwnID) == [true, true, false])
   }
 }
+
+/// A `.ui` file saved with CRLF line ends (and a byte order mark) reads as the same file
+/// with LF: XML normalizes line ends, and xgettext wrote the msgids that way.
+@Suite struct InterfaceLineEndTests {
+  @Test func crlfLineEndsReadAsLineFeeds() {
+    let xml =
+      "\u{FEFF}<?xml version=\"1.0\"?>\r\n<interface>\r\n  <object class=\"GtkLabel\" id=\"l\">\r\n"
+      + "    <property name=\"label\" translatable=\"yes\" comments=\"two\r\nlines\">One\r\n"
+      + "two\rthree<![CDATA[\r\nfour]]>&#13;</property>\r\n  </object>\r\n</interface>\r\n"
+    let document = InterfaceDocument.parse(Array(xml.utf8), file: "crlf.ui")
+    #expect(document.diagnostics.isEmpty)
+    let text = document.texts.first
+    // A character reference to CR is kept: it is no line end.
+    #expect(text?.msgid == "One\ntwo\nthree\nfour\r")
+    #expect(text?.comments == "two lines")
+    #expect(text?.location == SourceLocation(line: 4, column: 5))
+  }
+}

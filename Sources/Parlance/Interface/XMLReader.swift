@@ -165,7 +165,7 @@ public struct XMLReader {
           guard let end = find("]]>") else {
             throw Failure(location: start, reason: "unterminated CDATA section")
           }
-          text += bytes[offset..<end]
+          text += Self.normalizingLineEnds(bytes[offset..<end])
           while offset < end { advance() }
           advance(3)
         } else if starts(with: "<?") {
@@ -176,11 +176,33 @@ public struct XMLReader {
         }
       } else if byte == UInt8(ascii: "&") {
         text += try reference()
+      } else if byte == 0x0D {
+        // Line ends are normalized to a line feed, as XML wants and as xgettext reads
+        // the msgid: a file saved with CRLF still finds its translations.
+        text.append(0x0A)
+        advance()
+        if peek() == 0x0A { advance() }
       } else {
         text.append(byte)
         advance()
       }
     }
+  }
+
+  /// CR LF and a lone CR as LF.
+  private static func normalizingLineEnds(_ slice: ArraySlice<UInt8>) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(slice.count)
+    var previousWasCR = false
+    for byte in slice {
+      if byte == 0x0A && previousWasCR {
+        previousWasCR = false
+        continue
+      }
+      previousWasCR = byte == 0x0D
+      result.append(previousWasCR ? 0x0A : byte)
+    }
+    return result
   }
 
   private mutating func attributeValue() throws(Failure) -> String {
@@ -199,9 +221,11 @@ public struct XMLReader {
       if byte == UInt8(ascii: "&") {
         value += try reference()
       } else {
-        // Attribute-value normalization: white space characters become spaces.
+        // Attribute-value normalization: white space characters become spaces, a CR LF
+        // one space.
         value.append(byte == 0x0A || byte == 0x0D || byte == 0x09 ? 0x20 : byte)
         advance()
+        if byte == 0x0D, peek() == 0x0A { advance() }
       }
     }
     throw Failure(location: start, reason: "unterminated attribute value")
