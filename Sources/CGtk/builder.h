@@ -263,6 +263,14 @@ static inline gboolean parlance_scale_set_marks(gpointer object, gint count,
   if (parsed) {
     GtkScale *scale = GTK_SCALE(object);
     gtk_scale_clear_marks(scale);
+    // Each added mark gives the scale its side's class ("marks-before", "marks-after");
+    // a scale with marks on one side only has a pointed slider, and Adwaita animates
+    // that change. Both classes back at once, the slider never passes through it.
+    GtkStyleContext *context = gtk_widget_get_style_context(GTK_WIDGET(scale));
+    for (gint index = 0; index < count; index++) {
+      gtk_style_context_add_class(context,
+                                  sides[index] == GTK_POS_TOP ? "marks-before" : "marks-after");
+    }
     for (gint index = count - 1; index >= 0; index--) {
       gtk_scale_add_mark(scale, numbers[index], sides[index], markups[index]);
     }

@@ -60,20 +60,6 @@ public enum Gtk {
     _ = FcInit()
   }
 
-  /// Whether GTK animates style changes (`gtk-enable-animations`): a widget restyled
-  /// after a change — a scale whose marks were given again — eases into its new look over
-  /// a fifth of a second. Off, every frame shows the final look.
-  public static var animationsEnabled: Bool {
-    get {
-      guard isInitialized, let settings = gtk_settings_get_default() else { return false }
-      return parlance_object_get_boolean(settings, "gtk-enable-animations") != 0
-    }
-    set {
-      guard isInitialized, let settings = gtk_settings_get_default() else { return }
-      parlance_object_set_boolean(settings, "gtk-enable-animations", newValue.gboolean)
-    }
-  }
-
   /// Pins the theme, font, animations and font rendering so screenshots are reproducible.
   ///
   /// Applies to widgets drawn afterwards. Requires a successful `initialize()`.
