@@ -293,12 +293,15 @@ static inline gchar *parlance_scale_dup_mark_markup(gpointer object, gint index)
   return g_strdup(markups[index]);
 }
 
-/// Destroys the windows among a builder's objects: a builder that refused its XML made
-/// them before the error, and GTK keeps toplevel windows alive until destroyed.
+/// Destroys the windows and menus among a builder's objects: a builder that refused its
+/// XML made them before the error, and GTK keeps toplevel windows alive until destroyed.
 static inline void parlance_builder_destroy_windows(GtkBuilder *builder) {
   GSList *objects = gtk_builder_get_objects(builder);
   for (GSList *item = objects; item != NULL; item = item->next) {
-    if (GTK_IS_WINDOW(item->data)) gtk_widget_destroy(GTK_WIDGET(item->data));
+    // A GtkMenu lives in a popup window of its own, which GTK keeps too.
+    if (GTK_IS_WINDOW(item->data) || GTK_IS_MENU(item->data)) {
+      gtk_widget_destroy(GTK_WIDGET(item->data));
+    }
   }
   g_slist_free(objects);
 }

@@ -151,8 +151,9 @@ static void parlance_collect_menu_actions(GMenuModel *model, GHashTable *actions
 /// Gives every action the items and buttons of `widget` — and the items of `model`, the
 /// menu model it shows, if any — name (`app.open`, `win.zoom` with its target's type) a
 /// stand-in that does nothing, in action groups inserted on
-/// `widget` itself: the items then show as the program shows them, not greyed out for
-/// want of the program's actions, and activating one runs none of the viewer's own.
+/// `widget` itself: the items then show enabled, not greyed out for want of the
+/// program's actions (without state, a check or radio item shows as a plain one), and
+/// activating one runs none of the viewer's own.
 /// Returns how many were given.
 static inline gint parlance_stand_in_actions(GtkWidget *widget, gpointer model) {
   GHashTable *actions = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);

@@ -37,8 +37,10 @@ public final class LocalizedInterface {
 
   private let builder: Builder
   private let placeholderIDs: Set<String>
-  /// Where elements GtkBuilder refused started: their texts are not applied.
+  /// Where elements GtkBuilder refused started, and the objects among them: their texts
+  /// are not applied.
   private let leftOutLocations: Set<SourceLocation>
+  private let leftOutIDs: Set<String>
   /// What was asked for and what it needs; nil when the whole file was built.
   private let builtIDs: Set<String>?
   private var observation: ObservationToken?
@@ -163,6 +165,7 @@ public final class LocalizedInterface {
     self.diagnostics = document.diagnostics + input.diagnostics
     self.placeholderIDs = input.placeholderIDs
     self.leftOutLocations = input.leftOutLocations
+    self.leftOutIDs = input.leftOutIDs
     self.builtIDs = needed.map(Set.init)
     apply(localizer.snapshot())
     observe(localizer)
@@ -237,7 +240,7 @@ public final class LocalizedInterface {
 
   /// Whether GtkBuilder refused the element holding `text`, which was left out.
   public func isLeftOut(_ text: InterfaceText) -> Bool {
-    leftOutLocations.contains(text.location)
+    leftOutLocations.contains(text.location) || leftOutIDs.contains(text.objectID)
   }
 
   /// Applies the localizer's current texts now, unless they are shown already.

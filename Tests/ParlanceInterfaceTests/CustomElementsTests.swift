@@ -232,6 +232,49 @@ final class CustomElementsTests: KindsTestCase, @unchecked Sendable {
     }
   }
 
+  func testANotebookPageLeftOutTakesItsTabWithIt() throws {
+    try onMainActor {
+      @MainActor func page(_ id: String, _ label: String, _ tabID: String, _ tab: String)
+        -> String
+      {
+        """
+            <child>
+              <object class="GtkLabel" id="\(id)" \(id == "p2" ? "flavour=\"odd\"" : "")>
+                <property name="visible">True</property><property name="label">\(label)</property>
+              </object>
+            </child>
+            <child type="tab">
+              <object class="GtkLabel" id="\(tabID)">
+                <property name="visible">True</property>
+                <property name="label" translatable="yes">\(tab)</property>
+              </object>
+            </child>
+        """
+      }
+      let file = try temporaryFile(
+        "<interface><object class=\"GtkNotebook\" id=\"pages\">\n"
+          + page("p1", "one", "t1", "Play") + page("p2", "two", "t2", "Quiet")
+          + page("p3", "three", "t3", "Sound") + "</object></interface>\n")
+      let interface = try open(file: file, po: Self.fixture("kinds/po"), language: "de")
+      XCTAssertEqual(
+        interface.diagnostics.map(\.message),
+        [
+          "GtkBuilder refused <object>: attribute 'flavour' invalid for element 'object'; its "
+            + "<child> is left out"
+        ])
+      // The third page keeps its own tab (before: the second page's tab went to the
+      // first page, and the third page's to the second).
+      let pages = try interface.object("pages")
+      XCTAssertEqual((pages.widget as? Container)?.children.count, 2)
+      XCTAssertEqual(
+        try interface.object("p1").string(forChildProperty: "tab-label", in: pages), "Abspielen")
+      XCTAssertEqual(
+        try interface.object("p3").string(forChildProperty: "tab-label", in: pages), "Ton")
+      let quiet = try XCTUnwrap(interface.texts.first { $0.objectID == "t2" })
+      XCTAssertTrue(interface.isLeftOut(quiet))
+    }
+  }
+
   func testAGtk4FileIsRefusedAtItsRequirement() throws {
     try onMainActor {
       let file = try temporaryFile(

@@ -162,6 +162,36 @@ import Testing
     #expect(applied == [false, false, true, true, true])
   }
 
+  @Test func glibCountsColumnsInBytes() throws {
+    let xml = """
+      <interface>
+        <object class="GtkLabel" id="l"><property name="label">音量设置</property><style><class/></style></object>
+      </interface>
+      """
+    let document = InterfaceDocument.parse(Array(xml.utf8), file: "bytes.ui")
+    let input = try #require(document.builderInput(classes: EveryClassKnown()))
+    let lines = input.xml.split(separator: "\n", omittingEmptySubsequences: false)
+    let line = try #require(lines.firstIndex { $0.contains("<class/>") })
+    // GLib names the byte of the '>' of <class/>, plus one on a line but the first.
+    let tag = try #require(lines[line].range(of: "<class/>"))
+    let column = lines[line].utf8.distance(from: lines[line].startIndex, to: tag.upperBound) + 1
+    let refusal = input.refusal(".:\(line + 1):\(column) element 'class' requires attribute 'name'")
+    #expect(input.root.element(at: try #require(refusal.path))?.name == "class")
+    #expect(refusal.location == SourceLocation(line: 2, column: 80))
+  }
+
+  @Test func aSecondMarksListFollowsTheFirst() {
+    let xml = """
+      <interface><object class="GtkScale" id="s">
+        <marks><mark value="0" translatable="yes">Low</mark></marks>
+        <marks><mark value="9" translatable="yes">High</mark></marks>
+      </object></interface>
+      """
+    let document = InterfaceDocument.parse(Array(xml.utf8), file: "marks.ui")
+    #expect(document.texts.map(\.property) == ["mark[0]", "mark[1]"])
+    #expect(document.scaleMarks["s"]?.map(\.markup) == ["Low", "High"])
+  }
+
   @Test func aRefusalWithoutAPositionLeavesNothingOut() throws {
     var input = try #require(Self.document().builderInput(classes: EveryClassKnown()))
     let refusal = input.refusal("Invalid object type 'Nope'")

@@ -32,7 +32,7 @@ public struct BuilderInput: Sendable {
   /// GtkBuilder refused.
   public private(set) var diagnostics: [Diagnostic]
   /// Objects that are not built as written: placeholders of unknown classes and all
-  /// they contained, and objects left out. Their texts are listed, never applied.
+  /// they contained. Their texts are listed, never applied.
   public private(set) var placeholderIDs: Set<String>
 
   static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -123,25 +123,53 @@ public struct BuilderInput: Sendable {
       }
     }
     if let widest = menu ?? lists.first { path = widest }
-    guard let element = root.element(at: path), root.removeElement(at: path) else {
-      return false
+    // An object goes with its <child>; a notebook page with the tab after it, which
+    // GTK would otherwise give to the page before (or, for the first, abort on).
+    if root.element(at: path)?.name == "object", path.count > 1,
+      root.element(at: Array(path.dropLast()))?.name == "child"
+    {
+      path.removeLast()
     }
+    guard let element = root.element(at: path) else { return false }
+    var removed = [element]
+    if element.name == "child", element["type"] == nil,
+      let tabPath = nextElementPath(after: path),
+      let tab = root.element(at: tabPath), tab.name == "child", tab["type"] == "tab"
+    {
+      root.removeElement(at: tabPath)
+      removed.append(tab)
+    }
+    guard root.removeElement(at: path) else { return false }
     diagnostics.append(
       Diagnostic(
         file: file, location: refused.location, severity: .warning,
         kind: .refusedInterfaceElement(
           refused.name, reason: refusal.reason, leftOut: element.name)))
-    insertIDs(of: element)
+    for element in removed { insertIDs(of: element) }
     return true
+  }
+
+  /// The path of the element after the one at `path` among its parent's children.
+  private func nextElementPath(after path: [Int]) -> [Int]? {
+    guard let last = path.last, let parent = root.element(at: Array(path.dropLast())) else {
+      return nil
+    }
+    for index in (last + 1)..<max(last + 1, parent.children.count) {
+      if case .element = parent.children[index] { return Array(path.dropLast()) + [index] }
+    }
+    return nil
   }
 
   /// Where the elements left out started: their texts are listed, never applied.
   public private(set) var leftOutLocations: Set<SourceLocation> = []
+  /// The ids of the objects and menus left out: none of their texts is applied (a
+  /// `<packing>` text sits outside its object's element).
+  public private(set) var leftOutIDs: Set<String> = []
 
   private mutating func insertIDs(of element: XMLTree.Element) {
     leftOutLocations.insert(element.location)
     if element.name == "object" || element.name == "menu", let id = element["id"] {
-      placeholderIDs.insert(id)
+      leftOutIDs.insert(id)
     }
     for child in element.elements { insertIDs(of: child) }
   }
@@ -221,14 +249,22 @@ private struct BuilderRewriter {
   static let translationAttributes: Set<String> = ["translatable", "context", "comments"]
 
   /// Notes the class every object will be built as, for bindings to name their source's.
-  mutating func collectClasses(_ element: XMLTree.Element) {
+  mutating func collectClasses(_ element: XMLTree.Element, insidePlaceholder: Bool = false) {
     for child in element.elements {
-      if child.name == "template", let id = child["class"] {
-        builtClasses[id] = builtClass(child["parent"] ?? "GtkWidget")
-      } else if child.name == "object", let id = child["id"], let className = child["class"] {
-        builtClasses[id] = builtClass(className)
+      var inside = insidePlaceholder
+      if child.name == "template" || child.name == "object" {
+        let built =
+          inside
+          ? nil
+          : builtClass(
+            child.name == "template" ? child["parent"] ?? "GtkWidget" : child["class"] ?? "")
+        if let id = child.name == "template" ? child["class"] : child["id"] {
+          builtClasses[id] = .some(built)
+        }
+        // A placeholder's contents are not built.
+        inside = inside || built == nil
       }
-      collectClasses(child)
+      collectClasses(child, insidePlaceholder: inside)
     }
   }
 
@@ -406,8 +442,9 @@ private struct BuilderRewriter {
     "ApplicationWindow", "AboutDialog", "MessageDialog", "Dialog", "Assistant",
     "ScrolledWindow", "Window", "Popover", "HeaderBar", "ListBoxRow", "ListBox", "FlowBox",
     "Notebook", "Revealer", "Stack", "Frame", "Expander", "Paned", "Grid", "Box",
-    "ToggleButton", "MenuButton", "Button", "CheckMenuItem", "MenuItem", "Menu",
-    "ToolButton", "TreeViewColumn", "TreeView", "SearchEntry", "Entry", "TextView", "Label",
+    "ToggleToolButton", "ToolButton", "ToggleButton", "MenuButton", "Button",
+    "CheckMenuItem", "MenuItem", "Menu", "TreeViewColumn", "TreeView", "SearchEntry", "Entry",
+    "TextView", "Label",
     "Image", "Spinner", "Switch", "Scale", "ProgressBar", "DrawingArea",
   ]
 
@@ -421,10 +458,15 @@ private struct BuilderRewriter {
     guard classes.isKnownClass(ancestor), classes.whyUnbuildable(ancestor) == nil else {
       return nil
     }
-    if let container, let required = requiredChildClass(of: container),
-      !classes.isClass(ancestor, a: required)
-    {
-      return nil
+    if let container {
+      if let required = requiredChildClass(of: container) {
+        guard classes.isClass(ancestor, a: required) else { return nil }
+      } else {
+        // A container of any widget takes no window, menu or column.
+        guard classes.isClass(ancestor, a: "GtkWidget"), !classes.isClass(ancestor, a: "GtkWindow"),
+          !classes.isClass(ancestor, a: "GtkMenu")
+        else { return nil }
+      }
     }
     return ancestor
   }

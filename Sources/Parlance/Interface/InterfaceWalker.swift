@@ -138,16 +138,16 @@ struct InterfaceWalker {
           itemIndex += 1
         }
       case "marks":
-        var marks: [InterfaceScaleMark] = []
+        // A second <marks> adds to the first: its indexes follow on.
         for mark in child.elements where mark.name == "mark" {
-          marks.append(
+          scaleMarks[object.id, default: []].append(
             InterfaceScaleMark(
               value: mark["value"] ?? "", position: mark["position"], markup: mark.text))
           addText(
-            from: mark, object: object, target: .scaleMark(index: marks.count - 1),
+            from: mark, object: object,
+            target: .scaleMark(index: (scaleMarks[object.id]?.count ?? 1) - 1),
             isMarkup: true, usesUnderline: false)
         }
-        scaleMarks[object.id, default: []] += marks
       case "accessibility":
         for action in child.elements where action.name == "action" {
           guard let name = action["action_name"] else { continue }

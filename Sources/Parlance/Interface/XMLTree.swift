@@ -166,7 +166,7 @@ public enum XMLTree {
   }
 
   /// Where an element landed in serialized XML: from its `<` to just past its end tag,
-  /// as GLib's markup parser counts (lines from 1, characters on the line from 1).
+  /// as GLib's markup parser counts (lines from 1, UTF-8 bytes on the line from 1).
   public struct Span: Hashable, Sendable {
     /// Child indexes from the serialized element down to this one (empty: that element).
     public let path: [Int]
@@ -200,7 +200,8 @@ public enum XMLTree {
           line += 1
           column = 1
         } else {
-          column += 1
+          // GMarkup counts bytes, not characters.
+          column += UTF8.width(scalar)
         }
       }
     }

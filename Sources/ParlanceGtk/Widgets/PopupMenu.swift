@@ -62,8 +62,9 @@ extension Widget {
 
   /// Gives every action this widget's items and buttons name (`app.open`, `win.zoom`) —
   /// and the items of `model`, the menu model it shows — a stand-in that does nothing, in
-  /// action groups on this widget: a program's menu then shows its items as the program
-  /// does instead of greyed out, and choosing one runs none of the viewer's own actions.
+  /// action groups on this widget: a program's menu then shows its items enabled instead
+  /// of greyed out (without state, a check or radio item shows as a plain one), and
+  /// choosing one runs none of the viewer's own actions.
   /// Returns how many were given.
   @discardableResult
   public func standInForActions(model: BuiltObject? = nil) -> Int {
