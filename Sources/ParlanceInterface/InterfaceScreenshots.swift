@@ -27,6 +27,9 @@ public final class InterfaceScreenshots: ScreenshotSubject {
   private var developmentSizes: [String: Size] = [:]
   private var developmentLineHeights: [String: Int] = [:]
 
+  /// The `GtkMenu`s of the file, by name: a menu opens only with a pointer grab, which
+  /// a screenshot does not take, so they are not photographed.
+  public private(set) var notPhotographed: [String] = []
   /// The popovers photographed, by the name of the window showing each, with the space
   /// below its anchor that the window keeps for it.
   private var popovers: [String: (popover: Widget, anchor: Widget, room: Widget)] = [:]
@@ -34,8 +37,9 @@ public final class InterfaceScreenshots: ScreenshotSubject {
   /// Photographs every toplevel of `interface` that is a widget, each popover (a
   /// `GtkPopover`, or a `<menu>` shown as the popover `GtkMenuButton` would show it)
   /// opened below a point of a window of its own, its items enabled by stand-ins for the
-  /// program's actions; list stores and size groups have nothing to show, and a
-  /// `GtkMenu` needs a pointer grab to open.
+  /// program's actions; a loose `GtkMenuBar` in a window of its own like any loose widget;
+  /// list stores and size groups have nothing to show, and a `GtkMenu` needs a pointer
+  /// grab to open (`notPhotographed`).
   public init(interface: LocalizedInterface) {
     self.interface = interface
     var windows: [(name: String?, window: Window)] = []
@@ -65,7 +69,11 @@ public final class InterfaceScreenshots: ScreenshotSubject {
         toplevels[name] = object
         continue
       }
-      guard let widget = built.widget, !built.isA("GtkMenuShell") else { continue }
+      guard let widget = built.widget else { continue }
+      if built.isA("GtkMenu") {
+        notPhotographed.append(name)
+        continue
+      }
       if let window = widget as? Window {
         windows.append((name, window))
       } else if widget.parent == nil {

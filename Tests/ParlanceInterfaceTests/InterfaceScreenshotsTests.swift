@@ -57,6 +57,23 @@ final class InterfaceScreenshotsTests: KindsTestCase, @unchecked Sendable {
     }
   }
 
+  func testALooseMenuBarIsPhotographedAndAMenuIsNamedAsNot() throws {
+    try onMainActor {
+      Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")
+      let interface = try openKind("menushells.ui")
+      // Before: neither, and nothing said why.
+      let subject = InterfaceScreenshots(interface: interface)
+      XCTAssertEqual(subject.windows.map(\.name), ["menubar"])
+      XCTAssertEqual(subject.notPhotographed, ["tray-menu"])
+      let shots = try ScreenshotSession.capture(
+        subject, languages: [try LanguageTag("en"), try LanguageTag("de")], into: outputFolder())
+      let images = try shots.map { try Screenshot(contentsOfPNG: $0.file.path) }
+      XCTAssertEqual(images.map(\.isUniform), [false, false])
+      XCTAssertNotEqual(images[0].differingPixelCount(from: images[1]), 0)
+      for (_, window) in subject.windows { window.destroy() }
+    }
+  }
+
   func testEveryToplevelInEveryLanguageWithWhatDoesNotFit() throws {
     try onMainActor {
       Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")

@@ -63,6 +63,11 @@ extension ScreenshotCommand {
     for diagnostic in interface.diagnostics { standardError(diagnostic.description) }
     let subject = InterfaceScreenshots(interface: interface)
     defer { for (_, window) in subject.windows { window.destroy() } }
+    for name in subject.notPhotographed {
+      standardError(
+        "parlance: warning: '\(name)' (GtkMenu) is not photographed: a GtkMenu opens only "
+          + "with a pointer grab")
+    }
     guard !subject.windows.isEmpty else {
       throw .init(
         message: "parlance: error: '\(input.document.file)' has no window or widget to photograph")
