@@ -236,7 +236,9 @@ static inline gboolean parlance_scale_set_marks(gpointer object, gint count,
                                                 const gchar *const *positions,
                                                 const gchar *const *markups) {
   if (!GTK_IS_SCALE(object) || count < 0) return FALSE;
-  GtkBuilder *parser = gtk_builder_new();
+  // Parsing a value needs a builder, no particular one: one for all (GTK thread only).
+  static GtkBuilder *parser = NULL;
+  if (parser == NULL) parser = gtk_builder_new();
   gdouble *numbers = g_new0(gdouble, count + 1);
   GtkPositionType *sides = g_new0(GtkPositionType, count + 1);
   gboolean parsed = TRUE;
@@ -259,7 +261,6 @@ static inline gboolean parlance_scale_set_marks(gpointer object, gint count,
       if (G_IS_VALUE(&side)) g_value_unset(&side);
     }
   }
-  g_object_unref(parser);
   if (parsed) {
     GtkScale *scale = GTK_SCALE(object);
     gtk_scale_clear_marks(scale);

@@ -49,8 +49,6 @@ public final class LocalizedInterface {
   /// What each text was last set to, so an unchanged text is not set again (a hot
   /// reload of one entry touches one widget).
   private var shown: [InterfaceText: String] = [:]
-  /// The markups each scale's marks were last given, by object id.
-  private var markups: [String: [String]] = [:]
 
   /// Builds the interface of `file` (or only `objectIDs` and what they need) in the
   /// localizer's current language, and follows it from now on.
@@ -254,12 +252,18 @@ public final class LocalizedInterface {
   public func apply(_ snapshot: LocalizationSnapshot) {
     Widget.defaultDirection =
       snapshot.language.direction == .rightToLeft ? .rightToLeft : .leftToRight
+    var changedScales: Set<String> = []
     for text in texts where isApplied(text) {
       let value = presentation(text, resolve(text, in: snapshot))
       guard shown[text] != value else { continue }
-      set(value, for: text)
       shown[text] = value
+      if case .scaleMark = text.target {
+        changedScales.insert(text.objectID)
+      } else {
+        set(value, for: text)
+      }
     }
+    for id in changedScales { setMarks(of: id) }
     appliedRevision = snapshot.revision
     onApply?(snapshot)
   }
@@ -312,17 +316,24 @@ public final class LocalizedInterface {
     case .comboItem(let index): object.setString(value, row: index, column: 0)
     case .listCell(let row, let column): object.setString(value, row: row, column: column)
     case .menuAttribute(let path, let name): object.setMenuAttribute(name, path: path, to: value)
-    case .scaleMark(let index):
-      // GTK 3 cannot change one mark: the scale gets all its marks again.
-      guard let marks = document.scaleMarks[text.objectID], marks.indices.contains(index)
-      else { return }
-      var updated = markups[text.objectID] ?? marks.map(\.markup)
-      updated[index] = value
-      if object.setScaleMarks(zip(marks, updated).map { ($0.value, $0.position, $1) }) {
-        markups[text.objectID] = updated
-      }
+    case .scaleMark: break  // all of a scale's marks at once: setMarks(of:)
     case .accessibleAction(let name): object.setAccessibleActionDescription(value, action: name)
     }
+  }
+
+  /// Gives scale `id` all its marks again, each translatable one with the text shown
+  /// for it: GTK 3 cannot change one mark's text.
+  private func setMarks(of id: String) {
+    guard let object = builtObject(id), let marks = document.scaleMarks[id] else { return }
+    var markups = marks.map(\.markup)
+    for text in texts where text.objectID == id {
+      if case .scaleMark(let index) = text.target, markups.indices.contains(index),
+        let value = shown[text]
+      {
+        markups[index] = value
+      }
+    }
+    object.setScaleMarks(zip(marks, markups).map { ($0.value, $0.position, $1) })
   }
 
   private func builtObject(_ id: String) -> BuiltObject? {
