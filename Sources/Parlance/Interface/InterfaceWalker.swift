@@ -37,24 +37,21 @@ struct InterfaceWalker {
     for child in element.elements { collectIDs(child) }
   }
 
-  /// Whether `element` is the first object to give itself `id`. GtkBuilder refuses a
-  /// whole file for a second one: it is told, and built with an id of its own.
-  private mutating func firstUse(of id: String, by element: XMLTree.Element) -> Bool {
-    guard let first = firstAt[id] else {
-      firstAt[id] = element.location
-      return true
+  /// The id an object or menu is built with: its own, or one made up when it has none,
+  /// or when it gives itself one a first object gave before — GtkBuilder would refuse
+  /// the whole file for that; the second is told.
+  private mutating func identify(_ element: XMLTree.Element) -> (id: String, isOwn: Bool) {
+    guard let given = element["id"] else { return (makeID(), false) }
+    guard let first = firstAt[given] else {
+      firstAt[given] = element.location
+      return (given, true)
     }
+    let madeUp = makeID()
     diagnostics.append(
       Diagnostic(
         file: file, location: element.location, severity: .warning,
-        kind: .duplicateInterfaceID(id, firstAt: first, madeUp: peekID())))
-    return false
-  }
-
-  /// The id `makeID()` will give next.
-  private func peekID() -> String {
-    var copy = self
-    return copy.makeID()
+        kind: .duplicateInterfaceID(given, firstAt: first, madeUp: madeUp)))
+    return (madeUp, false)
   }
 
   /// An id no element of the file has.
@@ -88,10 +85,9 @@ struct InterfaceWalker {
           kind: .malformedInterface(reason: "<\(element.name)> has no 'class' attribute")))
       return
     }
-    var ownID = isTemplate ? className : element["id"]
-    if !isTemplate, let given = ownID, !firstUse(of: given, by: element) { ownID = nil }
-    let id = ownID ?? makeID()
-    if !isTemplate, ownID == nil { element["id"] = id }
+    let (id, isOwn) = isTemplate ? (className, true) : identify(element)
+    if !isOwn { element["id"] = id }
+    let ownID = isOwn ? id : nil
     counts[className, default: 0] += 1
     let object = InterfaceDocument.Object(
       id: id, hasOwnID: ownID != nil,
@@ -218,10 +214,9 @@ struct InterfaceWalker {
   private mutating func visitMenu(
     _ element: inout XMLTree.Element, parentPath: String, counts: inout [String: Int]
   ) {
-    var ownID = element["id"]
-    if let given = ownID, !firstUse(of: given, by: element) { ownID = nil }
-    let id = ownID ?? makeID()
-    if ownID == nil { element["id"] = id }
+    let (id, isOwn) = identify(element)
+    if !isOwn { element["id"] = id }
+    let ownID = isOwn ? id : nil
     counts["menu", default: 0] += 1
     let object = InterfaceDocument.Object(
       id: id, hasOwnID: ownID != nil,
