@@ -112,7 +112,9 @@ public enum XMLTree {
         output.append(">")
         for (index, child) in children.enumerated() {
           switch child {
-          case .element(let element): element.write(to: &output, path: path + [index])
+          case .element(let element):
+            // Paths only where spans are kept: every build serializes the whole file.
+            element.write(to: &output, path: output.tracksPositions ? path + [index] : [])
           case .text(let text): output.append(Self.escape(text, quote: false))
           }
         }
