@@ -13,7 +13,9 @@ import ParlanceUI
 ///
 /// Beside it, interleaved, the floor: the same window written in C against GTK alone
 /// (`parlance-startup-baseline`), which prints the same line. What `parlance` takes beyond
-/// it is what Parlance, Swift and the catalogs cost; the rest is GTK's own start.
+/// it is what Parlance, Swift and the catalogs cost; the rest is GTK's own start. And
+/// GTK's least window (the same C program with `--least`: one label), what any GTK 3
+/// program pays before its first frame on the machine at that hour.
 enum StartupProbe {
   /// Instants of one start, in `CLOCK_MONOTONIC` nanoseconds.
   struct Sample {
@@ -37,9 +39,20 @@ enum StartupProbe {
   /// The same window written in C against GTK alone (`StartupBaseline/startup-baseline.c`,
   /// compiled by `make bench`), or nil when it was not built.
   static func baseline(resources: URL) -> Program? {
+    baselineProgram(arguments: ["--resources", resources.path])
+  }
+
+  /// GTK's least window: the C program started the same way, showing one label. No
+  /// GTK 3 program reaches its first frame sooner on this machine at this hour; nil when
+  /// the C program was not built.
+  static func leastWindow() -> Program? {
+    baselineProgram(arguments: ["--least"])
+  }
+
+  private static func baselineProgram(arguments: [String]) -> Program? {
     let binary = ReleaseProgram.sibling("parlance-startup-baseline")
     guard FileManager.default.isExecutableFile(atPath: binary.path) else { return nil }
-    return Program(executable: binary, arguments: ["--resources", resources.path])
+    return Program(executable: binary, arguments: arguments)
   }
 
   /// `repeats` starts of each program, interleaved (A B, B A, A B, …) so that the machine's

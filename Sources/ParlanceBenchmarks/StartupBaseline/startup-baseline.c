@@ -7,6 +7,10 @@
 // LOCALIZER is MAIN: there are no catalogs) and quits.
 //
 // Usage: parlance-startup-baseline --resources DIR   (DIR/banner.png is the image shown)
+//        parlance-startup-baseline --least            (GTK's least window: one label)
+// `--least` starts the same way (GtkApplication, the same settings, the same style sheet)
+// and shows a window with a single label: what any GTK 3 program pays before its first
+// frame on this machine at this hour, whatever its window holds.
 // Built by `make bench` with cc against pkg-config gtk+-3.0 (not by SwiftPM, whose link
 // line would add the Swift runtime): .build/release/parlance-startup-baseline.
 
@@ -26,6 +30,7 @@ typedef struct {
   gint64 display_open;
   gint64 window_shown;
   const char *banner;
+  gboolean least;
   GtkApplication *application;
   gboolean printed;
 } Start;
@@ -101,6 +106,15 @@ static void activate(GtkApplication *application, gpointer data) {
       -1, NULL);
   gtk_style_context_add_provider_for_screen(gdk_screen_get_default(), GTK_STYLE_PROVIDER(style),
                                             GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_signal_connect(window, "draw", G_CALLBACK(drawn), start);
+  if (start->least) {
+    gtk_container_add(GTK_CONTAINER(window), label("Hello!", "parlance-heading"));
+    gtk_widget_show_all(window);
+    gtk_window_present(GTK_WINDOW(window));
+    start->window_shown = instant();
+    g_object_unref(style);
+    return;
+  }
 
   GtkWidget *column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12);
   gtk_widget_set_margin_start(column, 18);
@@ -204,7 +218,6 @@ static void activate(GtkApplication *application, gpointer data) {
 
   gtk_container_add(GTK_CONTAINER(window), column);
   gtk_widget_show_all(column);
-  g_signal_connect(window, "draw", G_CALLBACK(drawn), start);
   gtk_window_present(GTK_WINDOW(window));
   start->window_shown = instant();
   g_free(today);
@@ -217,8 +230,11 @@ static void activate(GtkApplication *application, gpointer data) {
 int main(int argc, char **argv) {
   Start start = {.main_started = instant()};
   const char *resources = ".";
-  for (int index = 1; index + 1 < argc; index++) {
-    if (strcmp(argv[index], "--resources") == 0) resources = argv[index + 1];
+  for (int index = 1; index < argc; index++) {
+    if (strcmp(argv[index], "--least") == 0) start.least = TRUE;
+    if (strcmp(argv[index], "--resources") == 0 && index + 1 < argc) {
+      resources = argv[index + 1];
+    }
   }
   if (!gtk_init_check(NULL, NULL)) {
     fprintf(stderr, "parlance-startup-baseline: cannot open the display\n");
