@@ -14,14 +14,39 @@ extension JSONTape {
 
   /// The members of the object at `index`: the index of each key (its value follows it).
   func memberKeys(of index: Int) -> [Int] {
-    var keys: [Int] = []
-    var member = index + 1
-    let end = Int(tokens[index].end)
-    while member < end {
-      keys.append(member)
-      member = next(after: member + 1)
+    Array(members(of: index))
+  }
+
+  /// The members of the object at `index`, as `memberKeys(of:)` lists them, walked in
+  /// place: no array per object (a catalog has a few objects per key).
+  func members(of index: Int) -> Members {
+    Members(tokens: tokens, member: index + 1, end: Int(tokens[index].end))
+  }
+
+  /// The key indices of one object's members, in file order.
+  struct Members: Sequence, IteratorProtocol {
+    fileprivate let tokens: [Token]
+    fileprivate var member: Int
+    fileprivate let end: Int
+
+    mutating func next() -> Int? {
+      guard member < end else { return nil }
+      let key = member
+      let value = tokens[key + 1]
+      switch value.kind {
+      case .object, .array: member = Int(value.end)
+      default: member = key + 2
+      }
+      return key
     }
-    return keys
+
+    /// How many members there are (a walk of the object).
+    var count: Int {
+      var walk = self
+      var count = 0
+      while walk.next() != nil { count += 1 }
+      return count
+    }
   }
 
   /// Whether every key of the object at `index` can be decoded.

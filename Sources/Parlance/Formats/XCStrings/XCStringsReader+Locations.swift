@@ -10,8 +10,9 @@ extension XCStringsReader {
   struct Located {
     /// Per entry of the document's `strings`; `start` when the locator did not reach it.
     var keys: [SourceLocation]
-    /// Per entry, per localization; the key's location when the locator did not reach it.
-    var codes: [[SourceLocation]]
+    /// Per localization of the document (`XCStringsDocument.localizations`); the key's
+    /// location when the locator did not reach it.
+    var codes: [SourceLocation]
     var duplicates: [(key: String, first: SourceLocation, again: SourceLocation)] = []
 
     init(
@@ -19,7 +20,7 @@ extension XCStringsReader {
       stoppedAt: Int?
     ) {
       keys = Array(repeating: XCStringsReader.start, count: strings.count)
-      codes = strings.map { Array(repeating: XCStringsReader.start, count: $0.localizations.count) }
+      codes = Array(repeating: XCStringsReader.start, count: document.localizations.count)
       let stringsObjects = tape.memberKeys(of: 0).filter {
         tape.equals($0, "strings") && tape.kind($0 + 1) == .object
       }
@@ -27,9 +28,9 @@ extension XCStringsReader {
       tape.bytes.withUnsafeBufferPointer { text in
         var walk = Walk(tape: tape, text: text, end: end)
         if stringsObjects.count == 1 {
-          locate(&walk, strings, repeated: document.repeatedKeys)
+          locate(&walk, strings, document.localizations, repeated: document.repeatedKeys)
         } else {
-          locate(&walk, strings, stringsObjects: stringsObjects)
+          locate(&walk, strings, document.localizations, stringsObjects: stringsObjects)
         }
       }
     }
@@ -50,18 +51,19 @@ extension XCStringsReader {
     }
 
     private mutating func place(
-      _ index: Int, _ entry: XCStringsDocument.Entry, at: SourceLocation, _ walk: inout Walk
+      _ index: Int, _ entry: XCStringsDocument.Entry,
+      _ localizations: [XCStringsDocument.Localization], at: SourceLocation, _ walk: inout Walk
     ) {
       keys[index] = at
-      for (code, localization) in entry.localizations.enumerated() {
-        codes[index][code] = walk.location(localization.keyToken) ?? at
+      for code in entry.localizations {
+        codes[code] = walk.location(localizations[code].keyToken) ?? at
       }
     }
 
     /// The common case, one `strings` object: the document knows its repeated keys.
     private mutating func locate(
       _ walk: inout Walk, _ strings: [XCStringsDocument.Entry],
-      repeated: [(keyToken: Int, entry: Int)]
+      _ localizations: [XCStringsDocument.Localization], repeated: [(keyToken: Int, entry: Int)]
     ) {
       var nextRepeat = 0
       func record(_ again: (keyToken: Int, entry: Int), _ walk: inout Walk) {
@@ -77,7 +79,7 @@ extension XCStringsReader {
           nextRepeat += 1
         }
         guard let at = walk.location(entry.keyToken) else { break }
-        place(index, entry, at: at, &walk)
+        place(index, entry, localizations, at: at, &walk)
       }
       for again in repeated[nextRepeat...] { record(again, &walk) }
     }
@@ -86,7 +88,8 @@ extension XCStringsReader {
     /// reported a key of the second that the first has), though the document reads
     /// the first.
     private mutating func locate(
-      _ walk: inout Walk, _ strings: [XCStringsDocument.Entry], stringsObjects: [Int]
+      _ walk: inout Walk, _ strings: [XCStringsDocument.Entry],
+      _ localizations: [XCStringsDocument.Localization], stringsObjects: [Int]
     ) {
       var first: [String: SourceLocation] = [:]
       var next = 0
@@ -101,7 +104,7 @@ extension XCStringsReader {
             first[name] = at
           }
           guard next < strings.count, strings[next].keyToken == key else { continue }
-          place(next, strings[next], at: at, &walk)
+          place(next, strings[next], localizations, at: at, &walk)
           next += 1
         }
       }

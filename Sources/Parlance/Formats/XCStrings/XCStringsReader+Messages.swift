@@ -219,7 +219,7 @@ extension JSONTape {
 
   /// The first member whose key is `name` as Swift compares strings.
   func member(named name: String, of index: Int) -> Int? {
-    for key in memberKeys(of: index) where string(at: key) == name {
+    for key in members(of: index) where string(at: key) == name {
       return key + 1
     }
     return nil
@@ -227,11 +227,12 @@ extension JSONTape {
 
   /// The members of an object, each name once (the first), in file order.
   func uniqueMembers(of index: Int) -> [(name: String, keyToken: Int)] {
-    let keys = memberKeys(of: index)
+    let keys = members(of: index)
+    let count = keys.count
     var result: [(name: String, keyToken: Int)] = []
-    result.reserveCapacity(keys.count)
+    result.reserveCapacity(count)
     // A map of forms has a handful of names: comparing beats hashing there.
-    var seen: Set<String>? = keys.count > 16 ? [] : nil
+    var seen: Set<String>? = count > 16 ? [] : nil
     for key in keys {
       guard let name = string(at: key) else { continue }
       if seen == nil {
