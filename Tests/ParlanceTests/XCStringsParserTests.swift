@@ -111,6 +111,34 @@ struct XCStringsParserTests {
       ])
   }
 
+  /// Keys are one key when they are equal as Swift strings, whatever their bytes: an
+  /// escape, a decomposed accent, the Kelvin sign (canonically the letter K). A reader
+  /// that told keys apart by their bytes would serve each twice.
+  @Test func keysEqualAsStringsAreOneKeyWhateverTheirBytes() {
+    func unit(_ value: String) -> String {
+      #"{"localizations": {"en": {"stringUnit": {"state": "translated", "value": "\#(value)"}}}}"#
+    }
+    let file = parse(
+      """
+      {"sourceLanguage": "en", "strings": {
+      "a": \(unit("1")),
+      "\\u0061": \(unit("2")),
+      "caf\\u00e9": \(unit("3")),
+      "cafe\\u0301": \(unit("4")),
+      "Key": \(unit("5")),
+      "\\u212Aey": \(unit("6"))
+      }}
+      """)
+    let served: [Message] = ["1", "3", "5"].map { .text(MessageTemplate($0)) }
+    #expect(file.entries[.test("en")]?.map(\.message) == served)
+    #expect(
+      file.diagnostics.map(\.kind) == [
+        .duplicateJSONKey("a", firstAt: SourceLocation(line: 2, column: 1)),
+        .duplicateJSONKey("cafe\u{301}", firstAt: SourceLocation(line: 4, column: 1)),
+        .duplicateJSONKey("\u{212A}ey", firstAt: SourceLocation(line: 6, column: 1)),
+      ])
+  }
+
   @Test func largeCatalogIsReadInLinearTime() {
     // 30 000 keys in 3 languages, about 5 MB.
     let keys = (0..<30_000).map { index in

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension JSONTape {
   /// The index of the token after the value at `index` (its next sibling).
   @inline(__always)
@@ -81,11 +87,10 @@ extension JSONTape {
     let length = Int(token.end - token.start)
     guard length == name.utf8CodeUnitCount else { return false }
     let start = Int(token.start)
-    return bytes.withUnsafeBufferPointer { text in
-      for offset in 0..<length where text[start + offset] != name.utf8Start[offset] {
-        return false
-      }
-      return true
+    // One memcmp: a byte loop with its bounds checks was a tenth of reading a catalog,
+    // which asks each object for its fields by name.
+    return bytes.withUnsafeBytes { text in
+      memcmp(text.baseAddress.unsafelyUnwrapped + start, name.utf8Start, length) == 0
     }
   }
 

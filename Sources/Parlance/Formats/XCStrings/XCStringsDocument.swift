@@ -106,15 +106,14 @@ struct XCStringsDocument {
     entries.reserveCapacity(keys.count)
     // Sized for every key at once: growing rehashed every key seen so far at each doubling
     // (15% of reading a catalog of 182,000 keys).
-    var first: [String: Int] = [:]
-    first.reserveCapacity(keys.count)
+    var first = Set<FirstOccurrence>(minimumCapacity: keys.count)
     for keyToken in keys {
       guard let key = tape.string(at: keyToken) else { throw .invalidJSON }
-      if let earlier = first[key] {
-        repeatedKeys.append((keyToken, earlier))
+      let (isNew, occurrence) = first.insert(FirstOccurrence(key: key, entry: entries.count))
+      guard isNew else {
+        repeatedKeys.append((keyToken, occurrence.entry))
         continue
       }
-      first[key] = entries.count
       let start = localizations.count
       var entry = Entry(key: key, keyToken: keyToken, localizations: start..<start)
       do {
@@ -271,6 +270,18 @@ struct XCStringsDocument {
     default:
       throw .mismatch(path: [String(describing: name)], expected: "a boolean", foundNull: false)
     }
+  }
+
+  /// A key of `strings` and the entry of its first occurrence, equal and hashed by the key
+  /// alone: `Set.insert` hashes the key once and says both whether it is new and, when it
+  /// is not, which entry has it (a dictionary asked, then written, hashed it twice).
+  private struct FirstOccurrence: Hashable {
+    let key: String
+    let entry: Int
+
+    static func == (lhs: FirstOccurrence, rhs: FirstOccurrence) -> Bool { lhs.key == rhs.key }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(key) }
   }
 
   /// The members of a checked object, each name once (the first; names are equal as
