@@ -5,16 +5,6 @@
 #endif
 
 extension JSONTape {
-  /// The index of the token after the value at `index` (its next sibling).
-  @inline(__always)
-  func next(after index: Int) -> Int {
-    let token = tokens[index]
-    switch token.kind {
-    case .object, .array: return Int(token.end)
-    default: return index + 1
-    }
-  }
-
   @inline(__always)
   func kind(_ index: Int) -> Kind { tokens[index].kind }
 
@@ -35,6 +25,8 @@ extension JSONTape {
     fileprivate var member: Int
     fileprivate let end: Int
 
+    /// The next key; the one after it follows this key's value (past a container's
+    /// tokens, which end where its `end` says).
     mutating func next() -> Int? {
       guard member < end else { return nil }
       let key = member
@@ -57,25 +49,13 @@ extension JSONTape {
 
   /// Whether every key of the object at `index` can be decoded.
   func keysAreValid(_ index: Int) -> Bool {
-    var member = index + 1
-    let end = Int(tokens[index].end)
-    while member < end {
-      if tokens[member].flags & Self.isInvalid != 0 { return false }
-      member = next(after: member + 1)
-    }
-    return true
+    members(of: index).allSatisfy { tokens[$0].flags & Self.isInvalid == 0 }
   }
 
   /// The first member of the object at `index` whose key is `name` (the one
   /// `JSONDecoder` uses), as the index of its value.
   func member(_ name: StaticString, of index: Int) -> Int? {
-    var member = index + 1
-    let end = Int(tokens[index].end)
-    while member < end {
-      if equals(member, name) { return member + 1 }
-      member = next(after: member + 1)
-    }
-    return nil
+    members(of: index).first { equals($0, name) }.map { $0 + 1 }
   }
 
   /// Whether the string at `index` is `name`, an ASCII word (escapes decoded).
