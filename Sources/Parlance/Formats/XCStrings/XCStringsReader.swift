@@ -122,10 +122,12 @@ struct XCStringsReader: Sendable {
       }
     keys = order.map { (strings[$0].key, located.keys[$0]) }
     // Every language of the file, for `shouldTranslate: false`; invalid codes are
-    // reported here, once each, at their first place.
+    // reported here, once each, at their first place. Each localization's language is
+    // kept for `readEntry` (nil: not a language tag).
     // A key's localizations by code (indices of `document.localizations`); nil where they
     // are in that order already, as most catalogs write them (no array per key).
     let localizations = document.localizations
+    var languages: [Int?] = Array(repeating: nil, count: localizations.count)
     var sortedCodes: [[Int]?] = Array(repeating: nil, count: strings.count)
     for index in order where strings[index].invalidReason == nil {
       let range = strings[index].localizations
@@ -136,7 +138,8 @@ struct XCStringsReader: Sendable {
       }
       for place in 0..<range.count {
         let code = sorted?[place] ?? range.lowerBound + place
-        _ = language(for: localizations[code].code, at: located.codes[code], place: place)
+        languages[code] = language(
+          for: localizations[code].code, at: located.codes[code], place: place)
       }
       sortedCodes[index] = sorted
     }
@@ -144,8 +147,9 @@ struct XCStringsReader: Sendable {
     var entryReader = EntryReader(languages: languageList.count)
     for (keyIndex, index) in order.enumerated() {
       readEntry(
-        strings[index], localizations, keyIndex: keyIndex, at: located.keys[index],
-        codes: sortedCodes[index], codeLocations: located.codes, into: &entryReader)
+        strings[index], localizations, languages: languages, keyIndex: keyIndex,
+        at: located.keys[index], codes: sortedCodes[index], codeLocations: located.codes,
+        into: &entryReader)
     }
     for (index, units) in entryReader.units.enumerated() where !units.isEmpty {
       plan[languageList[index]] = units
@@ -179,13 +183,13 @@ struct XCStringsReader: Sendable {
     }
   }
 
-  // `localizations` are the document's, the entry's among them; `codes` the order of the
-  // entry's by code (nil: in that order already); `codeLocations` where each of the
-  // document's localizations is.
+  // `localizations` are the document's, the entry's among them, and `languages` the
+  // language of each; `codes` the order of the entry's by code (nil: in that order
+  // already); `codeLocations` where each of the document's localizations is.
   private mutating func readEntry(
     _ entry: XCStringsDocument.Entry, _ localizations: [XCStringsDocument.Localization],
-    keyIndex: Int, at: SourceLocation, codes: [Int]?, codeLocations: [SourceLocation],
-    into reader: inout EntryReader
+    languages: [Int?], keyIndex: Int, at: SourceLocation, codes: [Int]?,
+    codeLocations: [SourceLocation], into reader: inout EntryReader
   ) {
     if let reason = entry.invalidReason {
       report(.invalidEntry(key: entry.key, reason: reason), .error, at: at)
@@ -195,9 +199,7 @@ struct XCStringsReader: Sendable {
       let code = codes?[place] ?? entry.localizations.lowerBound + place
       let localization = localizations[code]
       let codeAt = codeLocations[code]
-      guard let language = language(for: localization.code, at: codeAt, place: place) else {
-        continue
-      }
+      guard let language = languages[code] else { continue }
       if let reason = localization.invalidReason {
         report(
           .invalidLocalization(key: entry.key, language: localization.code, reason: reason),
