@@ -48,7 +48,7 @@ struct CatalogFormatRegistryTests {
 
   @Test func everyFormatClaimsItsOwnExtensions() {
     let names = CatalogFormatRegistry.all.map(\.name)
-    #expect(names == ["strings", "stringsdict", "plist", "xcstrings", "po"])
+    #expect(names == ["strings", "stringsdict", "plist", "xcstrings", "po", "mo"])
     for format in CatalogFormatRegistry.all {
       for fileExtension in format.fileExtensions {
         #expect(CatalogFormatRegistry.format(forExtension: fileExtension)?.name == format.name)

@@ -80,9 +80,11 @@ struct PluralFormsTests {
     }
   }
 
-  @Test func resultsBeyondTheFormsTakeTheLastForm() throws {
+  /// As glibc's `ngettext` (`intl/dcigettext.c`, `plural_lookup`): an index past
+  /// `nplurals` is form 0.
+  @Test func resultsBeyondTheFormsTakeTheFirstForm() throws {
     let forms = try PluralForms(parsing: "nplurals=3; plural=n;")
-    #expect([0, 1, 2, 3, 1000, UInt64.max].map { forms.index(for: $0) } == [0, 1, 2, 2, 2, 2])
+    #expect([0, 1, 2, 3, 1000, UInt64.max].map { forms.index(for: $0) } == [0, 1, 2, 0, 0, 0])
   }
 
   @Test func malformedValuesAreRejectedWithAnOffset() {

@@ -115,7 +115,8 @@ struct PoParserTests {
     let rule = try #require(pluralRule(of: file.entries.first))
     #expect([1, 2, 5, 11, 21, 22, 111].map { rule.index(for: $0) } == [0, 1, 2, 2, 0, 1, 2])
     #expect(file.pluralForms == rule)
-    #expect(file.entries.first?.message.displayValue == "%d файлов")
+    // Asked for without a number, gettext gives msgstr[0].
+    #expect(file.entries.first?.message.displayValue == "%d файл")
   }
 
   @Test func malformedPluralFormsGiveFormZero() throws {

@@ -14,8 +14,17 @@ public struct EntryOrigin: Hashable, Sendable, CustomStringConvertible {
     self.location = location
   }
 
-  /// `Resources/de.lproj/Localizable.strings:12:1`
-  public var description: String { "\(file):\(location)" }
+  /// `Resources/de.lproj/Localizable.strings:12:1`, or for a binary catalog
+  /// `/usr/share/locale/de/LC_MESSAGES/gtk30.mo, entry 12`.
+  public var description: String {
+    location.isTextPosition ? "\(file):\(location)" : "\(file), \(location)"
+  }
+
+  /// The file and line (`po/de.po:12`), or the file and entry of a binary catalog
+  /// (`de/LC_MESSAGES/gtk30.mo, entry 12`): where a translator looks.
+  public var fileAndLine: String {
+    location.isTextPosition ? "\(file):\(location.line)" : "\(file), \(location)"
+  }
 }
 
 /// One translated message of a table with where it was written, as `CatalogTable`

@@ -81,7 +81,7 @@ public struct CatalogLoader: Sendable {
         guard let format = CatalogFormatRegistry.format(forExtension: url.pathExtension) else {
           continue
         }
-        builder.read(url, table: Localizer.defaultTable) {
+        builder.read(url, table: folder.gettextTable) {
           try folder.cache.table(of: url) { try format.read(url) }
         }
       }

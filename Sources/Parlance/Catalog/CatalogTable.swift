@@ -16,6 +16,10 @@
 /// 10,000-key table takes about 960 KB besides its strings (16,384 slots of 48 bytes and
 /// 12 of position). Written only while a catalog is built; read-only (and so safe to
 /// share between threads) afterwards. `CatalogEntry` values are made when asked for.
+///
+/// A table of one compiled gettext file (`.mo`) starts as that file, read in place
+/// (`MOTable`): opening it costs no more than glibc's, and it becomes a table like the
+/// others once it is used a lot, or changed.
 public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
   /// A message that is more than its display text, kept whole.
   final class MessageBox: Sendable {
@@ -51,10 +55,11 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
     }
   }
 
-  /// Where the entry of the slot with the same index was written.
+  /// Where the entry of the slot with the same index was written (a line of -1 or 0 is
+  /// an entry or a byte of a binary file: `SourceLocation`).
   private struct Position: Sendable {
     var file: UInt32 = 0
-    var line: UInt32 = 0
+    var line: Int32 = 0
     var column: UInt32 = 0
   }
 
@@ -62,8 +67,12 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
   private var positions: [Position]
   /// The files entries came from, each once.
   private var files: [String] = []
+  private var slotCount = 0
+  /// The compiled file this table is, until it is built; then nil, and `slots` hold it.
+  private var compiled: MOTable?
+
   /// How many keys the table has.
-  public private(set) var count = 0
+  public var count: Int { compiled?.count ?? slotCount }
 
   private static let seed: UInt64 = {
     var generator = SystemRandomNumberGenerator()
@@ -77,6 +86,13 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
     while capacity / 4 * 3 < minimumCapacity { capacity <<= 1 }
     slots = Array(repeating: Slot(), count: capacity)
     positions = Array(repeating: Position(), count: capacity)
+  }
+
+  /// The messages of a compiled gettext file, read from it in place.
+  /// - Parameter file: the opened `.mo` file.
+  public init(compiled file: MOFile) {
+    self.init()
+    compiled = MOTable(file: file)
   }
 
   /// A table of `elements` (a later key replaces an earlier one).
@@ -125,6 +141,7 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
   /// The display text of `key`: the lookup hot path.
   @inline(__always)
   public func value(_ key: String) -> String? {
+    if let compiled { return compiled.value(key) }
     let hash = Self.hash(key)
     return slots.withUnsafeBufferPointer { buffer in
       let index = Self.index(of: key, hash: hash, in: buffer)
@@ -136,6 +153,7 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
   /// table copied out of an array would retain each of its buffers.
   @inline(__always)
   static func value(_ key: String, in table: UnsafePointer<CatalogTable>) -> String? {
+    if let compiled = table.pointee.compiled { return compiled.value(key) }
     let hash = hash(key)
     return table.pointee.slots.withUnsafeBufferPointer { buffer in
       let index = index(of: key, hash: hash, in: buffer)
@@ -147,7 +165,8 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
   /// - Parameter key: a lookup key.
   /// - Returns: true when the table has an entry for it.
   public func contains(_ key: String) -> Bool {
-    slots[index(of: key, hash: Self.hash(key))].hash != 0
+    if let compiled { return compiled.contains(key) }
+    return slots[index(of: key, hash: Self.hash(key))].hash != 0
   }
 
   /// What rendering `key` needs: its text when it is plain text, its template when it
@@ -161,6 +180,7 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
 
   @inline(__always)
   func renderable(_ key: String) -> Renderable? {
+    if let compiled { return compiled.renderable(key) }
     let hash = Self.hash(key)
     return slots.withUnsafeBufferPointer { slots in
       let index = Self.index(of: key, hash: hash, in: slots)
@@ -175,6 +195,7 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
 
   /// `renderable(_:)` with where the entry was written.
   func located(_ key: String) -> (value: String, message: Message?, origin: EntryOrigin)? {
+    if let compiled { return compiled.located(key) }
     let index = index(of: key, hash: Self.hash(key))
     let slot = slots[index]
     guard slot.hash != 0 else { return nil }
@@ -188,6 +209,14 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
       location: SourceLocation(line: Int(position.line), column: Int(position.column)))
   }
 
+  /// The same table with its compiled file (if any) read into slots.
+  private var built: CatalogTable { compiled?.table ?? self }
+
+  /// Reads a compiled file into slots before the table is changed.
+  private mutating func materialize() {
+    if let compiled { self = compiled.table }
+  }
+
   private func entry(at index: Int) -> CatalogEntry {
     CatalogEntry(message: slots[index].message, origin: origin(at: index))
   }
@@ -196,11 +225,15 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
   public var isEmpty: Bool { count == 0 }
 
   /// Every key, in no particular order.
-  public var keys: [String] { slots.filter { $0.hash != 0 }.map(\.key) }
+  public var keys: [String] {
+    if let compiled { return compiled.table.keys }
+    return slots.filter { $0.hash != 0 }.map(\.key)
+  }
 
   /// Every key with its entry, in no particular order.
   public var entries: [(key: String, entry: CatalogEntry)] {
-    slots.indices.filter { slots[$0].hash != 0 }.map { (slots[$0].key, entry(at: $0)) }
+    if let compiled { return compiled.table.entries }
+    return slots.indices.filter { slots[$0].hash != 0 }.map { (slots[$0].key, entry(at: $0)) }
   }
 
   // MARK: Building
@@ -209,14 +242,16 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
   /// - Parameter key: a lookup key.
   public subscript(key: String) -> CatalogEntry? {
     get {
+      if let compiled { return compiled.table[key] }
       let index = index(of: key, hash: Self.hash(key))
       return slots[index].hash == 0 ? nil : entry(at: index)
     }
     set {
+      materialize()
       guard let newValue else {
         // Catalogs only grow while built; removal rebuilds without the key.
         guard contains(key) else { return }
-        var rebuilt = CatalogTable(minimumCapacity: count)
+        var rebuilt = CatalogTable(minimumCapacity: slotCount)
         for index in slots.indices where slots[index].hash != 0 && slots[index].key != key {
           rebuilt.add(slots[index], positions[index], files: files)
         }
@@ -234,6 +269,7 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
     _ key: String, message: Message, value: String? = nil, file: String,
     location: SourceLocation
   ) {
+    materialize()
     let stored: Stored?
     switch message {
     case .text(let template) where template.isPlain: stored = nil
@@ -248,6 +284,7 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
   /// Adds or replaces `key` with a plain text (a `.strings` value), without parsing a
   /// template unless the text may hold a placeholder.
   mutating func insert(_ key: String, text: String, file: String, location: SourceLocation) {
+    materialize()
     if text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "#") }) {
       insert(
         key, message: .text(MessageTemplate(text)), value: text, file: file, location: location)
@@ -262,6 +299,8 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
   mutating func merge(
     _ other: CatalogTable, replacing: (String, String, SourceLocation) -> Void = { _, _, _ in }
   ) {
+    materialize()
+    let other = other.built
     for index in other.slots.indices where other.slots[index].hash != 0 {
       let slot = other.slots[index]
       let existing = self.index(of: slot.key, hash: slot.hash)
@@ -274,7 +313,7 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
 
   private mutating func position(_ file: String, _ location: SourceLocation) -> Position {
     Position(
-      file: fileIndex(file), line: UInt32(clamping: location.line),
+      file: fileIndex(file), line: Int32(clamping: location.line),
       column: UInt32(clamping: location.column))
   }
 
@@ -285,9 +324,9 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
   }
 
   private mutating func add(_ slot: Slot, _ position: Position) {
-    if (count + 1) > slots.count / 4 * 3 { grow() }
+    if (slotCount + 1) > slots.count / 4 * 3 { grow() }
     let index = index(of: slot.key, hash: slot.hash)
-    if slots[index].hash == 0 { count += 1 }
+    if slots[index].hash == 0 { slotCount += 1 }
     slots[index] = slot
     positions[index] = position
   }

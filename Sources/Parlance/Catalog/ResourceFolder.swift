@@ -50,8 +50,11 @@ public struct ResourceFolder: Sendable {
   public let languageFolders: [LanguageTag: [URL]]
   /// `Base.lproj`, if present.
   public let baseFolder: URL?
-  /// `po/<tag>.po` files, for the table `Localizable`.
+  /// `po/<tag>.po` (or `.mo`) files, for the table `gettextTable`; in an installed locale
+  /// folder, each language's `LL/LC_MESSAGES/DOMAIN.mo`.
   public let gettextFiles: [LanguageTag: [URL]]
+  /// The table the gettext files fill: `Localizable`, or an installed folder's domain.
+  public let gettextTable: String
   /// `<tag>_<Table>.<ext>` files at the top of the folder (`ru_Localizable.plist`), by
   /// language, sorted by name.
   public let prefixedFiles: [LanguageTag: [CatalogFile]]
@@ -69,17 +72,37 @@ public struct ResourceFolder: Sendable {
   package var parsedFileCount: Int { cache.count }
 
   /// How a folder holds its translations.
-  public enum Layout: Sendable {
+  public enum Layout: Hashable, Sendable {
     /// `.lproj` folders, String Catalogs, `po/<tag>.po` (see the type's description).
     case resources
     /// A gettext project's `po/` folder: `<tag>.po` files at its top (`de.po`,
-    /// `zh_CN.po`, `sr@latin.po`), for the table `Localizable`.
+    /// `zh_CN.po`, `sr@latin.po`), or `<tag>.mo` where there is no `.po` of the
+    /// language, for the table `Localizable`.
     case gettext
+    /// A locale folder of installed programs (`/usr/share/locale`): the compiled catalog
+    /// of text domain `domain` in each language's folder, `LL/LC_MESSAGES/<domain>.mo`,
+    /// the languages named as gettext names them (`de`, `pt_BR`, `sr@latin` is sr-Latn,
+    /// `zh_CN` zh-Hans; see `LanguageTag(gettextLocale:)`), for the table `domain`.
+    case installed(domain: String)
   }
 
-  /// Scans `url`; throws `ResourceError.missingFolder` when it is not a folder.
+  /// Scans `url`; throws `ResourceError.missingFolder` when it is not a folder, and
+  /// `.invalidDomain` for an installed layout's domain that is no file name.
   public init(url: URL, layout: Layout = .resources) throws(ResourceError) {
     self.url = url
+    if case .installed(let domain) = layout {
+      guard Self.isDomainName(domain) else { throw ResourceError.invalidDomain(domain) }
+      let names = try Self.contents(of: url, required: true)
+      self.languageFolders = [:]
+      self.baseFolder = nil
+      self.gettextFiles = Self.installedFiles(in: url, names: names, domain: domain)
+      self.gettextTable = domain
+      self.prefixedFiles = [:]
+      self.stringCatalogs = []
+      self.diagnostics = []
+      return
+    }
+    gettextTable = Localizer.defaultTable
     let names = try Self.contents(of: url, required: true)
     if layout == .gettext {
       var gettext: [LanguageTag: [URL]] = [:]
@@ -202,8 +225,7 @@ public struct ResourceFolder: Sendable {
         guard let format = CatalogFormatRegistry.format(forExtension: url.pathExtension) else {
           continue
         }
-        files.append(
-          CatalogFile(url: url, format: format, language: language, table: Localizer.defaultTable))
+        files.append(CatalogFile(url: url, format: format, language: language, table: gettextTable))
       }
     }
     for catalog in stringCatalogs {
@@ -253,19 +275,48 @@ public struct ResourceFolder: Sendable {
     }
   }
 
-  /// `<tag>.po` files of `folder` by language; other names ending in `.po` are warned of.
+  /// `<tag>.po` files of `folder` by language, and `<tag>.mo` files without a `.po`
+  /// beside them (a `.mo` compiled from the `.po` would only repeat it, older); other
+  /// names ending in `.po` or `.mo` are warned of.
   private static func addGettextFiles(
     in folder: URL, names: [String], to gettext: inout [LanguageTag: [URL]],
     diagnostics: inout [Diagnostic]
   ) {
+    let present = Set(names)
     for name in names where isGettextFile(name) {
       let item = folder.appendingPathComponent(name, isDirectory: false)
-      if let tag = try? LanguageTag(item.deletingPathExtension().lastPathComponent) {
+      let stem = item.deletingPathExtension().lastPathComponent
+      if item.pathExtension == "mo", present.contains(stem + ".po") { continue }
+      if let tag = try? LanguageTag(stem) {
         gettext[tag, default: []].append(item)
       } else {
         diagnostics.append(Self.warning(item.path, .invalidLanguageFile(name)))
       }
     }
+  }
+
+  /// Whether `domain` can name a file: not empty, no `/`, not `.` or `..`.
+  static func isDomainName(_ domain: String) -> Bool {
+    !domain.isEmpty && domain != "." && domain != ".." && !domain.contains("/")
+      && !domain.contains("\0")
+  }
+
+  /// `<name>/LC_MESSAGES/<domain>.mo` of each language folder `<name>` of `folder`;
+  /// folders that are no language gettext knows (`locale.alias`, `en@quot`) are skipped.
+  private static func installedFiles(
+    in folder: URL, names: [String], domain: String
+  ) -> [LanguageTag: [URL]] {
+    var files: [LanguageTag: [URL]] = [:]
+    for name in names {
+      let file = folder.appendingPathComponent(name, isDirectory: true)
+        .appendingPathComponent("LC_MESSAGES", isDirectory: true)
+        .appendingPathComponent(domain + ".mo", isDirectory: false)
+      guard FileManager.default.fileExists(atPath: file.path),
+        let tag = LanguageTag(gettextLocale: name)
+      else { continue }
+      files[tag, default: []].append(file)
+    }
+    return files
   }
 
   private static func contents(of url: URL, required: Bool) throws(ResourceError) -> [String] {
@@ -293,6 +344,8 @@ public struct ResourceFolder: Sendable {
 public enum ResourceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The path is not a folder.
   case missingFolder(String)
+  /// A text domain that cannot name a file (`../x`, empty).
+  case invalidDomain(String)
   /// The folder cannot be listed, and why.
   case unreadableFolder(String, reason: String)
 
@@ -300,6 +353,7 @@ public enum ResourceError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .missingFolder(let path): "resources folder '\(path)' does not exist"
+    case .invalidDomain(let domain): "'\(domain)' is not a text domain (a file name without '/')"
     case .unreadableFolder(let path, let reason):
       "cannot read resources folder '\(path)': \(reason)"
     }

@@ -65,6 +65,30 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case pluralFormCount(msgid: String, found: Int, nplurals: Int)
     case emptyMsgid
     case invalidLanguageHeader(String)
+    // gettext .mo
+    case compiledCatalogTooShort(size: Int)
+    case notACompiledCatalog(magic: UInt32)
+    case unsupportedCatalogRevision(UInt32)
+    case catalogTableOutOfBounds(table: String, entries: Int, offset: Int, fileSize: Int)
+    case hashTableOutOfBounds(size: Int, offset: Int, fileSize: Int)
+    case hashTableEntryOutOfRange(slot: Int, value: Int, count: Int)
+    case systemDependentWithoutHashTable(count: Int)
+    case invalidSystemDependentSegment(index: Int)
+    case unknownSystemDependentSegment(String)
+    case invalidSystemDependentString(index: Int)
+    case invalidCompiledPluralForms(reason: String)
+    case compiledStringOutOfBounds(
+      entry: Int, role: CompiledString, offset: Int, length: Int, fileSize: Int)
+    case compiledStringNotTerminated(entry: Int, role: CompiledString)
+    case compiledStringOverlapsTable(entry: Int, role: CompiledString, table: String)
+    case compiledStringsOverlap(
+      entry: Int, role: CompiledString, other: Int, otherRole: CompiledString)
+    case duplicateCompiledMessage(String, entry: Int, firstEntry: Int)
+    case compiledMessageNotInHashTable(String, entry: Int)
+    case compiledMessagesUnsorted(String, entry: Int)
+    case emptyCompiledTranslation(String)
+    /// A `.mo` beside its `.po`: a message the two give differently (or one lacks).
+    case compiledDisagreesWithSource(key: String, details: String, source: String)
     // Lint: a translation compared with the development language
     case duplicateKeyWithDifferentValue(String, firstAt: SourceLocation)
     case placeholdersDiffer(key: String, details: String)
@@ -98,6 +122,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case brokenMarkup(msgid: String, reason: String)
     case accessKeyDropped(msgid: String)
     case accessKeyClash(key: Character, first: String, second: String, firstAt: SourceLocation)
+  }
+
+  /// Which string of a compiled message a finding is about.
+  public enum CompiledString: String, Hashable, Sendable {
+    case original
+    case translation
   }
 
   /// The file's path as given to the parser (relative paths stay relative).
@@ -193,6 +223,60 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case .emptyMsgid: "entry with an empty 'msgid' is not the header; ignored"
     case .invalidLanguageHeader(let value):
       "'Language: \(value)' is not a valid language tag; ignored"
+    case .compiledCatalogTooShort(let size):
+      "the file is \(size) bytes, too short for the header of a compiled gettext catalog"
+    case .notACompiledCatalog(let magic):
+      "not a compiled gettext catalog: magic number 0x\(String(magic, radix: 16)), "
+        + "expected 0x950412de"
+    case .unsupportedCatalogRevision(let revision):
+      "revision \(revision >> 16).\(revision & 0xFFFF) is not one gettext reads (major 0 or 1)"
+    case .catalogTableOutOfBounds(let table, let entries, let offset, let fileSize):
+      "the table of \(table) (\(entries) entries at byte \(offset)) runs past the end of the "
+        + "file (\(fileSize) bytes); the entries inside it are kept"
+    case .hashTableOutOfBounds(let size, let offset, let fileSize):
+      "the hash table (\(size) slots at byte \(offset)) runs past the end of the file "
+        + "(\(fileSize) bytes); messages are found by binary search instead"
+    case .hashTableEntryOutOfRange(let slot, let value, let count):
+      "slot \(slot) of the hash table names message \(value), but the file has \(count)"
+    case .systemDependentWithoutHashTable(let count):
+      "\(count) system-dependent messages but no hash table, which gettext needs to find "
+        + "them; they are left out"
+    case .invalidSystemDependentSegment(let index):
+      "system-dependent segment \(index) is not a NUL-terminated name inside the file; the "
+        + "system-dependent messages are left out"
+    case .unknownSystemDependentSegment(let name):
+      "system-dependent segment '<\(name)>' is not one gettext knows; the messages using it "
+        + "are left out"
+    case .invalidSystemDependentString(let index):
+      "system-dependent message \(index) is malformed (its pieces lie outside the file or do "
+        + "not end in a NUL); it is left out"
+    case .invalidCompiledPluralForms(let reason):
+      "invalid 'Plural-Forms': \(reason); gettext uses 'nplurals=2; plural=n != 1' instead"
+    case .compiledStringOutOfBounds(let entry, let role, let offset, let length, let fileSize):
+      "entry \(entry): its \(role.rawValue) (\(length) bytes at byte \(offset)) runs past "
+        + "the end of the file (\(fileSize) bytes); the entry is left out"
+    case .compiledStringNotTerminated(let entry, let role):
+      "entry \(entry): its \(role.rawValue) is not followed by a NUL byte, which gettext "
+        + "needs to read it"
+    case .compiledStringOverlapsTable(let entry, let role, let table):
+      "entry \(entry): its \(role.rawValue) overlaps the file's \(table)"
+    case .compiledStringsOverlap(let entry, let role, let other, let otherRole):
+      "entry \(entry): its \(role.rawValue) overlaps the \(otherRole.rawValue) of entry "
+        + "\(other)"
+    case .duplicateCompiledMessage(let key, let entry, let first):
+      "entry \(entry): '\(Self.oneLine(Self.readableKey(key)))' is also entry \(first); "
+        + "which one gettext finds is not defined"
+    case .compiledMessageNotInHashTable(let key, let entry):
+      "entry \(entry): the hash table does not lead to "
+        + "'\(Self.oneLine(Self.readableKey(key)))': gettext will never find it"
+    case .compiledMessagesUnsorted(let key, let entry):
+      "entry \(entry): '\(Self.oneLine(Self.readableKey(key)))' sorts before the entry above "
+        + "it; without a hash table gettext's binary search will miss messages"
+    case .emptyCompiledTranslation(let key):
+      "the translation of '\(Self.oneLine(Self.readableKey(key)))' is empty: gettext shows "
+        + "nothing for it"
+    case .compiledDisagreesWithSource(let key, let details, let source):
+      "'\(Self.oneLine(Self.readableKey(key)))' \(details) in '\(source)'"
     case .duplicateKeyWithDifferentValue(let key, let first):
       "duplicate key '\(key)' with a different value (first defined at \(first))"
     case .placeholdersDiffer(let key, let details):
@@ -250,9 +334,21 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// `file:line:column: severity: message`, the line editors and CI annotate.
+  /// `file:line:column: severity: message`, the line editors and CI annotate; in a
+  /// binary file `file: severity: at byte N: message` (or `entry N`).
   public var description: String {
-    "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+    if let offset = location.byteOffset {
+      return "\(file): \(severity.rawValue): at byte \(offset): \(message)"
+    }
+    if let index = location.entryIndex {
+      return "\(file): \(severity.rawValue): entry \(index): \(message)"
+    }
+    return "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+  }
+
+  /// A gettext key as a translator writes it: `Verb|Open` for `Verb` U+0004 `Open`.
+  static func readableKey(_ key: String) -> String {
+    key.replacingOccurrences(of: "\u{4}", with: "|")
   }
 
   /// A text quoted in a message, on one line: a finding is one line of output.

@@ -98,11 +98,11 @@ public struct PluralForms: Hashable, Sendable {
 
   /// The form for `n`, in `0..<count`.
   ///
-  /// An expression that yields `count` or more (a mistake in the file) gives the last
-  /// form, which in every language is the most general one.
+  /// An expression that yields `count` or more (a mistake in the file) gives form 0, as
+  /// glibc's `ngettext` does.
   public func index(for n: UInt64) -> Int {
     let value = tree.evaluate(n: n)
-    return value < UInt64(count) ? Int(value) : count - 1
+    return value < UInt64(count) ? Int(value) : 0
   }
 }
 

@@ -144,7 +144,9 @@ extension Localizer {
       }
       return Resolution(
         value: value, key: key, table: table, language: language, requested: chain.head,
-        origin: found.origin)
+        origin: found.origin,
+        message: found.message.map { $0.chosenForm(arguments: arguments, named: named) }
+          ?? found.value)
     }
   }
 }

@@ -12,6 +12,10 @@ public struct Resolution: Hashable, Sendable {
   public let requested: LanguageTag?
   /// The file and position of the entry used; nil when the key is missing.
   public let origin: EntryOrigin?
+  /// The message chosen, before arguments were put in: the template, or a gettext plural's
+  /// form for the count (what `dgettext` and `dngettext` return); nil when the key is
+  /// missing or the message has plural variables (`.stringsdict`), which have no one form.
+  public let message: String?
 
   /// The outcome of looking `key` up in `table`.
   /// - Parameters:
@@ -21,10 +25,12 @@ public struct Resolution: Hashable, Sendable {
   ///   - language: the language whose catalog supplied the value; nil when none did.
   ///   - requested: the head of the chain.
   ///   - origin: the file and position of the entry used; nil when none did.
+  ///   - message: the message chosen, before arguments were put in.
   public init(
     value: String, key: String, table: String, language: LanguageTag?, requested: LanguageTag?,
-    origin: EntryOrigin?
+    origin: EntryOrigin?, message: String? = nil
   ) {
+    self.message = message
     self.value = value
     self.key = key
     self.table = table

@@ -40,7 +40,9 @@ extension Message {
       let count = arguments.first ?? named["count"]
       let index: Int
       if let count, let number = count.exactUnsigned {
-        index = min(max(rule.index(for: number), 0), forms.count - 1)
+        // Fewer forms than the rule's index: the first, as glibc's `ngettext` gives.
+        let form = rule.index(for: number)
+        index = form < forms.count ? form : 0
       } else {
         if count == nil { problems.append(.missingVariable("count")) }
         index = forms.count - 1

@@ -9,12 +9,30 @@ public enum Message: Hashable, Sendable {
   case indexedPlural(forms: [MessageTemplate], rule: PluralForms)
 
   /// The text shown when the message is asked for without arguments: the template's
-  /// source, or for plurals the `other` forms (gettext: the last form).
+  /// source, or for plurals the `other` forms (gettext: the first form, `msgstr[0]`,
+  /// which is what `gettext` returns for a plural message asked for without a number).
   public var displayValue: String {
     switch self {
     case .text(let template): template.source
     case .plural(let plural): plural.displayValue
-    case .indexedPlural(let forms, _): forms.last?.source ?? ""
+    case .indexedPlural(let forms, _): forms.first?.source ?? ""
+    }
+  }
+
+  /// The source of the template a rendering with these arguments uses: the text's, or
+  /// the gettext form for the count (the first argument, or `count`), as `dngettext`
+  /// chooses it; nil for plural variables, which combine several forms.
+  public func chosenForm(arguments: [MessageArgument], named: [String: MessageArgument])
+    -> String?
+  {
+    switch self {
+    case .text(let template): return template.source
+    case .plural: return nil
+    case .indexedPlural(let forms, let rule):
+      guard let count = arguments.first ?? named["count"], let number = count.exactUnsigned
+      else { return displayValue }
+      let form = rule.index(for: number)
+      return forms.indices.contains(form) ? forms[form].source : forms.first?.source
     }
   }
 

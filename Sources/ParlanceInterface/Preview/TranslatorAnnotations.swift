@@ -111,7 +111,11 @@ final class TranslatorAnnotations {
     if let comments = text.comments { lines.append("comment: \(comments)") }
     lines.append("ui: \(Self.display(interface.document.file)):\(text.location.line)")
     if let origin = resolution.origin {
-      lines.append("po: \(Self.display(origin.file)):\(origin.location.line)")
+      // A compiled catalog (`.mo`) has entries, not lines.
+      let file = Self.display(origin.file)
+      lines.append(
+        origin.location.isTextPosition
+          ? "po: \(file):\(origin.location.line)" : "mo: \(file), \(origin.location)")
     }
     let status = TextStatus(resolution, development: interface.localizer.developmentLanguage)
     lines.append("language: " + status.describe(resolution))

@@ -9,6 +9,7 @@ import Foundation
 ///   ru_Localizable.plist            .languagePrefixed   ru, table Localizable
 ///   Localizable.xcstrings           .multilingual       every language it holds
 ///   po/ru.po                        .gettextFolder      ru, table Localizable
+///   po/uk.mo                        .gettextFolder      uk (compiled), table Localizable
 /// ```
 ///
 /// To add a format: write one type conforming to `CatalogFormat` and list it in `all`.
@@ -16,7 +17,7 @@ public enum CatalogFormatRegistry {
   /// Every format, in the order a folder's formats are described.
   public static let all: [any CatalogFormat] = [
     StringsFormat(), StringsdictFormat(), PropertyListFormat(), StringCatalogFormat(),
-    GettextFormat(),
+    GettextFormat(), CompiledGettextFormat(),
   ]
 
   /// The extension of a language's folder: `de.lproj`.
