@@ -41,14 +41,20 @@ struct InterfaceInput {
           file: path, location: location, severity: .error, kind: .unknownInterfaceObject(id)
         ).description)
     }
-    let po = arguments[CommonOptions.po]?.url ?? ResourceFolder.gettextFolder(near: url)
+    let domains = arguments.all(CommonOptions.gettextDomain)
+    let po =
+      arguments[CommonOptions.po]?.url
+      ?? (domains.isEmpty ? ResourceFolder.gettextFolder(near: url) : nil)
     let resources = arguments.all(CommonOptions.resources).map(\.url)
-    if po == nil && resources.isEmpty {
+    if po == nil && resources.isEmpty && domains.isEmpty {
       standardError(
         "parlance: warning: no po/ folder beside '\(path)' or above it: the texts stay "
-          + "untranslated (name one with --po DIR)")
+          + "untranslated (name one with --po DIR, or --gettext-domain DOMAIN)")
     }
-    sources = TranslationSources(gettextFolders: po.map { [$0] } ?? [], resources: resources)
+    let localeFolders = arguments.all(CommonOptions.localeDir).map(\.url)
+    sources = TranslationSources(
+      gettextFolders: po.map { [$0] } ?? [], resources: resources, gettextDomains: domains,
+      localeFolders: localeFolders.isEmpty ? nil : localeFolders)
   }
 
   /// A localizer over the sources in the system language, reporting catalog problems

@@ -51,9 +51,34 @@ enum ResourceLocator {
   /// A localizer over `--resources` (or the default) and `--translations`, with
   /// `--language` for this run, the user's stored preference, warnings on standard
   /// error, and the pseudo-locales `en-XA` and `ar-XB` for translators.
+  ///
+  /// With `--gettext-domain`, over the installed catalogs of those domains instead (in
+  /// `--locale-dir`, or the system's folders), with `--resources` and `--translations`
+  /// over them when given.
   static func localizer(_ arguments: ParsedArguments) throws -> Localizer {
-    try localizer(
-      resources: resourceFolders(arguments), language: arguments[CommonOptions.language])
+    guard let sources = installedSources(arguments) else {
+      return try localizer(
+        resources: resourceFolders(arguments), language: arguments[CommonOptions.language])
+    }
+    do {
+      return Localizer(
+        folders: try sources.folders(), language: arguments[CommonOptions.language],
+        preferences: FilePreferenceStore.standard(), reporter: StandardErrorReporter())
+    } catch {
+      throw CommandFailure(message: error.description)
+    }
+  }
+
+  /// The installed catalogs `--gettext-domain` and `--locale-dir` name, with
+  /// `--resources` and `--translations`; nil without `--gettext-domain`.
+  static func installedSources(_ arguments: ParsedArguments) -> TranslationSources? {
+    let domains = arguments.all(CommonOptions.gettextDomain)
+    guard !domains.isEmpty else { return nil }
+    let localeFolders = arguments.all(CommonOptions.localeDir).map(\.url)
+    return TranslationSources(
+      resources: arguments.all(CommonOptions.resources).map(\.url), gettextDomains: domains,
+      localeFolders: localeFolders.isEmpty ? nil : localeFolders,
+      translations: arguments[CommonOptions.translations]?.url)
   }
 
   /// Warns on standard error when system ICU cannot be opened, for the commands that use

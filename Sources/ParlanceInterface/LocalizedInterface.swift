@@ -23,6 +23,9 @@ public final class LocalizedInterface {
   public let document: InterfaceDocument
   /// Where the texts come from; `follow(_:)` replaces it.
   public private(set) var localizer: Localizer
+  /// The table the texts are looked up in: `Localizable`, or the text domain of an
+  /// installed program's catalogs (`TranslationSources.textTable`).
+  public let table: String
   /// Warnings about the file: templates, unknown classes and properties.
   public let diagnostics: [Diagnostic]
   /// How a text is shown: its translation, by default (a translator's preview may show
@@ -56,6 +59,7 @@ public final class LocalizedInterface {
   /// - Parameters:
   ///   - file: the `.ui` file.
   ///   - localizer: where the texts come from, followed from now on.
+  ///   - table: the table the texts are looked up in.
   ///   - objectIDs: build only these objects and what they refer to (nil: everything).
   ///   - route: the one route by which the owner's news reaches the GTK thread (a
   ///     window's `MainLoopInbox`): change notifications then take it too, in order with
@@ -64,7 +68,8 @@ public final class LocalizedInterface {
   /// - Throws: `InterfaceError` for an unreadable or malformed file, an unknown object
   ///   id, or a file GtkBuilder refuses; nothing is built then.
   public convenience init(
-    file: URL, localizer: Localizer, objectIDs: [String]? = nil, route: MainLoopInbox? = nil
+    file: URL, localizer: Localizer, table: String = Localizer.defaultTable,
+    objectIDs: [String]? = nil, route: MainLoopInbox? = nil
   ) throws(InterfaceError) {
     let document: InterfaceDocument
     do {
@@ -73,7 +78,7 @@ public final class LocalizedInterface {
       throw .unreadable(file: file.path, reason: error.localizedDescription)
     }
     try self.init(
-      document: document, localizer: localizer, objectIDs: objectIDs, route: route)
+      document: document, localizer: localizer, table: table, objectIDs: objectIDs, route: route)
   }
 
   /// GtkBuilder's refusal of the menus' XML (`menus`) or of the whole interface.
@@ -116,12 +121,13 @@ public final class LocalizedInterface {
     return builder
   }
 
-  /// Builds an interface already read; see `init(file:localizer:objectIDs:route:)`.
+  /// Builds an interface already read; see `init(file:localizer:table:objectIDs:route:)`.
   public init(
-    document: InterfaceDocument, localizer: Localizer, objectIDs: [String]? = nil,
-    route: MainLoopInbox? = nil
+    document: InterfaceDocument, localizer: Localizer, table: String = Localizer.defaultTable,
+    objectIDs: [String]? = nil, route: MainLoopInbox? = nil
   ) throws(InterfaceError) {
     self.route = route
+    self.table = table
     guard Gtk.isInitialized else { throw .noDisplay }
     guard document.isUsable else { throw .malformed(document.diagnostics) }
     if let (location, version) = document.gtk4Requirement {
@@ -274,7 +280,7 @@ public final class LocalizedInterface {
   /// form of its msgid: a gettext project has no catalog of its source language to make
   /// the pseudo-locale from, the msgids are that language.
   public func resolve(_ text: InterfaceText, in snapshot: LocalizationSnapshot) -> Resolution {
-    let resolution = snapshot.resolve(text.msgid, context: text.context)
+    let resolution = snapshot.resolve(text.msgid, context: text.context, table: table)
     guard resolution.isMissing, let pseudo = PseudoLocale(snapshot.language) else {
       return resolution
     }

@@ -12,8 +12,11 @@ import Testing
 
   static let stringUsage =
     "usage: parlance string KEY [--table T] [--context C] [--language TAG] [--count N] "
-    + "[--arg NAME=VALUE]... [--resources DIR] [--json]"
-  static let languagesUsage = "usage: parlance languages [--resources DIR] [--json]"
+    + "[--plural TEXT] [--arg NAME=VALUE]... [--resources DIR] [--gettext-domain DOMAIN]... "
+    + "[--locale-dir DIR]... [--json]"
+  static let languagesUsage =
+    "usage: parlance languages [--resources DIR] [--gettext-domain DOMAIN]... "
+    + "[--locale-dir DIR]... [--json]"
 
   /// Each bad command line: the message, then the subcommand's usage line, exit status 2.
   @Test(arguments: [

@@ -15,7 +15,8 @@ import Testing
   static let previewFile = fixtures.appendingPathComponent("preview/preview.ui").path
   static let usageLine =
     "usage: parlance preview UI_FILE... [--po DIR] [--resources DIR] [--translations DIR] "
-    + "[--language TAG] [--object ID] [--translator] [--show-keys]"
+    + "[--gettext-domain DOMAIN]... [--locale-dir DIR]... [--language TAG] [--object ID] "
+    + "[--translator] [--show-keys]"
 
   @Test func noFileIsBadUsage() throws {
     let output = try runner.run(["preview"])

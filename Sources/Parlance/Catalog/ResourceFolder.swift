@@ -88,7 +88,13 @@ public struct ResourceFolder: Sendable {
 
   /// Scans `url`; throws `ResourceError.missingFolder` when it is not a folder, and
   /// `.invalidDomain` for an installed layout's domain that is no file name.
-  public init(url: URL, layout: Layout = .resources) throws(ResourceError) {
+  ///
+  /// `gettextTable` names the table its gettext files fill (`Localizable` by default; an
+  /// installed layout's is its domain): a `po/` folder of a program's text domain fills
+  /// the domain's table, with its installed catalogs.
+  public init(url: URL, layout: Layout = .resources, gettextTable: String? = nil)
+    throws(ResourceError)
+  {
     self.url = url
     if case .installed(let domain) = layout {
       guard Self.isDomainName(domain) else { throw ResourceError.invalidDomain(domain) }
@@ -96,13 +102,13 @@ public struct ResourceFolder: Sendable {
       self.languageFolders = [:]
       self.baseFolder = nil
       self.gettextFiles = Self.installedFiles(in: url, names: names, domain: domain)
-      self.gettextTable = domain
+      self.gettextTable = gettextTable ?? domain
       self.prefixedFiles = [:]
       self.stringCatalogs = []
       self.diagnostics = []
       return
     }
-    gettextTable = Localizer.defaultTable
+    self.gettextTable = gettextTable ?? Localizer.defaultTable
     let names = try Self.contents(of: url, required: true)
     if layout == .gettext {
       var gettext: [LanguageTag: [URL]] = [:]

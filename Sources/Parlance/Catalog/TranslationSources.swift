@@ -47,6 +47,10 @@ public struct TranslationSources: Sendable {
     self.translations = translations
   }
 
+  /// The table of the program's or interface's own texts: its first text domain (whose
+  /// installed catalogs and `po/` folders fill it), else `Localizable`.
+  public var textTable: String { gettextDomains.first ?? Localizer.defaultTable }
+
   /// The folders to watch for saves: the working folder and the gettext folders.
   public var watchedFolders: [URL] {
     (translations.map { [$0] } ?? []) + gettextFolders
@@ -89,10 +93,14 @@ public struct TranslationSources: Sendable {
       }
     }
     for url in resources { folders.append(try ResourceFolder(url: url)) }
-    for url in gettextFolders { folders.append(try ResourceFolder(url: url, layout: .gettext)) }
+    for url in gettextFolders {
+      folders.append(try ResourceFolder(url: url, layout: .gettext, gettextTable: textTable))
+    }
     if let translations {
       folders.append(
-        try ResourceFolder(url: translations, layout: ResourceFolder.layout(of: translations)))
+        try ResourceFolder(
+          url: translations, layout: ResourceFolder.layout(of: translations),
+          gettextTable: textTable))
     }
     return folders
   }

@@ -175,6 +175,20 @@ public struct Linter: Sendable {
 
   // MARK: Single files
 
+  /// Every finding about the catalog files of folders already scanned (an installed
+  /// text domain's `.mo` files, a `po/` folder): each file checked on its own, with what
+  /// its language adds (a `Plural-Forms` against CLDR), sorted by file and position.
+  public func lint(files folders: [ResourceFolder]) -> [Diagnostic] {
+    folders.flatMap { folder in
+      folder.diagnostics
+        + folder.catalogFiles.flatMap { file in
+          lintFile(file.url)
+            + (file.language.map { file.format.languageFindings(file.url, language: $0) } ?? [])
+        }
+    }
+    .sorted { ($0.file, $0.location, $0.message) < ($1.file, $1.location, $1.message) }
+  }
+
   func lintFile(_ url: URL) -> [Diagnostic] {
     guard let format = CatalogFormatRegistry.format(forExtension: url.pathExtension) else {
       return []

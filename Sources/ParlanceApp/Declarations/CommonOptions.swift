@@ -11,6 +11,12 @@ enum CommonOptions {
   static let translations = Option<Folder>("--translations", "DIR")
   /// `--po DIR`: the gettext folder of a `.ui` file's translations.
   static let po = Option<Folder>("--po", "DIR")
+  /// `--gettext-domain DOMAIN`, repeated: installed catalogs of a text domain
+  /// (`LL/LC_MESSAGES/DOMAIN.mo`).
+  static let gettextDomain = Option<String>("--gettext-domain", "DOMAIN", repeats: true)
+  /// `--locale-dir DIR`, repeated: where installed catalogs lie, instead of the system's
+  /// folders.
+  static let localeDir = Option<Folder>("--locale-dir", "DIR", repeats: true)
   /// `--object ID`: one object of a `.ui` file.
   static let object = Option<String>("--object", "ID")
   /// `--json`: output for machines.

@@ -2,9 +2,10 @@ import Parlance
 
 /// `parlance languages`: what the resources offer, by their own names.
 enum LanguagesCommand: Subcommand {
-  /// `parlance languages [--resources DIR] [--json]`.
+  /// `parlance languages [--resources DIR] [--gettext-domain DOMAIN …] [--json]`.
   static let signature = CommandSignature(
-    "languages", CommonOptions.resources, CommonOptions.json)
+    "languages", CommonOptions.resources, CommonOptions.gettextDomain, CommonOptions.localeDir,
+    CommonOptions.json)
 
   /// Prints each language: tag, own name, English name, completeness.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {

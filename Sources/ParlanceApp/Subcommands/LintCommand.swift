@@ -11,17 +11,30 @@ enum LintCommand: Subcommand {
   /// against; the installed resources when none is given.
   static let paths = Positionals<FilePath>("PATH", atLeastOne: false)
 
-  /// `parlance lint [PATH...] [--json]`.
-  static let signature = CommandSignature("lint", paths, CommonOptions.json)
+  /// `parlance lint [PATH...] [--gettext-domain DOMAIN …] [--json]`.
+  static let signature = CommandSignature(
+    "lint", paths, CommonOptions.gettextDomain, CommonOptions.localeDir, CommonOptions.json)
 
   /// Prints every finding; exit 1 when one is an error.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
     ResourceLocator.warnIfICUIsMissing()
     let given = arguments[paths]
-    let paths = given.isEmpty ? [ResourceLocator.defaultResources()] : given.map(\.url)
+    let installed = ResourceLocator.installedSources(arguments)
+    var installedFolders: [ResourceFolder] = []
+    if let installed {
+      do {
+        installedFolders = try installed.folders()
+      } catch {
+        throw CommandFailure(message: error.description)
+      }
+    }
+    // With only installed domains named, only they are checked.
+    let paths =
+      given.isEmpty && installed == nil ? [ResourceLocator.defaultResources()] : given.map(\.url)
     let interfaces = paths.filter { $0.pathExtension == "ui" }
     let catalogs = paths.filter { $0.pathExtension != "ui" }
     var findings = Linter().lint(catalogs.isEmpty && !interfaces.isEmpty ? [] : catalogs)
+    findings += Linter().lint(files: installedFolders)
     if !interfaces.isEmpty {
       findings += Linter().lint(interfaces: interfaces, translations: catalogs)
     }
@@ -32,8 +45,16 @@ enum LintCommand: Subcommand {
           findings.map { finding in
             .object([
               ("file", .string(finding.file)),
-              ("line", .number(Double(finding.location.line))),
-              ("column", .number(Double(finding.location.column))),
+              (
+                "line",
+                finding.location.isTextPosition ? .number(Double(finding.location.line)) : .null
+              ),
+              (
+                "column",
+                finding.location.isTextPosition ? .number(Double(finding.location.column)) : .null
+              ),
+              ("byte", finding.location.byteOffset.map { .number(Double($0)) } ?? .null),
+              ("entry", finding.location.entryIndex.map { .number(Double($0)) } ?? .null),
               ("severity", .string(finding.severity.rawValue)),
               ("message", .string(finding.message)),
             ])

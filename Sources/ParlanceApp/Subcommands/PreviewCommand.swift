@@ -16,8 +16,8 @@ enum PreviewCommand: Subcommand {
   /// The declarations, shared with `parlance UI_FILE...` (`OpenCommand`).
   static let arguments: [any ArgumentHandle] = [
     files, CommonOptions.po, CommonOptions.resources, CommonOptions.translations,
-    CommonOptions.language, CommonOptions.object, CommonOptions.translator,
-    CommonOptions.showKeys,
+    CommonOptions.gettextDomain, CommonOptions.localeDir, CommonOptions.language,
+    CommonOptions.object, CommonOptions.translator, CommonOptions.showKeys,
   ]
 
   /// `parlance preview UI_FILE... [--po DIR] … [--show-keys]`.
@@ -89,7 +89,11 @@ enum PreviewCommand: Subcommand {
     var gettext = try folders(CommonOptions.po)
     let resources = try folders(CommonOptions.resources)
     let translations = try folders(CommonOptions.translations).last
-    if gettext.isEmpty {
+    let domains = arguments.all(CommonOptions.gettextDomain)
+    let localeFolders = try folders(CommonOptions.localeDir)
+    if !domains.isEmpty {
+      for domain in domains { standardOutput("translations: installed domain '\(domain)'") }
+    } else if gettext.isEmpty {
       for file in files {
         guard let found = ResourceFolder.gettextFolder(near: file), !gettext.contains(found)
         else { continue }
@@ -105,7 +109,8 @@ enum PreviewCommand: Subcommand {
       for folder in gettext { standardOutput("translations: \(folder.path) (--po)") }
     }
     return TranslationSources(
-      gettextFolders: gettext, resources: resources, translations: translations)
+      gettextFolders: gettext, resources: resources, gettextDomains: domains,
+      localeFolders: localeFolders.isEmpty ? nil : localeFolders, translations: translations)
   }
 
   private static func remember(_ files: [URL]) {

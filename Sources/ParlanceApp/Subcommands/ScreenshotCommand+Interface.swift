@@ -56,7 +56,8 @@ extension ScreenshotCommand {
     let interface: LocalizedInterface
     do {
       interface = try LocalizedInterface(
-        document: input.document, localizer: localizer, objectIDs: input.objectIDs)
+        document: input.document, localizer: localizer, table: input.sources.textTable,
+        objectIDs: input.objectIDs)
     } catch {
       throw .init(message: error.description)
     }

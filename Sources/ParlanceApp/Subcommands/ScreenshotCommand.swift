@@ -20,13 +20,14 @@ enum ScreenshotCommand: Subcommand {
     "screenshot",
     arguments: [
       out, languages, CommonOptions.translations, size, CommonOptions.resources, noPseudoLocales,
-      ui, CommonOptions.object, CommonOptions.po,
+      ui, CommonOptions.object, CommonOptions.po, CommonOptions.gettextDomain,
+      CommonOptions.localeDir,
     ],
     forms: [
       [out, languages, CommonOptions.translations, size, CommonOptions.resources, noPseudoLocales],
       [
-        Required(ui), CommonOptions.object, CommonOptions.po, out, languages,
-        CommonOptions.resources,
+        Required(ui), CommonOptions.object, CommonOptions.po, CommonOptions.gettextDomain,
+        CommonOptions.localeDir, out, languages, CommonOptions.resources,
       ],
     ])
 
@@ -36,7 +37,10 @@ enum ScreenshotCommand: Subcommand {
     if let file = arguments[ui] {
       return try runInterface(file.path, out: out, arguments)
     }
-    for option in [CommonOptions.object.declaration, CommonOptions.po.declaration]
+    for option in [
+      CommonOptions.object.declaration, CommonOptions.po.declaration,
+      CommonOptions.gettextDomain.declaration, CommonOptions.localeDir.declaration,
+    ]
     where arguments.isGiven(option) {
       throw arguments.usageError("\(option.name) needs --ui UI_FILE")
     }

@@ -13,10 +13,14 @@ enum StringCommand: Subcommand {
   static let count = Option<Int64>("--count", "N")
   /// `--arg NAME=VALUE`, repeated: a value for each named placeholder.
   static let arg = Option<NamedValue>("--arg", "NAME=VALUE", repeats: true)
+  /// `--plural TEXT`: a gettext message's `msgid_plural`, shown for a count other than 1
+  /// when no catalog has the message (as `dngettext` does).
+  static let plural = Option<String>("--plural", "TEXT")
 
   /// `parlance string KEY [--table T] … [--json]`.
   static let signature = CommandSignature(
-    "string", key, table, context, CommonOptions.language, count, arg, CommonOptions.resources,
+    "string", key, table, context, CommonOptions.language, count, plural, arg,
+    CommonOptions.resources, CommonOptions.gettextDomain, CommonOptions.localeDir,
     CommonOptions.json)
 
   /// Prints the message; exit 1 when no language has the key.
@@ -30,9 +34,19 @@ enum StringCommand: Subcommand {
       if named["count"] == nil { named["count"] = .integer(count) }
     }
     let localizer = try ResourceLocator.localizer(arguments)
-    let resolution = localizer.resolve(
-      key, context: arguments[context], table: arguments[table] ?? Localizer.defaultTable,
+    // An installed domain's messages are in the table named after it.
+    let defaultTable =
+      arguments.all(CommonOptions.gettextDomain).first ?? Localizer.defaultTable
+    var resolution = localizer.resolve(
+      key, context: arguments[context], table: arguments[table] ?? defaultTable,
       arguments: positional, named: named)
+    if resolution.isMissing, let plural = arguments[Self.plural], let count = arguments[count],
+      count != 1
+    {
+      resolution = Resolution(
+        value: plural, key: resolution.key, table: resolution.table, language: nil,
+        requested: resolution.requested, origin: nil)
+    }
     if arguments[CommonOptions.json] {
       print(
         JSONOutput.object([
@@ -42,6 +56,8 @@ enum StringCommand: Subcommand {
           ("language", resolution.language.map { .string($0.identifier) } ?? .null),
           ("requested", resolution.requested.map { .string($0.identifier) } ?? .null),
           ("fallback", .bool(resolution.isFallback)),
+          ("message", resolution.message.map(JSONOutput.string) ?? .null),
+          ("source", resolution.origin.map { .string($0.description) } ?? .null),
         ]))
     } else {
       print(resolution.value)

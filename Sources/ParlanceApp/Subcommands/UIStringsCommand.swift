@@ -13,7 +13,8 @@ enum UIStringsCommand: Subcommand {
   /// [--language TAG] [--json]`.
   static let signature = CommandSignature(
     "ui-strings", file, CommonOptions.object, CommonOptions.po, CommonOptions.resources,
-    CommonOptions.language, CommonOptions.json)
+    CommonOptions.gettextDomain, CommonOptions.localeDir, CommonOptions.language,
+    CommonOptions.json)
 
   /// Prints each text as the widgets show it; exit 1 when the file cannot be used.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
@@ -54,7 +55,8 @@ enum UIStringsCommand: Subcommand {
     let interface: LocalizedInterface
     do {
       interface = try LocalizedInterface(
-        document: input.document, localizer: localizer, objectIDs: input.objectIDs)
+        document: input.document, localizer: localizer, table: input.sources.textTable,
+        objectIDs: input.objectIDs)
     } catch {
       throw .init(message: error.description)
     }
@@ -92,8 +94,12 @@ enum UIStringsCommand: Subcommand {
       ("ui", .string("\(file):\(text.location.line)")),
       (
         "source",
-        shown.source.map { .string("\(InterfaceInput.display($0.file)):\($0.location.line)") }
-          ?? .null
+        shown.source.map { source in
+          let place =
+            source.location.isTextPosition
+            ? ":\(source.location.line)" : ", \(source.location)"
+          return .string(InterfaceInput.display(source.file) + place)
+        } ?? .null
       ),
     ])
   }

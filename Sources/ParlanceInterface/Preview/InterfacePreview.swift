@@ -133,8 +133,8 @@ public final class InterfacePreview {
       for document in documents {
         interfaces.append(
           try LocalizedInterface(
-            document: document, localizer: localizer, objectIDs: options.objectID.map { [$0] },
-            route: inbox))
+            document: document, localizer: localizer, table: options.sources.textTable,
+            objectIDs: options.objectID.map { [$0] }, route: inbox))
       }
     } catch {
       for interface in interfaces {

@@ -12,6 +12,8 @@
 public struct GettextHeader: Sendable {
   /// The fields by name, as written.
   public var fields: [String: String] = [:]
+  /// Where each field's value starts in the file.
+  public var fieldOffsets: [String: Int] = [:]
   /// The charset of the messages (`UTF-8` when the header names none).
   public var charset = "UTF-8"
   /// The rule plural messages choose their form by.
@@ -53,6 +55,7 @@ public struct GettextHeader: Sendable {
       // Field values are ASCII in practice; a legacy charset's bytes are not decoded here.
       let value = String(decoding: text[valueStart..<valueEnd], as: UTF8.self)
       header.fields[name] = value
+      header.fieldOffsets[name] = entry.offset + valueStart
       let at = SourceLocation.byte(entry.offset + valueStart)
       switch name {
       case "Content-Type":

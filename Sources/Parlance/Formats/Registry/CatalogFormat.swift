@@ -55,6 +55,10 @@ public protocol CatalogFormat: Sendable {
   func lintFindings(
     _ url: URL, language: LanguageTag?, in folder: ResourceFolder, development: LanguageTag
   ) -> [Diagnostic]
+
+  /// What a file's language adds to lint of the file alone (a gettext `Plural-Forms`
+  /// against CLDR's rules for `language`).
+  func languageFindings(_ url: URL, language: LanguageTag) -> [Diagnostic]
 }
 
 extension CatalogFormat {
@@ -80,6 +84,9 @@ extension CatalogFormat {
   ) -> [Diagnostic] {
     []
   }
+
+  /// Nothing.
+  public func languageFindings(_ url: URL, language: LanguageTag) -> [Diagnostic] { [] }
 
   /// Whether `fileExtension` is one this format claims for a file of a language (not a
   /// template).

@@ -23,24 +23,41 @@ public struct CompiledGettextFormat: CatalogFormat {
     return (CatalogTable(compiled: file), file.diagnostics)
   }
 
-  /// Every message checked (`MOFile.validate()`).
+  /// Every message checked (`MOFile.validate()`), and against the `.po` of the same
+  /// name beside it.
   public func lint(file url: URL) throws -> [Diagnostic] {
-    try MOFile(contentsOf: url).validate()
-  }
-
-  /// The file checked whole (loading checked only its header and tables), and against
-  /// the `.po` of the same name beside it.
-  public func lintFindings(
-    _ url: URL, language: LanguageTag?, in folder: ResourceFolder, development: LanguageTag
-  ) -> [Diagnostic] {
-    guard let file = try? MOFile(contentsOf: url) else { return [] }
-    let opened = Set(file.diagnostics)
-    var findings = file.validate().filter { !opened.contains($0) }
+    let file = try MOFile(contentsOf: url)
+    var findings = file.validate()
     let source = url.deletingPathExtension().appendingPathExtension("po")
     if FileManager.default.fileExists(atPath: source.path) {
       findings += Self.compare(file, with: source)
     }
     return findings
+  }
+
+  /// The file checked whole (loading checked only its header and tables), and its
+  /// `Plural-Forms` against CLDR.
+  public func lintFindings(
+    _ url: URL, language: LanguageTag?, in folder: ResourceFolder, development: LanguageTag
+  ) -> [Diagnostic] {
+    guard let file = try? MOFile(contentsOf: url) else { return [] }
+    let opened = Set(file.diagnostics)
+    return file.validate().filter { !opened.contains($0) }
+      + (language.map { languageFindings(url, language: $0) } ?? [])
+  }
+
+  /// The header's `Plural-Forms` against CLDR's rules for `language`.
+  public func languageFindings(_ url: URL, language: LanguageTag) -> [Diagnostic] {
+    guard let file = try? MOFile(contentsOf: url), file.header.declaresPluralForms,
+      let details = GettextFormat.disagreement(
+        of: file.header.pluralForms, withCLDRRulesOf: language)
+    else { return [] }
+    let offset = file.header.fieldOffsets["Plural-Forms"] ?? 0
+    return [
+      Diagnostic(
+        file: url.path, location: .byte(offset), severity: .error,
+        kind: .pluralFormsDisagreeWithCLDR(language: language.identifier, details: details))
+    ]
   }
 
   /// Where a `.mo` and the `.po` it should have been compiled from disagree: a message

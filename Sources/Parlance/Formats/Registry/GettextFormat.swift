@@ -24,22 +24,50 @@ public struct GettextFormat: CatalogFormat {
     return (CatalogTable(file.entries, file: url.path), file.diagnostics)
   }
 
-  /// The file's `Plural-Forms` checked against CLDR's rules for `language`.
+  /// The file's `Plural-Forms` checked against CLDR's rules for `language`, and a `.mo`
+  /// of the same name beside it (which loading leaves out) checked whole and against it.
   public func lintFindings(
     _ url: URL, language: LanguageTag?, in folder: ResourceFolder, development: LanguageTag
   ) -> [Diagnostic] {
-    guard let language else { return [] }
-    return Self.checkPluralForms(url, language: language)
+    var findings = language.map { languageFindings(url, language: $0) } ?? []
+    let compiled = url.deletingPathExtension().appendingPathExtension("mo")
+    if url.pathExtension == "po", FileManager.default.fileExists(atPath: compiled.path) {
+      let format = CompiledGettextFormat()
+      do {
+        findings += try format.lint(file: compiled)
+      } catch {
+        findings.append(
+          Diagnostic(
+            file: compiled.path, location: .byte(0), severity: .error,
+            kind: .unreadableFile(reason: error.localizedDescription)))
+      }
+    }
+    return findings
   }
 
-  /// A `Plural-Forms` must put two integers in the same form exactly when CLDR puts
-  /// them in the same category. Example: ru with `nplurals=2; plural=n != 1` puts 2 and
-  /// 5 in one form, which CLDR splits into few and many.
-  private static func checkPluralForms(_ url: URL, language: LanguageTag) -> [Diagnostic] {
+  /// The file's `Plural-Forms` against CLDR's rules for `language`.
+  public func languageFindings(_ url: URL, language: LanguageTag) -> [Diagnostic] {
     // An unreadable file was already reported when its language's catalog was loaded.
     guard let file = try? PoParser.parse(contentsOf: url), let forms = file.pluralForms else {
       return []
     }
+    guard let details = Self.disagreement(of: forms, withCLDRRulesOf: language) else {
+      return []
+    }
+    return [
+      Diagnostic(
+        file: url.path, location: Linter.location(of: "Plural-Forms", in: url), severity: .error,
+        kind: .pluralFormsDisagreeWithCLDR(language: language.identifier, details: details))
+    ]
+  }
+
+  /// How a `Plural-Forms` groups integers differently from CLDR, or nil when it groups
+  /// them as CLDR does: two integers must share a form exactly when CLDR puts them in the
+  /// same category. Example: ru with `nplurals=2; plural=n != 1` puts 2 and 5 in one
+  /// form, which CLDR splits into few and many.
+  static func disagreement(of forms: PluralForms, withCLDRRulesOf language: LanguageTag)
+    -> String?
+  {
     let rules = PluralRules.cardinal(for: language)
     var formOfCategory: [PluralCategory: (form: Int, sample: UInt64)] = [:]
     var categoryOfForm: [Int: (category: PluralCategory, sample: UInt64)] = [:]
@@ -64,11 +92,6 @@ public struct GettextFormat: CatalogFormat {
       formOfCategory[category] = (form, n)
       categoryOfForm[form] = (category, n)
     }
-    guard let details = problems.first else { return [] }
-    return [
-      Diagnostic(
-        file: url.path, location: Linter.location(of: "Plural-Forms", in: url), severity: .error,
-        kind: .pluralFormsDisagreeWithCLDR(language: language.identifier, details: details))
-    ]
+    return problems.first
   }
 }
