@@ -18,6 +18,12 @@ const char *parlance_dgettext(const char *domain, const char *msgid) {
   return dgettext(domain, msgid);
 }
 
+int parlance_bindtextdomain(const char *domain, const char *directory) {
+  if (bindtextdomain(domain, directory) == NULL) return -1;
+  if (bind_textdomain_codeset(domain, "UTF-8") == NULL) return -1;
+  return 0;
+}
+
 size_t parlance_heap_in_use(void) {
   struct mallinfo2 info = mallinfo2();
   return info.uordblks + info.hblkhd;

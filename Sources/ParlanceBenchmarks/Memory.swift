@@ -34,7 +34,7 @@ enum Memory {
 /// freed by an earlier benchmark is reused, and RSS never shrinks back.
 struct MemoryProbe {
   enum Kind: String, CaseIterable {
-    case localizer, dictionary, gettext
+    case localizer, dictionary, gettext, compiled
   }
 
   struct Sample {
@@ -89,7 +89,31 @@ struct MemoryProbe {
       let after = sample()
       blackHole(total)
       report(before, after)
+    case .compiled:
+      let keys = try Self.keys(of: stringsFile)
+      let locale = root.appendingPathComponent("locale", isDirectory: true)
+      let warm = try Localizer(resources: tiny, language: german, environment: [:])
+      blackHole(warm.string("tiny.key"))
+      let before = sample()
+      let localizer = try TranslationSources(
+        gettextDomains: [Fixtures.domain], localeFolders: [locale]
+      ).makeLocalizer(language: german, environment: [:])
+      // Every key asked twice, as a program that shows its texts again and again: the
+      // table is built on the way (after as many lookups as the file has messages).
+      var total = 0
+      for _ in 0..<2 {
+        for key in keys { total &+= localizer.string(key, table: Fixtures.domain).utf8.count }
+      }
+      let after = sample()
+      blackHole(total)
+      report(before, after)
     }
+  }
+
+  /// The keys of a `.strings` file, read in a function of their own: the parsed table is
+  /// freed when it returns, before a baseline is taken.
+  private static func keys(of file: URL) throws -> [String] {
+    try StringsParser.parse(contentsOf: file).entries.map(\.key)
   }
 
   private static func sample() -> Sample {

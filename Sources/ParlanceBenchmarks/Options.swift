@@ -1,10 +1,11 @@
 /// The command line:
-/// `parlance-bench [core|scaling|soak|formats|pathological|switch|translator|interface|all]
+/// `parlance-bench [core|scaling|soak|gettext|formats|pathological|switch|translator|interface|all]
 /// [--iterations N] [--runs R] [--markdown]`.
 struct Options {
   /// A group of benchmarks; `all` runs every group (`switch` only with a display).
   enum Group: String, CaseIterable {
-    case core, scaling, soak, formats, pathological, `switch`, translator, interface, all
+    case core, scaling, soak, gettext, formats, pathological, `switch`, translator, interface,
+      all
   }
 
   var group = Group.core
@@ -14,14 +15,17 @@ struct Options {
   var markdown = false
 
   static let usage = """
-    usage: parlance-bench [core|scaling|soak|formats|pathological|switch|translator|interface|all]
-                          [--iterations N] [--runs R] [--markdown]
+    usage: parlance-bench [core|scaling|soak|gettext|formats|pathological|switch|translator|
+                          interface|all] [--iterations N] [--runs R] [--markdown]
 
       core          lookups, placeholders, .strings parsing, memory, then scaling and soak
                     (default)
       scaling       lookups from one thread and from two at once, ours and a dictionary
       soak          N/10 rounds (at least 10000) of switch + reload + a made-up missing key,
                     heap growth after the first 1,000
+      gettext       compiled .mo catalogs beside glibc on the same file: lookups, opening a
+                    language to its first answer (N/2000 opens, at least 50), heap; the
+                    translation index of the machine's German gtk30.mo
       formats       parsing every catalog format of the corpus, a generated 2 MB String
                     Catalog in 20 languages, plural rules, plural messages
       pathological  the 10 MB inputs of docs/RELIABILITY.md through the String Catalog and

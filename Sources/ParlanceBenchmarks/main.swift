@@ -15,12 +15,27 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 // Hidden: the child side of the memory benchmark (see MemoryProbe).
 if arguments.first == "memory-probe" {
   guard arguments.count == 3, let kind = MemoryProbe.Kind(rawValue: arguments[1]) else {
-    fail("usage: parlance-bench memory-probe localizer|dictionary|gettext <fixtures folder>")
+    fail(
+      "usage: parlance-bench memory-probe localizer|dictionary|gettext|compiled "
+        + "<fixtures folder>")
   }
   do {
     try MemoryProbe.runChild(kind: kind, root: URL(fileURLWithPath: arguments[2]))
   } catch {
     fail("memory probe: \(error)")
+  }
+  exit(0)
+}
+
+// Hidden: the child side of the opening benchmark (see OpenProbe).
+if arguments.first == "open-probe" {
+  guard arguments.count == 4 else { fail("usage: parlance-bench open-probe ROOT ORDER KEY") }
+  do {
+    try OpenProbe.runChild(
+      root: URL(fileURLWithPath: arguments[1]), glibcFirst: arguments[2] == "glibc-first",
+      key: arguments[3])
+  } catch {
+    fail("open probe: \(error)")
   }
   exit(0)
 }
@@ -41,7 +56,7 @@ do {
   let group = options.group
   var sections: [Section] = []
   var preamble = Machine.description(options)
-  if [.core, .scaling, .soak, .all].contains(group) {
+  if [.core, .scaling, .soak, .gettext, .all].contains(group) {
     let fixtures = try Fixtures(count: 10_000)
     // PARLANCE_BENCH_KEEP=1 keeps the generated files, to try a contender by hand.
     defer {
@@ -51,13 +66,18 @@ do {
         FileHandle.standardError.write(Data("fixtures kept in \(fixtures.root.path)\n".utf8))
       }
     }
-    if group != .soak {
+    if group == .gettext || group == .all {
+      sections += try GettextBenchmarks(options: options, fixtures: fixtures).run()
+    }
+    if group != .soak && group != .gettext {
       let core = try CoreBenchmarks(options: options, fixtures: fixtures)
       if group != .scaling { sections += try core.run() }
       sections.append(
         try ThreadScaling(options: options, fixtures: fixtures, localizer: core.localizer).run())
     }
-    if group != .scaling { sections.append(try SoakBenchmark(options: options).run()) }
+    if group != .scaling && group != .gettext {
+      sections.append(try SoakBenchmark(options: options).run())
+    }
   }
   if group == .formats || group == .all {
     sections += try FormatBenchmarks(options: options, packageRoot: PackageRoot.locate()).run()

@@ -7,6 +7,10 @@
 /// language for `LC_MESSAGES` lookups. Returns 0 on success.
 int parlance_gettext_setup(const char *domain, const char *directory, const char *language);
 
+/// `bindtextdomain(domain, directory)` and its codeset UTF-8, without touching the locale
+/// or `LANGUAGE` (set once by `parlance_gettext_setup`). Returns 0 on success.
+int parlance_bindtextdomain(const char *domain, const char *directory);
+
 /// `dgettext(domain, msgid)`.
 const char *parlance_dgettext(const char *domain, const char *msgid);
 

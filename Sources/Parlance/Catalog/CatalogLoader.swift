@@ -185,7 +185,9 @@ extension CatalogTable {
   init(_ entries: [ParsedEntry], file: String) {
     self.init(minimumCapacity: entries.count)
     for entry in entries {
-      insert(entry.key, message: entry.message, file: file, location: entry.location)
+      insert(
+        entry.key, message: entry.message, file: file, location: entry.location,
+        sourcePlural: entry.sourcePlural)
     }
   }
 }

@@ -21,12 +21,15 @@
 /// (`MOTable`): opening it costs no more than glibc's, and it becomes a table like the
 /// others once it is used a lot, or changed.
 public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
-  /// A message that is more than its display text, kept whole.
+  /// A message that is more than its display text, kept whole, with a gettext plural's
+  /// `msgid_plural` (only plural messages are boxed, so no other pays for it).
   final class MessageBox: Sendable {
     let message: Message
+    let sourcePlural: String?
 
-    init(_ message: Message) {
+    init(_ message: Message, sourcePlural: String? = nil) {
       self.message = message
+      self.sourcePlural = sourcePlural
     }
   }
 
@@ -91,7 +94,9 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
   /// The messages of a compiled gettext file, read from it in place.
   /// - Parameter file: the opened `.mo` file.
   public init(compiled file: MOFile) {
-    self.init()
+    // No slots: every query goes to the file until it is built into a table of its own.
+    slots = []
+    positions = []
     compiled = MOTable(file: file)
   }
 
@@ -230,6 +235,18 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
     return slots.filter { $0.hash != 0 }.map(\.key)
   }
 
+  /// The `msgid_plural` of each gettext plural message, by key.
+  public var sourcePlurals: [String: String] {
+    if let compiled { return compiled.table.sourcePlurals }
+    var plurals: [String: String] = [:]
+    for slot in slots where slot.hash != 0 {
+      if case .message(let box) = slot.stored, let plural = box.sourcePlural {
+        plurals[slot.key] = plural
+      }
+    }
+    return plurals
+  }
+
   /// Every key with its entry, in no particular order.
   public var entries: [(key: String, entry: CatalogEntry)] {
     if let compiled { return compiled.table.entries }
@@ -267,14 +284,14 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
   /// Adds or replaces `key`.
   mutating func insert(
     _ key: String, message: Message, value: String? = nil, file: String,
-    location: SourceLocation
+    location: SourceLocation, sourcePlural: String? = nil
   ) {
     materialize()
     let stored: Stored?
     switch message {
-    case .text(let template) where template.isPlain: stored = nil
-    case .text(let template): stored = .template(template)
-    default: stored = .message(MessageBox(message))
+    case .text(let template) where template.isPlain && sourcePlural == nil: stored = nil
+    case .text(let template) where sourcePlural == nil: stored = .template(template)
+    default: stored = .message(MessageBox(message, sourcePlural: sourcePlural))
     }
     add(
       Slot(hash: Self.hash(key), key: key, value: value ?? message.displayValue, stored: stored),

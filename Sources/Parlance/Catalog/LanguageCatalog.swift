@@ -17,6 +17,10 @@ public final class LanguageCatalog: Sendable {
   /// `tables` would retain each of its buffers: shared counts that every reader writes).
   private let otherTables: [CatalogTable]
   private let otherTableIndex: [String: Int]
+  /// The other tables' names in `otherTables`' order: a catalog has few tables (a
+  /// program's text domain and GTK's), and comparing a short name is cheaper than
+  /// hashing it.
+  private let otherTableNames: [String]
 
   /// The catalog of `language` with its `tables`, and what reading their files found.
   /// - Parameters:
@@ -36,15 +40,27 @@ public final class LanguageCatalog: Sendable {
     self.defaultTable = tables[Localizer.defaultTable] ?? [:]
     let others = tables.filter { $0.key != Localizer.defaultTable }
     self.otherTables = Array(others.values)
+    self.otherTableNames = Array(others.keys)
     self.otherTableIndex = Dictionary(
       uniqueKeysWithValues: others.keys.enumerated().map { ($1, $0) })
+  }
+
+  /// The index of the table named `table` among the other tables.
+  @inline(__always)
+  private func index(ofTable table: String) -> Int? {
+    if otherTableNames.count <= 4 {
+      return otherTableNames.withUnsafeBufferPointer { names in
+        names.firstIndex(of: table)
+      }
+    }
+    return otherTableIndex[table]
   }
 
   /// The display text of `key` in the table named `table` (not the default one), read
   /// in place.
   @inline(__always)
   func value(_ key: String, inTable table: String) -> String? {
-    guard let index = otherTableIndex[table] else { return nil }
+    guard let index = index(ofTable: table) else { return nil }
     return otherTables.withUnsafeBufferPointer { tables in
       guard let first = tables.baseAddress else { return nil }
       return CatalogTable.value(key, in: first + index)

@@ -13,22 +13,33 @@ import Synchronization
 /// rule), so a program that asks for a few texts of a large domain (GTK's own, for a
 /// dialog) never pays for the table, and one that shows a catalog all day gets it soon.
 ///
-/// Thread-safe: the count is an atomic, the built table is published once
-/// (`AtomicLazyReference`: two threads that build at once keep the first), and every
-/// answer before and after is the same.
+/// Thread-safe: the count is an atomic, the built table is published once with a
+/// compare-and-exchange (two threads that build at once keep the first), and every
+/// answer before and after is the same. A lookup of the built table reads it in place
+/// through a pointer published with release ordering: no reference count is written,
+/// so threads that look up share no written memory.
 final class MOTable: Sendable {
   /// The file, read in place until the table is built.
   let file: MOFile
 
-  private final class Built: Sendable {
-    let table: CatalogTable
+  /// The built table, where a pointer can reach it without retaining it.
+  private final class Built: @unchecked Sendable {
+    // @unchecked: the table is written once, before the Built is published, then only read.
+    let table: UnsafeMutablePointer<CatalogTable>
 
     init(_ table: CatalogTable) {
-      self.table = table
+      self.table = .allocate(capacity: 1)
+      self.table.initialize(to: table)
+    }
+
+    deinit {
+      table.deinitialize(count: 1)
+      table.deallocate()
     }
   }
 
-  private let built = AtomicLazyReference<Built>()
+  /// `Unmanaged<Built>` retained once, as bits; 0 until the table is built.
+  private let built = Atomic<UInt>(0)
   /// Lookups answered from the file so far.
   private let lookups = Atomic<Int>(0)
   /// How many lookups the file answers before the table is built.
@@ -38,20 +49,52 @@ final class MOTable: Sendable {
     self.file = file
     threshold = max(64, file.messageCount)
     // A file in another charset is decoded whole: its msgids cannot be compared in place.
-    if !file.isUTF8 { _ = built.storeIfNil(Built(Self.makeTable(file))) }
+    if !file.isUTF8 { _ = publish(Self.makeTable(file)) }
+  }
+
+  deinit {
+    let bits = built.load(ordering: .acquiring)
+    if let pointer = UnsafeRawPointer(bitPattern: bits) {
+      Unmanaged<Built>.fromOpaque(pointer).release()
+    }
+  }
+
+  /// The built table in place, or nil before it is built.
+  @inline(__always)
+  private var builtTable: UnsafeMutablePointer<CatalogTable>? {
+    guard let pointer = UnsafeRawPointer(bitPattern: built.load(ordering: .acquiring)) else {
+      return nil
+    }
+    // The Built lives until this table's deinit: no retain needed to read it.
+    return Unmanaged<Built>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.table }
+  }
+
+  /// Makes `table` the built one unless another thread did first; returns the one kept.
+  private func publish(_ table: CatalogTable) -> UnsafeMutablePointer<CatalogTable> {
+    let box = Unmanaged.passRetained(Built(table))
+    let bits = UInt(bitPattern: box.toOpaque())
+    let (exchanged, original) = built.compareExchange(
+      expected: 0, desired: bits, successOrdering: .acquiringAndReleasing,
+      failureOrdering: .acquiring)
+    if !exchanged, let theirs = UnsafeRawPointer(bitPattern: original) {
+      // Another thread published first: its table, never released before this one is.
+      box.release()
+      return Unmanaged<Built>.fromOpaque(theirs)._withUnsafeGuaranteedRef { $0.table }
+    }
+    return box._withUnsafeGuaranteedRef { $0.table }
   }
 
   /// The messages as a built table (building it now if it is not yet).
   var table: CatalogTable {
-    if let built = built.load() { return built.table }
-    return built.storeIfNil(Built(Self.makeTable(file))).table
+    if let builtTable { return builtTable.pointee }
+    return publish(Self.makeTable(file)).pointee
   }
 
   /// The number of messages: the built table's, or the file's (the header and messages
   /// cut off by a truncated file not counted).
   var count: Int {
-    if let built = built.load() { return built.table.count }
-    let header = file.header.fields.isEmpty ? 0 : 1
+    if let builtTable { return builtTable.pointee.count }
+    let header = file.hasHeader ? 1 : 0
     return max(0, file.messageCount - header)
   }
 
@@ -59,31 +102,32 @@ final class MOTable: Sendable {
 
   @inline(__always)
   func value(_ key: String) -> String? {
-    if let built = built.load() { return built.table.value(key) }
-    guard let entry = lookUp(key) else { return nil }
-    return Self.stored(entry, rule: file.header.pluralForms).value
+    if let builtTable { return CatalogTable.value(key, in: builtTable) }
+    countLookup()
+    // What `stored` gives as the value (the first form), without decoding the rest.
+    return file.index(of: key).flatMap { file.firstTranslation(at: $0) }
   }
 
   func contains(_ key: String) -> Bool {
-    if let built = built.load() { return built.table.contains(key) }
+    if let builtTable { return builtTable.pointee.contains(key) }
     return lookUp(key) != nil
   }
 
   func renderable(_ key: String) -> CatalogTable.Renderable? {
-    if let built = built.load() { return built.table.renderable(key) }
+    if let builtTable { return builtTable.pointee.renderable(key) }
     guard let entry = lookUp(key) else { return nil }
-    let stored = Self.stored(entry, rule: file.header.pluralForms)
+    let stored = Self.stored(entry, rule: file.pluralForms)
     switch stored.message {
     case .text(let template) where template.isPlain: return .plain(stored.value)
     case .text(let template): return .template(template)
-    default: return .message(CatalogTable.MessageBox(stored.message))
+    default: return .message(CatalogTable.MessageBox(stored.message, sourcePlural: entry.plural))
     }
   }
 
   func located(_ key: String) -> (value: String, message: Message?, origin: EntryOrigin)? {
-    if let built = built.load() { return built.table.located(key) }
+    if let builtTable { return builtTable.pointee.located(key) }
     guard let entry = lookUp(key) else { return nil }
-    let stored = Self.stored(entry, rule: file.header.pluralForms)
+    let stored = Self.stored(entry, rule: file.pluralForms)
     let isPlain = if case .text(let template) = stored.message { template.isPlain } else { false }
     return (
       stored.value, isPlain ? nil : stored.message,
@@ -94,10 +138,17 @@ final class MOTable: Sendable {
   /// The file's entry for `key`, counting the lookup; once the threshold is reached the
   /// table is built (and answers from then on).
   private func lookUp(_ key: String) -> MOFile.Entry? {
+    countLookup()
+    return file.index(of: key).flatMap { file.entry(at: $0) }
+  }
+
+  /// Counts a lookup answered from the file; the one that reaches the threshold builds
+  /// the table.
+  @inline(__always)
+  private func countLookup() {
     if lookups.add(1, ordering: .relaxed).newValue == threshold {
       _ = table
     }
-    return file.index(of: key).flatMap { file.entry(at: $0) }
   }
 
   // MARK: Building
@@ -120,7 +171,7 @@ final class MOTable: Sendable {
   private static func makeTable(_ file: MOFile) -> CatalogTable {
     let entries = file.entries()
     var table = CatalogTable(minimumCapacity: entries.count)
-    let rule = file.header.pluralForms
+    let rule = file.pluralForms
     for entry in entries where !table.contains(entry.key) {
       let location = SourceLocation.entry(entry.index)
       if entry.plural == nil {
@@ -129,7 +180,7 @@ final class MOTable: Sendable {
         let stored = stored(entry, rule: rule)
         table.insert(
           entry.key, message: stored.message, value: stored.value, file: file.path,
-          location: location)
+          location: location, sourcePlural: entry.plural)
       }
     }
     return table

@@ -6,15 +6,21 @@ public struct ParsedEntry: Hashable, Sendable {
   public var message: Message
   /// Where the entry starts (its key, `msgid` or JSON key).
   public var location: SourceLocation
+  /// A gettext plural message's `msgid_plural`: the source text for counts other than 1.
+  public var sourcePlural: String?
 
   /// An entry `key` → `message` starting at `location`.
   /// - Parameters:
   ///   - key: the lookup key.
   ///   - message: the text, plural variants or template read.
   ///   - location: where the entry starts.
-  public init(key: String, message: Message, location: SourceLocation) {
+  ///   - sourcePlural: a gettext plural message's `msgid_plural`.
+  public init(
+    key: String, message: Message, location: SourceLocation, sourcePlural: String? = nil
+  ) {
     self.key = key
     self.message = message
     self.location = location
+    self.sourcePlural = sourcePlural
   }
 }

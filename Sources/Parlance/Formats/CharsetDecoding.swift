@@ -13,9 +13,11 @@ enum CharsetDecoding {
   /// Whether text in `charset` is read as UTF-8 without conversion: UTF-8 itself, ASCII
   /// (a subset), and the `CHARSET` placeholder of an unfilled `.pot` template.
   static func isUTF8Compatible(_ charset: String) -> Bool {
+    // The spellings nearly every file uses, without making a normalized copy.
+    if charset == "UTF-8" || charset == "utf-8" || charset == "ASCII" { return true }
     switch normalized(charset) {
-    case "UTF8", "ASCII", "USASCII", "ANSIX3.41968", "CHARSET", "": true
-    default: false
+    case "UTF8", "ASCII", "USASCII", "ANSIX3.41968", "CHARSET", "": return true
+    default: return false
     }
   }
 

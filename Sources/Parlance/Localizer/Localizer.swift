@@ -41,6 +41,8 @@ public final class Localizer: Sendable {
   let switching = Lock(())
   let observers = Lock(Observers())
   let reported = Lock(ReportedProblems())
+  /// Translation indexes built so far (`translationIndex(for:table:)`).
+  let indexes = Lock([TranslationIndexKey: TranslationIndex]())
 
   /// Opens the resources folders and activates the stored preference (or `language`).
   ///

@@ -20,81 +20,66 @@ extension MOFile {
     var systemDependentTranslations = 0
     var diagnostics: [Diagnostic] = []
 
+    // Straight-line code without nested functions: a closure capturing the layout would
+    // put it on the heap, and opening a catalog is timed against glibc's.
     static func read(_ bytes: UnsafeRawBufferPointer, path: String) -> Layout {
       var layout = Layout()
-      func fail(_ kind: Diagnostic.Kind, at offset: Int) -> Layout {
-        layout.diagnostics.append(
-          Diagnostic(file: path, location: .byte(offset), severity: .error, kind: kind))
-        layout.count = 0
-        layout.hashSize = 0
-        layout.systemDependentCount = 0
+      let size = bytes.count
+      guard size >= MOFile.headerSize,
+        let little = MOFile.word(at: 0, in: bytes, bigEndian: false)
+      else {
+        layout.fail(.compiledCatalogTooShort(size: size), at: 0, path: path)
         return layout
       }
-      guard bytes.count >= MOFile.headerSize else {
-        return fail(.compiledCatalogTooShort(size: bytes.count), at: 0)
-      }
-      guard let little = MOFile.word(at: 0, in: bytes, bigEndian: false) else { return layout }
       if little == MOFile.magic {
         layout.bigEndian = false
       } else if little.byteSwapped == MOFile.magic {
         layout.bigEndian = true
       } else {
-        return fail(.notACompiledCatalog(magic: little), at: 0)
+        layout.fail(.notACompiledCatalog(magic: little), at: 0, path: path)
+        return layout
       }
-      func word(_ offset: Int) -> Int {
-        Int(MOFile.word(at: offset, in: bytes, bigEndian: layout.bigEndian) ?? 0)
-      }
-      layout.revision = UInt32(word(4))
+      let big = layout.bigEndian
+      layout.revision = MOFile.word(at: 4, in: bytes, bigEndian: big) ?? 0
       guard layout.revision >> 16 <= 1 else {
-        return fail(.unsupportedCatalogRevision(layout.revision), at: 4)
+        layout.fail(.unsupportedCatalogRevision(layout.revision), at: 4, path: path)
+        return layout
       }
-      let declared = word(8)
-      layout.originals = word(12)
-      layout.translations = word(16)
+      let declared = Int(MOFile.word(at: 8, in: bytes, bigEndian: big) ?? 0)
+      layout.originals = Int(MOFile.word(at: 12, in: bytes, bigEndian: big) ?? 0)
+      layout.translations = Int(MOFile.word(at: 16, in: bytes, bigEndian: big) ?? 0)
       layout.count = declared
       // Each table keeps the entries that lie inside the file; the messages are those
       // both tables describe.
-      for (name, offset, field) in [
-        ("original strings", layout.originals, 12), ("translations", layout.translations, 16),
-      ] {
-        let fitting = offset >= bytes.count ? 0 : (bytes.count - offset) / 8
-        if fitting < layout.count {
-          layout.diagnostics.append(
-            Diagnostic(
-              file: path, location: .byte(field), severity: .error,
-              kind: .catalogTableOutOfBounds(
-                table: name, entries: declared, offset: offset, fileSize: bytes.count)))
-          layout.count = fitting
-        }
-      }
-      layout.hashSize = word(20)
-      layout.hashOffset = word(24)
-      if layout.hashSize > 2 {
-        if layout.hashOffset + layout.hashSize * 4 > bytes.count {
-          layout.diagnostics.append(
-            Diagnostic(
-              file: path, location: .byte(20), severity: .warning,
-              kind: .hashTableOutOfBounds(
-                size: layout.hashSize, offset: layout.hashOffset, fileSize: bytes.count)))
-          layout.hashSize = 0
-        }
-      } else {
+      layout.fit("original strings", at: layout.originals, field: 12, declared, size, path)
+      layout.fit("translations", at: layout.translations, field: 16, declared, size, path)
+      layout.hashSize = Int(MOFile.word(at: 20, in: bytes, bigEndian: big) ?? 0)
+      layout.hashOffset = Int(MOFile.word(at: 24, in: bytes, bigEndian: big) ?? 0)
+      if layout.hashSize <= 2 {
         // glibc takes a table of two words or fewer for none.
+        layout.hashSize = 0
+      } else if layout.hashOffset + layout.hashSize * 4 > size {
+        layout.diagnostics.append(
+          Diagnostic(
+            file: path, location: .byte(20), severity: .warning,
+            kind: .hashTableOutOfBounds(
+              size: layout.hashSize, offset: layout.hashOffset, fileSize: size)))
         layout.hashSize = 0
       }
       guard layout.revision & 0xFFFF >= 1 else { return layout }
-      guard bytes.count >= MOFile.revisionOneHeaderSize else {
+      guard size >= MOFile.revisionOneHeaderSize else {
         layout.diagnostics.append(
           Diagnostic(
             file: path, location: .byte(MOFile.headerSize), severity: .error,
-            kind: .compiledCatalogTooShort(size: bytes.count)))
+            kind: .compiledCatalogTooShort(size: size)))
         return layout
       }
-      layout.segmentCount = word(28)
-      layout.segmentsOffset = word(32)
-      layout.systemDependentCount = word(36)
-      layout.systemDependentOriginals = word(40)
-      layout.systemDependentTranslations = word(44)
+      layout.segmentCount = Int(MOFile.word(at: 28, in: bytes, bigEndian: big) ?? 0)
+      layout.segmentsOffset = Int(MOFile.word(at: 32, in: bytes, bigEndian: big) ?? 0)
+      layout.systemDependentCount = Int(MOFile.word(at: 36, in: bytes, bigEndian: big) ?? 0)
+      layout.systemDependentOriginals = Int(MOFile.word(at: 40, in: bytes, bigEndian: big) ?? 0)
+      layout.systemDependentTranslations = Int(
+        MOFile.word(at: 44, in: bytes, bigEndian: big) ?? 0)
       if layout.systemDependentCount > 0 && layout.hashSize == 0 {
         // glibc finds system-dependent messages only through the hash table.
         layout.diagnostics.append(
@@ -104,6 +89,29 @@ extension MOFile {
         layout.systemDependentCount = 0
       }
       return layout
+    }
+
+    /// An error that leaves the file without messages.
+    private mutating func fail(_ kind: Diagnostic.Kind, at offset: Int, path: String) {
+      diagnostics.append(
+        Diagnostic(file: path, location: .byte(offset), severity: .error, kind: kind))
+      count = 0
+      hashSize = 0
+      systemDependentCount = 0
+    }
+
+    /// Keeps the messages whose descriptors in the table at `offset` lie inside the file.
+    private mutating func fit(
+      _ name: String, at offset: Int, field: Int, _ declared: Int, _ size: Int, _ path: String
+    ) {
+      let fitting = offset >= size ? 0 : (size - offset) / 8
+      guard fitting < count else { return }
+      diagnostics.append(
+        Diagnostic(
+          file: path, location: .byte(field), severity: .error,
+          kind: .catalogTableOutOfBounds(
+            table: name, entries: declared, offset: offset, fileSize: size)))
+      count = fitting
     }
   }
 }

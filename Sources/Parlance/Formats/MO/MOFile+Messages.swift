@@ -23,9 +23,6 @@ extension MOFile {
     }
   }
 
-  /// Whether the messages are decoded as they are, without converting a charset.
-  public var isUTF8: Bool { CharsetDecoding.isUTF8Compatible(header.charset) }
-
   /// The number of messages, system-dependent ones included.
   public var messageCount: Int { count + systemDependent.count }
 
@@ -40,9 +37,20 @@ extension MOFile {
     } ?? nil
   }
 
+  /// The first translation (a plural message's `msgstr[0]`) of message `index`, decoded
+  /// as UTF-8; nil as for `entry(at:)`.
+  func firstTranslation(at index: Int) -> String? {
+    withStrings(of: index) { original, translation, _ -> String? in
+      guard !original.isEmpty else { return nil }
+      let end = translation.firstIndex(of: 0) ?? translation.count
+      return String(decoding: translation[..<end], as: UTF8.self)
+    } ?? nil
+  }
+
   /// Every message in index order, decoded from the file's charset; messages whose
   /// strings lie outside the file and the header are left out (`validate()` says why).
   public func entries() -> [Entry] {
+    willReadWhole()
     var result: [Entry] = []
     result.reserveCapacity(messageCount)
     if isUTF8 {

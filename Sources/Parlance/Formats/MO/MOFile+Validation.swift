@@ -10,7 +10,8 @@ extension MOFile {
   /// of forms is not the header's `nplurals`. At most `Diagnostic.limitPerFile` are
   /// kept; the rest are counted. Time: O(n log n) in the number of messages.
   public func validate() -> [Diagnostic] {
-    var findings = diagnostics
+    var findings = diagnostics + header.problems(path: path)
+    if let problem = header.parsePluralForms(file: path).problem { findings.append(problem) }
     let limit = Diagnostic.limitPerFile
     func report(_ kind: Diagnostic.Kind, _ severity: Diagnostic.Severity, at offset: Int) {
       findings.append(
@@ -148,10 +149,10 @@ extension MOFile {
           warnedMissingRule = true
           report(.missingPluralForms, .warning, entry.translationOffset)
         }
-      } else if entry.forms.count != header.pluralForms.count {
+      } else if entry.forms.count != pluralForms.count {
         report(
           .pluralFormCount(
-            msgid: entry.msgid, found: entry.forms.count, nplurals: header.pluralForms.count),
+            msgid: entry.msgid, found: entry.forms.count, nplurals: pluralForms.count),
           .warning, entry.translationOffset)
       }
     }

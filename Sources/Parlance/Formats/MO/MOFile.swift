@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -46,6 +47,10 @@ public final class MOFile: @unchecked Sendable {
   public let header: GettextHeader
   /// Whether the file was written big-endian.
   public let isBigEndian: Bool
+  /// Whether the file has a header entry (the message with an empty original).
+  public let hasHeader: Bool
+  /// Whether the messages are decoded as they are, without converting a charset.
+  public let isUTF8: Bool
 
   let bytes: UnsafeRawBufferPointer
   private let storage: Storage
@@ -61,6 +66,7 @@ public final class MOFile: @unchecked Sendable {
   let systemDependent: [SystemDependentMessage]
   /// Their originals' first strings, decoded → index in `systemDependent`.
   let systemDependentIndex: [String: Int]
+  private let parsedPluralForms = AtomicLazyReference<ParsedRule>()
 
   /// gettext's magic number, as a little-endian writer puts it.
   static let magic: UInt32 = 0x9504_12de
@@ -79,33 +85,50 @@ public final class MOFile: @unchecked Sendable {
   /// - Throws: only when the file cannot be opened or read; a file that is not a
   ///   catalog opens with no messages and an error diagnostic.
   public convenience init(contentsOf url: URL) throws {
-    let mapping = url.deletingLastPathComponent().lastPathComponent == "LC_MESSAGES"
-    try self.init(contentsOf: url, mapping: mapping)
+    let path = url.path
+    try self.init(path: path, mapping: Self.isInMessagesFolder(path))
   }
 
   /// Opens `url`, mapped into memory or read into it.
   ///
   /// - Throws: only when the file cannot be opened or read.
   public convenience init(contentsOf url: URL, mapping: Bool) throws {
-    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw MOFileError.unreadable(url.path, errno: errno) }
+    try self.init(path: url.path, mapping: mapping)
+  }
+
+  /// Whether `path` is `…/LC_MESSAGES/<file>`.
+  static func isInMessagesFolder(_ path: String) -> Bool {
+    let bytes = path.utf8
+    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return false }
+    let folder = bytes[..<slash]
+    let name = "/LC_MESSAGES".utf8
+    return folder.count >= name.count && folder.suffix(name.count).elementsEqual(name)
+  }
+
+  private convenience init(path: String, mapping: Bool) throws {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw MOFileError.unreadable(path, errno: errno) }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
-      throw MOFileError.unreadable(url.path, errno: errno)
+      throw MOFileError.unreadable(path, errno: errno)
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
-      throw MOFileError.notAFile(url.path)
+      throw MOFileError.notAFile(path)
     }
     let size = Int(status.st_size)
     if size == 0 {
-      self.init(storage: .empty, path: url.path)
+      self.init(storage: .empty, path: path)
       return
     }
     if mapping, let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
       base != MAP_FAILED
     {
-      self.init(storage: .mapped(base, size), path: url.path)
+      // A lookup touches a handful of scattered pages (header, hash slot, descriptors,
+      // strings): faulting in the 15 pages around each costs more than it saves.
+      // `entries()` asks for the whole file when it reads every message.
+      madvise(base, size, MADV_RANDOM)
+      self.init(storage: .mapped(base, size), path: path)
       return
     }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 8)
@@ -116,11 +139,11 @@ public final class MOFile: @unchecked Sendable {
       guard result > 0 else {
         let error = errno
         buffer.deallocate()
-        throw MOFileError.unreadable(url.path, errno: result == 0 ? EIO : error)
+        throw MOFileError.unreadable(path, errno: result == 0 ? EIO : error)
       }
       done += result
     }
-    self.init(storage: .allocated(buffer), path: url.path)
+    self.init(storage: .allocated(buffer), path: path)
   }
 
   /// A catalog from bytes in memory (copied); `path` is only the name diagnostics use.
@@ -158,9 +181,17 @@ public final class MOFile: @unchecked Sendable {
       index[message.key] = index[message.key] ?? position
     }
     systemDependentIndex = index
-    header = GettextHeader.read(
-      Self.headerEntry(in: bytes, layout: layout), path: path, diagnostics: &layout.diagnostics)
+    let headerEntry = Self.headerEntry(in: bytes, layout: layout)
+    hasHeader = headerEntry != nil
+    header = GettextHeader(headerEntry)
+    isUTF8 = CharsetDecoding.isUTF8Compatible(header.charset)
     diagnostics = layout.diagnostics
+  }
+
+  /// Tells the kernel the whole file is about to be read (every message decoded): the
+  /// pages around each fault are mapped again, as for any file.
+  func willReadWhole() {
+    if case .mapped(let base, let size) = storage { madvise(base, size, MADV_NORMAL) }
   }
 
   deinit {
@@ -169,6 +200,18 @@ public final class MOFile: @unchecked Sendable {
     case .allocated(let buffer): buffer.deallocate()
     case .empty: break
     }
+  }
+
+  /// The rule plural messages choose their form by (`GettextHeader.parsePluralForms`),
+  /// parsed when first asked for.
+  public var pluralForms: PluralForms {
+    if let parsed = parsedPluralForms.load() { return parsed.rule }
+    return parsedPluralForms.storeIfNil(ParsedRule(header.parsePluralForms(file: path).rule)).rule
+  }
+
+  private final class ParsedRule: Sendable {
+    let rule: PluralForms
+    init(_ rule: PluralForms) { self.rule = rule }
   }
 
   /// Whether the file opened as a catalog at all (right magic number, a revision gettext

@@ -52,7 +52,10 @@ extension PoScanner {
       firstLocations[key] = pending.msgidLocation
     }
     served.append(
-      Served(key: key, msgid: msgid, value: value, forms: forms, location: pending.msgidLocation))
+      Served(
+        key: key, msgid: msgid, value: value, forms: forms,
+        plural: pending.hasPlural ? String(decoding: pending.msgidPlural, as: UTF8.self) : nil,
+        location: pending.msgidLocation))
   }
 
   mutating func readHeader() {
@@ -150,7 +153,7 @@ extension PoScanner {
       return ParsedEntry(
         key: entry.key,
         message: .indexedPlural(forms: forms.map { MessageTemplate($0) }, rule: rule),
-        location: entry.location)
+        location: entry.location, sourcePlural: entry.plural)
     }
     result.diagnostics = diagnostics
     return result

@@ -18,7 +18,7 @@ extension PoScanner {
     case .none, .ignored: break
     case .context: pending.context.append(contentsOf: scratch)
     case .msgid: pending.msgid.append(contentsOf: scratch)
-    case .msgidPlural: break
+    case .msgidPlural: pending.msgidPlural.append(contentsOf: scratch)
     case .msgstr:
       if let segmentLocation {
         pending.segments.append((pending.msgstr.count, segmentLocation))

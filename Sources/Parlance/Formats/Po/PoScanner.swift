@@ -21,6 +21,7 @@ struct PoScanner {
     var msgidOffset = 0
     var msgidLocation = SourceLocation(line: 1, column: 1)
     var hasPlural = false
+    var msgidPlural: [UInt8] = []
     var hasMsgstr = false
     var msgstr: [UInt8] = []
     var forms: [[UInt8]] = []
@@ -38,6 +39,7 @@ struct PoScanner {
     var msgid: String
     var value: String
     var forms: [String]?
+    var plural: String?
     var location: SourceLocation
   }
 

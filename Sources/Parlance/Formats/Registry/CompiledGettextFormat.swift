@@ -49,10 +49,9 @@ public struct CompiledGettextFormat: CatalogFormat {
   /// The header's `Plural-Forms` against CLDR's rules for `language`.
   public func languageFindings(_ url: URL, language: LanguageTag) -> [Diagnostic] {
     guard let file = try? MOFile(contentsOf: url), file.header.declaresPluralForms,
-      let details = GettextFormat.disagreement(
-        of: file.header.pluralForms, withCLDRRulesOf: language)
+      let details = GettextFormat.disagreement(of: file.pluralForms, withCLDRRulesOf: language)
     else { return [] }
-    let offset = file.header.fieldOffsets["Plural-Forms"] ?? 0
+    let offset = file.header.offset(ofField: "Plural-Forms") ?? 0
     return [
       Diagnostic(
         file: url.path, location: .byte(offset), severity: .error,

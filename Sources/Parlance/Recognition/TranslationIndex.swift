@@ -1,0 +1,206 @@
+/// The way back from a text on screen to the message it was made from, for one table in
+/// one language: every (context, msgid, plural form) whose translation is that text, and
+/// for printf messages the arguments a shown text was made with.
+///
+/// ```
+/// German gtk30:  "_Abbrechen"        → _Cancel
+///                "Abbrechen"         → _Cancel (the mnemonic as an accessible name reads it)
+///                "3 Dateien"         → "%d file" form 1, arguments ["3"], count 3
+///                "Öffnen"            → "Open" and Verb|"Open": both, never one guessed
+/// Arabic:        "مستندان"            → "%d document" form 2, count 2 (no number shown)
+/// The source:    "Cancel"            → "Cancel"; "5 files" → "%d file" form 1, count 5
+/// ```
+///
+/// Texts are compared as `ShownTextForm.normalized` makes them (no mnemonic marker,
+/// padding or markup); an exact match is listed before one that only matches normalized.
+/// Built once per table and language (`Localizer.translationIndex(for:table:)`), read
+/// from any thread.
+public final class TranslationIndex: Sendable {
+  /// A message a shown text can be made from.
+  public struct Match: Hashable, Sendable {
+    /// The catalog key: `msgid`, or `msgctxt` U+0004 `msgid`.
+    public let key: String
+    /// The plural form shown, for a plural message (in the index's language's forms;
+    /// for the source, 0 is `msgid` and 1 `msgid_plural`).
+    public let form: Int?
+    /// The printf arguments the text was made with, by position; empty when the text
+    /// is the message itself.
+    public let arguments: [String]
+    /// The count a plural form implies: the number shown, or for a form that shows
+    /// none (Arabic's dual) the smallest number that takes it.
+    public let count: UInt64?
+    /// Whether the text is the translation exactly, mnemonic and padding included.
+    public let isExact: Bool
+
+    /// The `msgctxt`, when the key has one.
+    public var context: String? {
+      key.firstIndex(of: "\u{4}").map { String(key[..<$0]) }
+    }
+
+    /// The `msgid` without its context.
+    public var msgid: String {
+      key.firstIndex(of: "\u{4}").map { String(key[key.index(after: $0)...]) } ?? key
+    }
+  }
+
+  /// One form of one message, as indexed.
+  private struct Form: Sendable {
+    let key: String
+    let form: Int?
+    let text: String
+    let rule: PluralForms?
+  }
+
+  private struct Template: Sendable {
+    let form: Form
+    let pattern: PrintfPattern
+  }
+
+  /// Forms by normalized text.
+  private let forms: [String: [Form]]
+  /// The printf forms, and where each is filed: by the first scalars of its leading
+  /// literal, else of its trailing one, else (no literal at either end) always tried.
+  private let templates: [Template]
+  private let byLeading: [[UInt8]: [Int]]
+  private let byTrailing: [[UInt8]: [Int]]
+  private let unanchored: [Int]
+  /// How many bytes of a literal file a template: short enough that a shown text's
+  /// first few bytes find it with `anchorLengths` lookups.
+  private static let anchorLength = 4
+
+  /// The number of forms indexed.
+  public let count: Int
+
+  /// The translations of `table`: each message's text, and each form of a plural one.
+  public convenience init(translationsOf table: CatalogTable) {
+    var forms: [Form] = []
+    for (key, entry) in table.entries {
+      switch entry.message {
+      case .indexedPlural(let templates, let rule):
+        for (index, template) in templates.enumerated() {
+          forms.append(Form(key: key, form: index, text: template.source, rule: rule))
+        }
+      default:
+        forms.append(Form(key: key, form: nil, text: entry.value, rule: nil))
+      }
+    }
+    self.init(forms)
+  }
+
+  /// The source texts of `table`: each message's msgid (without its context), and a
+  /// plural message's `msgid_plural` as its form 1 — what a program shows in its
+  /// development language, where it has no catalog.
+  public convenience init(sourceOf table: CatalogTable) {
+    var forms: [Form] = []
+    let plurals = table.sourcePlurals
+    for key in table.keys {
+      let msgid = key.firstIndex(of: "\u{4}").map { String(key[key.index(after: $0)...]) } ?? key
+      if let plural = plurals[key] {
+        forms.append(Form(key: key, form: 0, text: msgid, rule: .germanic))
+        forms.append(Form(key: key, form: 1, text: plural, rule: .germanic))
+      } else {
+        forms.append(Form(key: key, form: nil, text: msgid, rule: nil))
+      }
+    }
+    self.init(forms)
+  }
+
+  private init(_ all: [Form]) {
+    var forms: [String: [Form]] = [:]
+    forms.reserveCapacity(all.count)
+    var templates: [Template] = []
+    var byLeading: [[UInt8]: [Int]] = [:]
+    var byTrailing: [[UInt8]: [Int]] = [:]
+    var unanchored: [Int] = []
+    // In key order, so that ambiguous matches come in the same order every time.
+    for form in all.sorted(by: { ($0.key, $0.form ?? -1) < ($1.key, $1.form ?? -1) }) {
+      let normalized = ShownTextForm.normalized(form.text)
+      forms[normalized, default: []].append(form)
+      guard normalized.utf8.contains(UInt8(ascii: "%")), let pattern = PrintfPattern(normalized)
+      else { continue }
+      let index = templates.count
+      templates.append(Template(form: form, pattern: pattern))
+      let leading = pattern.leadingLiteral
+      let trailing = pattern.trailingLiteral
+      if !leading.isEmpty {
+        byLeading[Array(leading.prefix(Self.anchorLength)), default: []].append(index)
+      } else if !trailing.isEmpty {
+        byTrailing[Array(trailing.suffix(Self.anchorLength)), default: []].append(index)
+      } else {
+        unanchored.append(index)
+      }
+    }
+    self.forms = forms
+    self.templates = templates
+    self.byLeading = byLeading
+    self.byTrailing = byTrailing
+    self.unanchored = unanchored
+    self.count = all.count
+  }
+
+  /// Every message whose translation (or a form of it) is `text`: those it is exactly
+  /// first, then those it is once both are normalized. Empty when none is.
+  public func messages(showing text: String) -> [Match] {
+    guard let found = forms[ShownTextForm.normalized(text)] else { return [] }
+    let matches = found.map { form in
+      Match(
+        key: form.key, form: form.form, arguments: [], count: Self.count(of: form, shown: nil),
+        isExact: form.text == text)
+    }
+    return matches.filter(\.isExact) + matches.filter { !$0.isExact }
+  }
+
+  /// `messages(showing:)`, else every printf message that makes `text` with some
+  /// arguments, with those arguments.
+  ///
+  /// A plural form that shows a number must show one that takes it (`"1 Dateien"` is
+  /// not form 1 of "%d file" in German) unless no message fits otherwise.
+  public func recognize(_ text: String) -> [Match] {
+    let exact = messages(showing: text)
+    if !exact.isEmpty { return exact }
+    let normalized = Array(ShownTextForm.normalized(text).utf8)
+    var candidates: Set<Int> = Set(unanchored)
+    for length in 1...Self.anchorLength where length <= normalized.count {
+      candidates.formUnion(byLeading[Array(normalized.prefix(length))] ?? [])
+      candidates.formUnion(byTrailing[Array(normalized.suffix(length))] ?? [])
+    }
+    var consistent: [Match] = []
+    var others: [Match] = []
+    for index in candidates.sorted() {
+      let template = templates[index]
+      guard let arguments = template.pattern.match(normalized) else { continue }
+      let shown = template.pattern.firstIntegerArgument(in: arguments)
+      let count = Self.count(of: template.form, shown: shown)
+      let match = Match(
+        key: template.form.key, form: template.form.form, arguments: arguments, count: count,
+        isExact: false)
+      if let rule = template.form.rule, let form = template.form.form, let shown,
+        rule.index(for: shown) != form
+      {
+        others.append(match)
+      } else {
+        consistent.append(match)
+      }
+    }
+    return consistent.isEmpty ? others : consistent
+  }
+
+  /// The count a form implies: `shown` when given, else for a plural form the smallest
+  /// number that takes it.
+  private static func count(of form: Form, shown: UInt64?) -> UInt64? {
+    if let shown { return shown }
+    guard let rule = form.rule, let index = form.form else { return nil }
+    return (0...1_000).first { rule.index(for: UInt64($0)) == index }.map(UInt64.init)
+  }
+}
+
+extension PrintfPattern {
+  /// The value of the first integer argument in `arguments`: the count a plural
+  /// message shows, usually.
+  func firstIntegerArgument(in arguments: [String]) -> UInt64? {
+    for case .argument(let index, .integer) in pieces where index < arguments.count {
+      if let value = Self.integerValue(of: arguments[index]) { return value }
+    }
+    return nil
+  }
+}
