@@ -148,11 +148,25 @@ format:
 # backtracer is off so that libFuzzer sees the crash and saves the input.
 FUZZ_SECONDS ?= 600
 FUZZ_SEEDS ?= ../shared/corpus
-FUZZERS ?= strings stringsdict xcstrings po message-template plural-forms
+FUZZERS ?= strings stringsdict xcstrings po message-template plural-forms mo translation-index
 FUZZ_BUILD ?= .build/fuzz
+# The .mo seeds are compiled here from the test fixtures (both byte orders, with and
+# without a hash table), beside a few of the machine's own catalogs.
+MO_SEEDS = .build/fuzz-seeds/mo
 fuzz:
 	$(SWIFT) build --package-path Fuzz --scratch-path $(FUZZ_BUILD) -c release \
 	  -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library
+	@mkdir -p $(MO_SEEDS)
+	@for po in Tests/ParlanceTests/Fixtures/mo/*.po; do \
+	  name=$$(basename $$po .po); \
+	  msgfmt -o $(MO_SEEDS)/$$name.mo $$po; \
+	  msgfmt --endianness=big -o $(MO_SEEDS)/$$name-big.mo $$po; \
+	  msgfmt --no-hash -o $(MO_SEEDS)/$$name-no-hash.mo $$po; \
+	done
+	@for domain in glib20 gtk30; do \
+	  if [ -f /usr/share/locale/ar/LC_MESSAGES/$$domain.mo ]; then \
+	    cp /usr/share/locale/ar/LC_MESSAGES/$$domain.mo $(MO_SEEDS)/$$domain-ar.mo; fi; \
+	done
 	@status=0; for name in $(FUZZERS); do \
 	  case $$name in \
 	    strings) target=FuzzStrings; max=65536 ;; \
@@ -161,9 +175,11 @@ fuzz:
 	    po) target=FuzzPo; max=65536 ;; \
 	    message-template) target=FuzzMessageTemplate; max=4096 ;; \
 	    plural-forms) target=FuzzPluralForms; max=2048 ;; \
+	    mo) target=FuzzMo; max=65536 ;; \
+	    translation-index) target=FuzzTranslationIndex; max=4096 ;; \
 	    *) echo "unknown fuzzer '$$name'"; exit 2 ;; \
 	  esac; \
-	  seeds=; for dir in Fuzz/corpus/$$name $(FUZZ_SEEDS)/$$name; do \
+	  seeds=; for dir in Fuzz/corpus/$$name $(FUZZ_SEEDS)/$$name .build/fuzz-seeds/$$name; do \
 	    if [ -d $$dir ]; then seeds="$$seeds $$dir"; fi; \
 	  done; \
 	  mkdir -p .build/fuzz-corpus/$$name .build/fuzz-artifacts/$$name; \

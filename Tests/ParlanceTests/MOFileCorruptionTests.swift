@@ -187,6 +187,44 @@ struct MOFileCorruptionTests {
       ])
   }
 
+  /// Found by FuzzMo: a truncated file without a usable hash table stopped its binary
+  /// search at the first message cut off, and found nothing in place that the built
+  /// table then served.
+  @Test("a truncated file answers in place what its built table answers")
+  func truncatedAnswersAlikeInPlaceAndBuilt() throws {
+    for options in [["--no-hash"], []] {
+      let bytes = try Self.compiled(options)
+      let keys = MOFile(bytes: bytes, path: "ru.mo").entries().map(\.key)
+      for length in stride(from: bytes.count / 2, to: bytes.count, by: 7) {
+        let file = MOFile(bytes: Array(bytes.prefix(length)), path: "ru.mo")
+        let table = CatalogTable(compiled: file)
+        let inPlace = keys.map { table.value($0) }
+        _ = table.keys
+        #expect(keys.map { table.value($0) } == inPlace, "\(options) \(length)")
+      }
+    }
+  }
+
+  /// A message the hash table does not lead to is not served, before or after the table
+  /// is built: gettext would never find it.
+  @Test("a message the hash table misses is missing in place and built alike")
+  func hashMissIsMissingAlike() throws {
+    var bytes = try Self.compiled()
+    let file = MOFile(bytes: bytes, path: "ru.mo")
+    let victim = try #require(file.entries().first { $0.key == "Open file" })
+    let size = Self.word(bytes, 20)
+    let offset = Self.word(bytes, 24)
+    for slot in 0..<size where Self.word(bytes, offset + slot * 4) == victim.index + 1 {
+      Self.setWord(&bytes, offset + slot * 4, 0)
+    }
+    let table = CatalogTable(compiled: MOFile(bytes: bytes, path: "ru.mo"))
+    #expect(table.value("Open file") == nil)
+    #expect(table.value("Open") == "Открыть")
+    _ = table.keys
+    #expect(table.value("Open file") == nil)
+    #expect(table.value("Open") == "Открыть")
+  }
+
   @Test("random damage never crashes a reader, a lookup or a validation")
   func randomDamage() throws {
     let original = try Self.compiled()

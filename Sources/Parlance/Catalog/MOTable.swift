@@ -166,13 +166,17 @@ final class MOTable: Sendable {
     return (message.displayValue, message)
   }
 
-  /// Every message of `file` in a table; of a msgid the file has twice (which `msgfmt`
-  /// never writes, and lint reports), the first.
+  /// Every message of `file` that gettext's lookup finds, in a table: a message the
+  /// file's hash table does not lead to (or that its binary search misses) is left out,
+  /// so that the built table answers what the file answered in place. Of a msgid the
+  /// file has twice (which `msgfmt` never writes, and lint reports), the one found.
   private static func makeTable(_ file: MOFile) -> CatalogTable {
     let entries = file.entries()
     var table = CatalogTable(minimumCapacity: entries.count)
     let rule = file.pluralForms
-    for entry in entries where !table.contains(entry.key) {
+    // A file in another charset has no lookup in place: every message is in.
+    let checked = file.isUTF8
+    for entry in entries where !checked || file.index(of: entry.key) == entry.index {
       let location = SourceLocation.entry(entry.index)
       if entry.plural == nil {
         table.insert(entry.key, text: entry.forms.first ?? "", file: file.path, location: location)

@@ -58,7 +58,15 @@ extension MOFile {
     var high = count
     while low < high {
       let middle = (low + high) / 2
-      guard let span = span(of: middle, translation: false) else { return nil }
+      guard let span = span(of: middle, translation: false) else {
+        // A message cut off by a truncated file cannot be compared: look at the others
+        // of the range one by one.
+        return (low..<high).first { index in
+          self.span(of: index, translation: false).map {
+            Self.firstString(of: buffer($0), equals: key)
+          } ?? false
+        }
+      }
       switch Self.compare(key, withFirstStringOf: buffer(span)) {
       case 0: return middle
       case ..<0: high = middle
