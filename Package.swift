@@ -50,9 +50,17 @@ let package = Package(
       name: "CParlancePNG",
       linkerSettings: [.linkedLibrary("png16")]
     ),
+    // The C half of switching a running program's texts (GTK and GLib only): the walk
+    // over what its widgets show, setting texts in place, gettext for the process. The
+    // Parlance process uses it for GTK's own texts; the GTK module loaded into other
+    // programs is built from the same files.
+    .target(
+      name: "CParlanceLive",
+      dependencies: ["CGtk"]
+    ),
     .target(
       name: "ParlanceGtk",
-      dependencies: ["CGtk", "CParlancePNG"]
+      dependencies: ["CGtk", "CParlancePNG", "CParlanceLive"]
     ),
     .target(
       name: "ParlanceUI",

@@ -57,6 +57,13 @@ struct InterfaceInput {
       localeFolders: localeFolders.isEmpty ? nil : localeFolders)
   }
 
+  /// GTK's own texts of the interface (stock buttons, a file chooser's), from GTK's
+  /// catalogs in the system's locale folders and any `--locale-dir`.
+  @MainActor
+  func toolkitTexts() -> ToolkitTexts {
+    ToolkitTexts(localeFolders: sources.toolkitLocaleFolders)
+  }
+
   /// A localizer over the sources in the system language, reporting catalog problems
   /// (not missing texts: those are the output).
   func makeLocalizer() throws(Failure) -> Localizer {

@@ -52,6 +52,10 @@ public final class LocalizedInterface {
   /// What each text was last set to, so an unchanged text is not set again (a hot
   /// reload of one entry touches one widget).
   private var shown: [InterfaceText: String] = [:]
+  /// GTK's own texts, switched with the interface's; nil to leave them to the process.
+  public let toolkit: ToolkitTexts?
+  /// The places of the texts this interface sets itself, which `toolkit` leaves alone.
+  private lazy var ownedPlaces: Set<ShownTexts.Place> = makeOwnedPlaces()
 
   /// Builds the interface of `file` (or only `objectIDs` and what they need) in the
   /// localizer's current language, and follows it from now on.
@@ -65,11 +69,13 @@ public final class LocalizedInterface {
   ///     window's `MainLoopInbox`): change notifications then take it too, in order with
   ///     the owner's other news (a reload's result arrives after the texts it changed).
   ///     Without one, each change posts its own refresh.
+  ///   - toolkit: GTK's own texts (stock buttons, a file chooser's), to switch with the
+  ///     interface's; nil leaves them as the process's gettext gives them.
   /// - Throws: `InterfaceError` for an unreadable or malformed file, an unknown object
   ///   id, or a file GtkBuilder refuses; nothing is built then.
   public convenience init(
     file: URL, localizer: Localizer, table: String = Localizer.defaultTable,
-    objectIDs: [String]? = nil, route: MainLoopInbox? = nil
+    objectIDs: [String]? = nil, route: MainLoopInbox? = nil, toolkit: ToolkitTexts? = nil
   ) throws(InterfaceError) {
     let document: InterfaceDocument
     do {
@@ -78,7 +84,8 @@ public final class LocalizedInterface {
       throw .unreadable(file: file.path, reason: error.localizedDescription)
     }
     try self.init(
-      document: document, localizer: localizer, table: table, objectIDs: objectIDs, route: route)
+      document: document, localizer: localizer, table: table, objectIDs: objectIDs, route: route,
+      toolkit: toolkit)
   }
 
   /// GtkBuilder's refusal of the menus' XML (`menus`) or of the whole interface.
@@ -124,10 +131,15 @@ public final class LocalizedInterface {
   /// Builds an interface already read; see `init(file:localizer:table:objectIDs:route:)`.
   public init(
     document: InterfaceDocument, localizer: Localizer, table: String = Localizer.defaultTable,
-    objectIDs: [String]? = nil, route: MainLoopInbox? = nil
+    objectIDs: [String]? = nil, route: MainLoopInbox? = nil, toolkit: ToolkitTexts? = nil
   ) throws(InterfaceError) {
     self.route = route
     self.table = table
+    self.toolkit = toolkit
+    // What GTK makes while building (a stock button's label, a file chooser's parts)
+    // comes as its msgids, which say which message each is; the first `apply` sets them
+    // in the interface's language, as every switch after it does.
+    toolkit?.prepare(for: localizer.developmentLanguage)
     guard Gtk.isInitialized else { throw .noDisplay }
     guard document.isUsable else { throw .malformed(document.diagnostics) }
     if let (location, version) = document.gtk4Requirement {
@@ -258,6 +270,10 @@ public final class LocalizedInterface {
   public func apply(_ snapshot: LocalizationSnapshot) {
     Widget.defaultDirection =
       snapshot.language.direction == .rightToLeft ? .rightToLeft : .leftToRight
+    // GTK's texts first, while the interface's own are still in the language before:
+    // a text of the interface is never taken for one of GTK's.
+    toolkit?.retranslate(
+      toplevels.compactMap(\.built.widget), owned: ownedPlaces, to: snapshot.language)
     var changedScales: Set<String> = []
     for text in texts where isApplied(text) {
       let value = presentation(text, resolve(text, in: snapshot))
@@ -340,6 +356,28 @@ public final class LocalizedInterface {
       }
     }
     object.setScaleMarks(zip(marks, markups).map { ($0.value, $0.position, $1) })
+  }
+
+  /// GTK's own texts of what was built (`ToolkitTexts.texts`); empty without `toolkit`.
+  public var toolkitTexts: [ToolkitTexts.Text] {
+    toolkit?.texts(of: toplevels.compactMap(\.built.widget), owned: ownedPlaces) ?? []
+  }
+
+  /// The places (object, property) of the texts set by `apply`, named as GTK names
+  /// properties (`tooltip_text` is `tooltip-text`; a tooltip as text or markup is one).
+  private func makeOwnedPlaces() -> Set<ShownTexts.Place> {
+    var places: Set<ShownTexts.Place> = []
+    for text in texts where isApplied(text) {
+      guard case .property(let name) = text.target, let object = builtObject(text.objectID)
+      else { continue }
+      let property = name.replacingOccurrences(of: "_", with: "-")
+      places.insert(ShownTexts.Place(object, property: property))
+      if property.hasPrefix("tooltip-") {
+        places.insert(ShownTexts.Place(object, property: "tooltip-text"))
+        places.insert(ShownTexts.Place(object, property: "tooltip-markup"))
+      }
+    }
+    return places
   }
 
   private func builtObject(_ id: String) -> BuiltObject? {

@@ -1,4 +1,5 @@
 import Foundation
+import Parlance
 import Testing
 
 /// `ui-strings` and `screenshot --ui` on the interface fixtures, run as a user would,
@@ -37,6 +38,44 @@ struct InterfaceCommandTests {
     #expect(
       output.stderr.contains(
         "strings.ui:44:11: warning: unknown class 'DemoChart': shown as a placeholder"))
+  }
+
+  /// GTK's own texts follow, each with its gtk30 message and its entry in GTK's catalog
+  /// of the language: what `dgettext("gtk30", …)` gives a fresh program in French.
+  @Test func gtksOwnTextsFollowWithTheirMessages() throws {
+    let gtk30 = URL(fileURLWithPath: "/usr/share/locale/fr/LC_MESSAGES/gtk30.mo")
+    try #require(FileManager.default.fileExists(atPath: gtk30.path), "no gtk30.mo (fr)")
+    let french = Dictionary(
+      try MOFile(contentsOf: gtk30).entries().map { ($0.key, $0.forms[0]) },
+      uniquingKeysWith: { first, _ in first })
+    let toolkit = CommandRunner.packageRoot.appendingPathComponent(
+      "Tests/ParlanceInterfaceTests/Fixtures/toolkit", isDirectory: true)
+    let output = try runner.run(
+      ["ui-strings", "toolkit.ui", "--po", "po", "--language", "fr", "--json"],
+      environment: CommandRunner.display, in: toolkit)
+    #expect(output.status == 0, "\(output.stderr)")
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
+    #expect(rows.first?["value"] as? String == "Enregistrer le rapport ?")
+    let gtk = rows.filter { $0["object"] is NSNull }
+    let ok = try #require(gtk.first { $0["msgid"] as? String == "_OK" })
+    #expect(ok["value"] as? String == french["_OK"])
+    #expect(ok["class"] as? String == "GtkButton")
+    #expect(ok["status"] as? String == "translated")
+    #expect((ok["source"] as? String)?.hasPrefix(gtk30.path + ", entry ") == true)
+    let stock = try #require(gtk.first { $0["context"] as? String == "Stock label" })
+    #expect(stock["value"] as? String == french["Stock label\u{4}_Cancel"])
+    // Each of GTK's texts is its message's French translation: the text itself, inside
+    // markup GTK put around it (`<b>%s</b>`), or made from it (a printf message).
+    for row in gtk {
+      let key = [row["context"] as? String, row["msgid"] as? String].compactMap { $0 }
+        .joined(separator: "\u{4}")
+      let value = try #require(row["value"] as? String)
+      let translation = try #require(french[key], "\(key)")
+      #expect(
+        value == translation || value.contains(translation) || translation.contains("%"),
+        "\(row)")
+    }
   }
 
   @Test func jsonHasExactlyTheDocumentedKeys() throws {
@@ -85,10 +124,19 @@ struct InterfaceCommandTests {
       "ui-strings", "labels.ui", "--object", "overwrite-dialog", "--language", "de",
     ])
     #expect(output.status == 0)
+    // The message dialog's own buttons follow, as GTK's German catalog writes them.
+    let german = URL(fileURLWithPath: "/usr/share/locale/de/LC_MESSAGES/gtk30.mo")
+    let catalog = Dictionary(
+      try MOFile(contentsOf: german).entries().map { ($0.key, $0.forms[0]) },
+      uniquingKeysWith: { first, _ in first })
+    let no = try #require(catalog["_No"])
+    let yes = try #require(catalog["_Yes"])
     #expect(
       output.stdout == """
         labels.ui:81: overwrite-dialog text = "Die Datei ersetzen?"
         labels.ui:82: overwrite-dialog secondary-text = "Sie existiert bereits."
+        GTK: GtkButton label = "\(no)" (gtk30 "_No")
+        GTK: GtkButton label = "\(yes)" (gtk30 "_Yes")
 
         """)
   }

@@ -51,6 +51,13 @@ public struct TranslationSources: Sendable {
   /// installed catalogs and `po/` folders fill it), else `Localizable`.
   public var textTable: String { gettextDomains.first ?? Localizer.defaultTable }
 
+  /// Where GTK's own catalogs (`gtk30`) are looked for beside these sources: the
+  /// system's locale folders, then `localeFolders` not among them.
+  public var toolkitLocaleFolders: [URL] {
+    let system = Self.systemLocaleFolders()
+    return system + localeFolders.filter { !system.contains($0) }
+  }
+
   /// The folders to watch for saves: the working folder and the gettext folders.
   public var watchedFolders: [URL] {
     (translations.map { [$0] } ?? []) + gettextFolders

@@ -23,9 +23,12 @@ public final class TranslationIndex: Sendable {
     /// The plural form shown, for a plural message (in the index's language's forms;
     /// for the source, 0 is `msgid` and 1 `msgid_plural`).
     public let form: Int?
-    /// The printf arguments the text was made with, by position; empty when the text
-    /// is the message itself.
+    /// The printf arguments the text was made with, by position, as shown; empty when
+    /// the text is the message itself.
     public let arguments: [String]
+    /// The same arguments as values for rendering another language's form: numbers
+    /// where the message has a number conversion (`"1,204"` → 1204), else the text.
+    public let values: [MessageArgument]
     /// The count a plural form implies: the number shown, or for a form that shows
     /// none (Arabic's dual) the smallest number that takes it.
     public let count: UInt64?
@@ -70,6 +73,14 @@ public final class TranslationIndex: Sendable {
 
   /// The number of forms indexed.
   public let count: Int
+  /// Every form, for merging indexes.
+  private let all: [Form]
+
+  /// The messages of several indexes in one (a language's own catalog and the msgids
+  /// its texts fall back to).
+  public convenience init(merging indexes: [TranslationIndex]) {
+    self.init(indexes.flatMap(\.all))
+  }
 
   /// The translations of `table`: each message's text, and each form of a plural one.
   public convenience init(translationsOf table: CatalogTable) {
@@ -136,6 +147,12 @@ public final class TranslationIndex: Sendable {
     self.byTrailing = byTrailing
     self.unanchored = unanchored
     self.count = all.count
+    self.all = all
+  }
+
+  /// `text` as the index compares it: without mnemonic markers, padding and markup.
+  public static func comparableForm(of text: String) -> String {
+    ShownTextForm.normalized(text)
   }
 
   /// Every message whose translation (or a form of it) is `text`: those it is exactly
@@ -144,8 +161,8 @@ public final class TranslationIndex: Sendable {
     guard let found = forms[ShownTextForm.normalized(text)] else { return [] }
     let matches = found.map { form in
       Match(
-        key: form.key, form: form.form, arguments: [], count: Self.count(of: form, shown: nil),
-        isExact: form.text == text)
+        key: form.key, form: form.form, arguments: [], values: [],
+        count: Self.count(of: form, shown: nil), isExact: form.text == text)
     }
     return matches.filter(\.isExact) + matches.filter { !$0.isExact }
   }
@@ -172,8 +189,8 @@ public final class TranslationIndex: Sendable {
       let shown = template.pattern.firstIntegerArgument(in: arguments)
       let count = Self.count(of: template.form, shown: shown)
       let match = Match(
-        key: template.form.key, form: template.form.form, arguments: arguments, count: count,
-        isExact: false)
+        key: template.form.key, form: template.form.form, arguments: arguments,
+        values: template.pattern.values(of: arguments), count: count, isExact: false)
       if let rule = template.form.rule, let form = template.form.form, let shown,
         rule.index(for: shown) != form
       {
@@ -195,6 +212,28 @@ public final class TranslationIndex: Sendable {
 }
 
 extension PrintfPattern {
+  /// `arguments` as values: numbers where the pattern reads a number.
+  func values(of arguments: [String]) -> [MessageArgument] {
+    var kinds = [Kind?](repeating: nil, count: arguments.count)
+    for case .argument(let index, let kind) in pieces where index < kinds.count {
+      kinds[index] = kind
+    }
+    return zip(arguments, kinds).map { text, kind in
+      switch kind {
+      case .integer?:
+        if text.hasPrefix("-"), let value = Self.integerValue(of: String(text.dropFirst())) {
+          return .integer(-Int64(clamping: value))
+        }
+        return Self.integerValue(of: text).map { .unsigned($0) } ?? .string(text)
+      case .number?:
+        let plain = text.replacingOccurrences(of: ",", with: ".")
+        return Double(plain).map { .double($0) } ?? .string(text)
+      default:
+        return .string(text)
+      }
+    }
+  }
+
   /// The value of the first integer argument in `arguments`: the count a plural
   /// message shows, usually.
   func firstIntegerArgument(in arguments: [String]) -> UInt64? {

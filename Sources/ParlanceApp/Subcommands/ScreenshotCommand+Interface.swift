@@ -57,7 +57,7 @@ extension ScreenshotCommand {
     do {
       interface = try LocalizedInterface(
         document: input.document, localizer: localizer, table: input.sources.textTable,
-        objectIDs: input.objectIDs)
+        objectIDs: input.objectIDs, toolkit: input.toolkitTexts())
     } catch {
       throw .init(message: error.description)
     }

@@ -23,16 +23,19 @@ enum UIStringsCommand: Subcommand {
     do throws(InterfaceInput.Failure) {
       let input = try InterfaceInput(path: path, arguments: arguments)
       let localizer = try input.makeLocalizer()
-      let shown = try MainActor.assumeIsolated {
+      let (shown, toolkit) = try MainActor.assumeIsolated {
         Result { () throws(InterfaceInput.Failure) in
           try read(input, localizer: localizer, language: language)
         }
       }.get()
       let file = input.document.file
+      // GTK's own texts after the file's: those a gtk30 message shows.
+      let known = toolkit.filter { $0.msgid != nil }
       if arguments[CommonOptions.json] {
-        print(JSONOutput.array(shown.map { json($0, file: file) }))
+        print(JSONOutput.array(shown.map { json($0, file: file) } + known.map(json)))
       } else {
         for text in shown { print(line(text, file: file)) }
+        for text in known { print(line(text)) }
       }
       return .success
     } catch {
@@ -45,7 +48,7 @@ enum UIStringsCommand: Subcommand {
   /// every text back from the widgets.
   @MainActor
   static func read(_ input: InterfaceInput, localizer: Localizer, language: LanguageTag?)
-    throws(InterfaceInput.Failure) -> [ShownText]
+    throws(InterfaceInput.Failure) -> ([ShownText], [ToolkitTexts.Text])
   {
     guard Gtk.initialize() else {
       throw .init(
@@ -56,7 +59,7 @@ enum UIStringsCommand: Subcommand {
     do {
       interface = try LocalizedInterface(
         document: input.document, localizer: localizer, table: input.sources.textTable,
-        objectIDs: input.objectIDs)
+        objectIDs: input.objectIDs, toolkit: input.toolkitTexts())
     } catch {
       throw .init(message: error.description)
     }
@@ -77,7 +80,37 @@ enum UIStringsCommand: Subcommand {
         throw .init(message: "parlance: error: the switch to \(language) never reached the widgets")
       }
     }
-    return interface.shownTexts()
+    return (interface.shownTexts(), interface.toolkitTexts)
+  }
+
+  /// A text GTK shows of its own: `object` and `ui` null, `source` its gtk30 entry.
+  static func json(_ text: ToolkitTexts.Text) -> JSONOutput {
+    .object([
+      ("object", .null),
+      ("class", .string(text.className)),
+      ("property", .string(text.property)),
+      ("context", text.context.map(JSONOutput.string) ?? .null),
+      ("msgid", text.msgid.map(JSONOutput.string) ?? .null),
+      ("value", .string(text.value)),
+      ("status", .string(text.origin == nil ? "untranslated" : "translated")),
+      ("ui", .null),
+      (
+        "source",
+        text.origin.map { .string(InterfaceInput.display($0.file) + ", \($0.location)") } ?? .null
+      ),
+    ])
+  }
+
+  /// `GTK: GtkButton label [Stock label] = "A_nnuler" (gtk30 '_Cancel')`.
+  static func line(_ text: ToolkitTexts.Text) -> String {
+    var line = "GTK: \(text.className) \(text.property)"
+    if let context = text.context { line += " [\(context)]" }
+    line += " = " + JSONOutput.quote(text.value)
+    if let msgid = text.msgid {
+      line += " (\(ToolkitTexts.domain) " + JSONOutput.quote(msgid) + ")"
+    }
+    if text.origin == nil { line += " (untranslated)" }
+    return line
   }
 
   /// `ui` and `source` as `file:line`; `object` the id, or a path for objects without.

@@ -134,7 +134,8 @@ public final class InterfacePreview {
         interfaces.append(
           try LocalizedInterface(
             document: document, localizer: localizer, table: options.sources.textTable,
-            objectIDs: options.objectID.map { [$0] }, route: inbox))
+            objectIDs: options.objectID.map { [$0] }, route: inbox,
+            toolkit: ToolkitTexts(localeFolders: options.sources.toolkitLocaleFolders)))
       }
     } catch {
       for interface in interfaces {

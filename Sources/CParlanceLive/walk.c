@@ -1,0 +1,163 @@
+#include "CParlanceLive.h"
+
+#include <string.h>
+
+static void shown_text_free(gpointer data) {
+  ParlanceShownText *text = data;
+  g_object_unref(text->object);
+  g_free(text->text);
+  g_free(text->display);
+  g_free(text);
+}
+
+/// The first label inside `widget` (a button's, beside its image), or NULL.
+static GtkLabel *first_label(GtkWidget *widget) {
+  if (GTK_IS_LABEL(widget)) return GTK_LABEL(widget);
+  if (!GTK_IS_CONTAINER(widget)) return NULL;
+  GList *children = gtk_container_get_children(GTK_CONTAINER(widget));
+  GtkLabel *found = NULL;
+  for (GList *child = children; child != NULL && found == NULL; child = child->next) {
+    found = first_label(child->data);
+  }
+  g_list_free(children);
+  return found;
+}
+
+static void add(GPtrArray *texts, gpointer object, const char *property, const char *value,
+                ParlanceTextKind kind) {
+  if (value == NULL || value[0] == '\0') return;
+  ParlanceShownText *text = g_new0(ParlanceShownText, 1);
+  text->object = g_object_ref(G_OBJECT(object));
+  text->property = property;
+  text->text = g_strdup(value);
+  text->kind = kind;
+  if (kind == PARLANCE_TEXT_STOCK) {
+    GtkLabel *label = first_label(GTK_WIDGET(object));
+    if (label != NULL) text->display = g_strdup(gtk_label_get_label(label));
+  }
+  g_ptr_array_add(texts, text);
+}
+
+/// The string property `name` of `object`, or NULL (newly allocated).
+static char *string_property(gpointer object, const char *name) {
+  GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
+  if (spec == NULL || spec->value_type != G_TYPE_STRING || !(spec->flags & G_PARAM_READABLE))
+    return NULL;
+  char *value = NULL;
+  g_object_get(object, name, &value, NULL);
+  return value;
+}
+
+static void add_property(GPtrArray *texts, gpointer object, const char *name) {
+  char *value = string_property(object, name);
+  add(texts, object, name, value, PARLANCE_TEXT_PROPERTY);
+  g_free(value);
+}
+
+/// Whether `widget` is the label a button or menu item shows its own label with: that
+/// text is set on the owner, which keeps it apart from the child.
+static gboolean is_owners_label(GtkWidget *widget) {
+  if (!GTK_IS_LABEL(widget)) return FALSE;
+  GtkWidget *parent = gtk_widget_get_parent(widget);
+  // A button's label may sit in a box with its image.
+  for (int depth = 0; parent != NULL && depth < 3; depth++) {
+    if (GTK_IS_BUTTON(parent)) return gtk_button_get_label(GTK_BUTTON(parent)) != NULL;
+    if (GTK_IS_MENU_ITEM(parent)) return gtk_menu_item_get_label(GTK_MENU_ITEM(parent)) != NULL;
+    parent = gtk_widget_get_parent(parent);
+  }
+  return FALSE;
+}
+
+static void visit(GtkWidget *widget, gpointer data);
+
+static void visit_texts(GtkWidget *widget, GPtrArray *texts) {
+  if (GTK_IS_WINDOW(widget)) add_property(texts, widget, "title");
+  if (GTK_IS_HEADER_BAR(widget)) {
+    add_property(texts, widget, "title");
+    add_property(texts, widget, "subtitle");
+  }
+  if (GTK_IS_BUTTON(widget)) {
+    GtkButton *button = GTK_BUTTON(widget);
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gboolean stock = gtk_button_get_use_stock(button);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    add(texts, widget, "label", gtk_button_get_label(button),
+        stock ? PARLANCE_TEXT_STOCK : PARLANCE_TEXT_PROPERTY);
+  } else if (GTK_IS_MENU_ITEM(widget)) {
+    add(texts, widget, "label", gtk_menu_item_get_label(GTK_MENU_ITEM(widget)),
+        PARLANCE_TEXT_PROPERTY);
+  } else if (GTK_IS_LABEL(widget) && !is_owners_label(widget)) {
+    add(texts, widget, "label", gtk_label_get_label(GTK_LABEL(widget)),
+        PARLANCE_TEXT_PROPERTY);
+  }
+  if (GTK_IS_ENTRY(widget)) add_property(texts, widget, "placeholder-text");
+  if (GTK_IS_TREE_VIEW(widget)) {
+    GList *columns = gtk_tree_view_get_columns(GTK_TREE_VIEW(widget));
+    for (GList *column = columns; column != NULL; column = column->next) {
+      add(texts, column->data, "title",
+          gtk_tree_view_column_get_title(GTK_TREE_VIEW_COLUMN(column->data)),
+          PARLANCE_TEXT_PROPERTY);
+    }
+    g_list_free(columns);
+  }
+  // A tooltip set as text is kept as markup with its text escaped: it is read and set
+  // again as text, so that a translation with `&` stays text.
+  char *markup = gtk_widget_get_tooltip_markup(widget);
+  char *text = gtk_widget_get_tooltip_text(widget);
+  char *escaped = text != NULL ? g_markup_escape_text(text, -1) : NULL;
+  if (markup != NULL && escaped != NULL && strcmp(markup, escaped) == 0) {
+    add(texts, widget, "tooltip-text", text, PARLANCE_TEXT_PROPERTY);
+  } else {
+    add(texts, widget, "tooltip-markup", markup, PARLANCE_TEXT_PROPERTY);
+  }
+  g_free(markup);
+  g_free(text);
+  g_free(escaped);
+}
+
+static void visit(GtkWidget *widget, gpointer data) {
+  GPtrArray *texts = data;
+  visit_texts(widget, texts);
+  if (GTK_IS_MENU_ITEM(widget)) {
+    GtkWidget *submenu = gtk_menu_item_get_submenu(GTK_MENU_ITEM(widget));
+    if (submenu != NULL) visit(submenu, texts);
+  }
+  if (GTK_IS_MENU_BUTTON(widget)) {
+    GtkMenuButton *button = GTK_MENU_BUTTON(widget);
+    GtkMenu *menu = gtk_menu_button_get_popup(button);
+    if (menu != NULL) visit(GTK_WIDGET(menu), texts);
+    GtkPopover *popover = gtk_menu_button_get_popover(button);
+    if (popover != NULL) visit(GTK_WIDGET(popover), texts);
+  }
+  // forall, not foreach: internal children too (a dialog's action area, a notebook's
+  // tab labels, a file chooser's parts).
+  if (GTK_IS_CONTAINER(widget)) gtk_container_forall(GTK_CONTAINER(widget), visit, texts);
+}
+
+GPtrArray *parlance_collect_texts(GtkWidget *root) {
+  GPtrArray *texts = g_ptr_array_new_with_free_func(shown_text_free);
+  visit(root, texts);
+  return texts;
+}
+
+void parlance_set_shown_text(ParlanceShownText *text, const char *value) {
+  if (text->kind == PARLANCE_TEXT_STOCK) {
+    // The same stock id: GTK looks its label up again in the current language.
+    gtk_button_set_label(GTK_BUTTON(text->object), text->text);
+    GtkLabel *label = first_label(GTK_WIDGET(text->object));
+    g_free(text->display);
+    text->display = label != NULL ? g_strdup(gtk_label_get_label(label)) : NULL;
+    return;
+  }
+  if (strcmp(text->text, value) == 0) return;
+  if (strcmp(text->property, "title") == 0 && GTK_IS_TREE_VIEW_COLUMN(text->object)) {
+    gtk_tree_view_column_set_title(GTK_TREE_VIEW_COLUMN(text->object), value);
+  } else if (strcmp(text->property, "tooltip-markup") == 0 && GTK_IS_WIDGET(text->object)) {
+    gtk_widget_set_tooltip_markup(GTK_WIDGET(text->object), value);
+    g_object_notify(text->object, "tooltip-text");
+  } else {
+    g_object_set(text->object, text->property, value, NULL);
+  }
+  g_free(text->text);
+  text->text = g_strdup(value);
+}
