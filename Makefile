@@ -64,7 +64,7 @@ test: test-deps lint
 # folders, so the plain debug build is not rebuilt. Leak detection is off: Foundation's
 # own caches (CFError, Data buffers) are reported as leaks; these runs are about memory
 # errors (use after free, overflows) and races.
-TSAN_TESTS ?= LockTests|SnapshotLifetimeTests|LocalizerTests|ReloadTests|ReportingTests|XCStringsCatalogTests|PluralMessageTests|PNGWriterTests
+TSAN_TESTS ?= MOTableThreadTests|LockTests|SnapshotLifetimeTests|LocalizerTests|ReloadTests|ReportingTests|XCStringsCatalogTests|PluralMessageTests|PNGWriterTests
 ASAN_TESTS ?= ParlanceTests
 sanitize:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan

@@ -15,7 +15,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let inPlace = keys.map { table.value($0) }
   _ = table.keys  // built
   let built = keys.map { table.value($0) }
-  if file.isUTF8 && inPlace != built {
+  // A file whose strings overlap too much to read them all has its last messages left
+  // out of the table, though each can still be found in place.
+  if file.isUTF8 && file.readableCount == file.messageCount && inPlace != built {
     fatalError("in place \(inPlace) but built \(built)")
   }
   exercise(

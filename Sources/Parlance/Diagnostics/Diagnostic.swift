@@ -83,6 +83,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case compiledStringOverlapsTable(entry: Int, role: CompiledString, table: String)
     case compiledStringsOverlap(
       entry: Int, role: CompiledString, other: Int, otherRole: CompiledString)
+    case compiledStringsOverlapTooMuch(leftOut: Int, budget: Int)
     case duplicateCompiledMessage(String, entry: Int, firstEntry: Int)
     case compiledMessageNotInHashTable(String, entry: Int)
     case compiledMessagesUnsorted(String, entry: Int)
@@ -263,6 +264,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case .compiledStringsOverlap(let entry, let role, let other, let otherRole):
       "entry \(entry): its \(role.rawValue) overlaps the \(otherRole.rawValue) of entry "
         + "\(other)"
+    case .compiledStringsOverlapTooMuch(let leftOut, let budget):
+      "the messages' strings overlap: reading them all would decode more than \(budget) "
+        + "bytes; the last \(leftOut) messages are left out"
     case .duplicateCompiledMessage(let key, let entry, let first):
       "entry \(entry): '\(Self.oneLine(Self.readableKey(key)))' is also entry \(first); "
         + "which one gettext finds is not defined"

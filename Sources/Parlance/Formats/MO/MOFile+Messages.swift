@@ -47,14 +47,43 @@ extension MOFile {
     } ?? nil
   }
 
+  /// How many messages, in index order, reading every one of them decodes at most
+  /// `decodingBudget` bytes of strings for: descriptors may point many messages at the
+  /// same bytes (a file of 64 KB could make gigabytes to decode), which `msgfmt` never
+  /// writes. Reads the descriptors only.
+  public var readableCount: Int {
+    let budget = decodingBudget
+    var total = 0
+    for index in 0..<messageCount {
+      let length: Int
+      if index < count {
+        length =
+          (span(of: index, translation: false)?.length ?? 0)
+          + (span(of: index, translation: true)?.length ?? 0)
+      } else {
+        let message = systemDependent[index - count]
+        length = message.original.count + message.translation.count
+      }
+      total += length
+      if total > budget { return index }
+    }
+    return messageCount
+  }
+
+  /// The most bytes of strings reading every message decodes: four times the file,
+  /// which a file whose strings do not overlap stays far below.
+  var decodingBudget: Int { 4 * bytes.count + 65_536 }
+
   /// Every message in index order, decoded from the file's charset; messages whose
-  /// strings lie outside the file and the header are left out (`validate()` says why).
+  /// strings lie outside the file, the header, and those past `readableCount` are left
+  /// out (`validate()` says why).
   public func entries() -> [Entry] {
     willReadWhole()
     var result: [Entry] = []
     result.reserveCapacity(messageCount)
+    let readable = readableCount
     if isUTF8 {
-      for index in 0..<messageCount {
+      for index in 0..<readable {
         if let entry = entry(at: index) { result.append(entry) }
       }
       return result
@@ -63,7 +92,7 @@ extension MOFile {
     // (NUL is NUL in every charset gettext files use), then cut at the NULs again.
     var joined: [UInt8] = []
     var pieces: [(index: Int, originalNULs: Int, translationNULs: Int, offset: Int)] = []
-    for index in 0..<messageCount {
+    for index in 0..<readable {
       withStrings(of: index) { original, translation, offset in
         joined.append(contentsOf: original)
         joined.append(0)

@@ -22,7 +22,14 @@ extension MOFile {
     var strings: [(span: Span, entry: Int, translation: Bool)] = []
     strings.reserveCapacity(count * 2)
     let checkEncoding = isUTF8
-    for index in 0..<count {
+    let readable = readableCount
+    if readable < messageCount {
+      report(
+        .compiledStringsOverlapTooMuch(
+          leftOut: messageCount - readable, budget: decodingBudget),
+        .error, at: descriptorOffset(of: min(readable, count), translation: false))
+    }
+    for index in 0..<min(count, readable) {
       for translation in [false, true] {
         let descriptor = descriptorOffset(of: index, translation: translation)
         guard let length = word(at: descriptor).map(Int.init),
@@ -98,7 +105,7 @@ extension MOFile {
   private func checkLookups(_ report: (Diagnostic.Kind, Diagnostic.Severity, Int) -> Void) {
     var previous: UnsafeBufferPointer<UInt8>?
     var firsts: [String: Int] = [:]
-    for index in 0..<count {
+    for index in 0..<min(count, readableCount) {
       guard let span = span(of: index, translation: false) else { continue }
       let original = buffer(span)
       let first = UnsafeBufferPointer(
