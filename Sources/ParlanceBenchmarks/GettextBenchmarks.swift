@@ -51,11 +51,18 @@ struct GettextBenchmarks {
     else { throw FixtureError("gettext setup failed for \(fixtures.localeDirectory.path)") }
     let domain = strdup(Fixtures.domain)
     let cKeys = keys.map { strdup($0) }
+    // The same file read in place and never built (its hash table asked, as glibc asks
+    // it), and a copy without a hash table (binary search of the sorted originals).
+    let inPlace = CatalogTable(compiled: try MOFile(contentsOf: moFile), buildingAfter: .max)
+    let unhashed = try unhashedCopy()
+    let searched = CatalogTable(compiled: try MOFile(contentsOf: unhashed), buildingAfter: .max)
     var mismatches: [String] = []
     for index in indices.prefix(500) {
       let ours = localizer.string(keys[index], table: table)
       let theirs = parlance_dgettext(domain, cKeys[index]).map { String(cString: $0) } ?? ""
-      if ours != theirs || ours != fixtures.values[index] {
+      if ours != theirs || ours != fixtures.values[index] || inPlace.value(keys[index]) != ours
+        || searched.value(keys[index]) != ours
+      {
         mismatches.append("'\(keys[index])': ours '\(ours)', dgettext '\(theirs)'")
       }
     }
@@ -90,6 +97,26 @@ struct GettextBenchmarks {
         return checksum
       },
       Contender(
+        name: "ours read in place through its hash table (info)",
+        includes: "CatalogTable(compiled:) never built: gettext's hash of the key, the file's "
+          + "hash table probed, the msgid compared, the translation decoded into a new String",
+        operations: count
+      ) {
+        var checksum = 0
+        for index in indices { checksum &+= inPlace.value(keys[index])?.utf8.count ?? 0 }
+        return checksum
+      },
+      Contender(
+        name: "ours read in place, no hash table (info)",
+        includes: "the same file compiled with msgfmt --no-hash: binary search of the sorted "
+          + "originals (strcmp order), then the translation decoded",
+        operations: count
+      ) {
+        var checksum = 0
+        for index in indices { checksum &+= searched.value(keys[index])?.utf8.count ?? 0 }
+        return checksum
+      },
+      Contender(
         name: "[String: String] subscript (info)",
         includes: "the same entries in a plain dictionary",
         operations: count
@@ -112,6 +139,22 @@ struct GettextBenchmarks {
           goal: "ours ≥ 3× faster than dgettext on the same .mo",
           measured: Format.ratio(gettext / ours) + " faster", met: gettext >= 3 * ours)
       ])
+  }
+
+  /// bench.mo compiled again without a hash table, in a `LC_MESSAGES` folder of its own
+  /// (mapped, like bench.mo).
+  private func unhashedCopy() throws -> URL {
+    let po = fixtures.root.appendingPathComponent("bench.po")
+    let target = fixtures.root.appendingPathComponent("LC_MESSAGES/bench-no-hash.mo")
+    try FileManager.default.createDirectory(
+      at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
+    process.arguments = ["--no-hash", "-o", target.path, po.path]
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw FixtureError("msgfmt --no-hash failed") }
+    return target
   }
 
   // MARK: Opening

@@ -94,10 +94,16 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
   /// The messages of a compiled gettext file, read from it in place.
   /// - Parameter file: the opened `.mo` file.
   public init(compiled file: MOFile) {
+    self.init(compiled: file, buildingAfter: nil)
+  }
+
+  /// The messages of a compiled file, built into a table after `lookups` answered in
+  /// place (nil: as many as the file has messages): the benchmark's way to time both.
+  package init(compiled file: MOFile, buildingAfter lookups: Int?) {
     // No slots: every query goes to the file until it is built into a table of its own.
     slots = []
     positions = []
-    compiled = MOTable(file: file)
+    compiled = MOTable(file: file, threshold: lookups)
   }
 
   /// A table of `elements` (a later key replaces an earlier one).

@@ -45,9 +45,11 @@ final class MOTable: Sendable {
   /// How many lookups the file answers before the table is built.
   private let threshold: Int
 
-  init(file: MOFile) {
+  /// The table of `file`, built after `threshold` lookups answered in place (by default
+  /// as many as the file has messages, at least 64).
+  init(file: MOFile, threshold: Int? = nil) {
     self.file = file
-    threshold = max(64, file.messageCount)
+    self.threshold = threshold ?? max(64, file.messageCount)
     // A file in another charset is decoded whole: its msgids cannot be compared in place.
     if !file.isUTF8 { _ = publish(Self.makeTable(file)) }
   }

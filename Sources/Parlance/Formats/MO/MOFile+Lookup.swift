@@ -77,10 +77,19 @@ extension MOFile {
 
   /// The readable original nearest to `index` within `range` (at most 64 steps each
   /// way, so that a lookup in a file cut off in its middle stays short).
+  @inline(__always)
   private func readableOriginal(near index: Int, in range: Range<Int>) -> (Int, Span)? {
-    for distance in 0...64 {
-      for candidate in [index - distance, index + distance] where range.contains(candidate) {
-        if let span = span(of: candidate, translation: false) { return (candidate, span) }
+    if let span = span(of: index, translation: false) { return (index, span) }
+    for distance in 1...64 {
+      if range.contains(index - distance),
+        let span = span(of: index - distance, translation: false)
+      {
+        return (index - distance, span)
+      }
+      if range.contains(index + distance),
+        let span = span(of: index + distance, translation: false)
+      {
+        return (index + distance, span)
       }
     }
     return nil
