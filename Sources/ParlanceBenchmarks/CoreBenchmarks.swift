@@ -94,20 +94,10 @@ struct CoreBenchmarks {
         for index in indices { checksum &+= (dictionary[keys[index]] ?? keys[index]).utf8.count }
         return checksum
       },
-      Contender(
-        name: "glibc dgettext + String(cString:)",
+      .dgettext(
+        domain: domain, keys: cKeys, indices: indices,
         includes: "pre-made C string key (no Swift→C conversion timed); dgettext on the "
-          + "msgfmt-compiled .mo; result copied into a Swift String (UTF-8 validation + copy)",
-        operations: count
-      ) {
-        var checksum = 0
-        for index in indices {
-          if let value = parlance_dgettext(domain, cKeys[index]) {
-            checksum &+= String(cString: value).utf8.count
-          }
-        }
-        return checksum
-      },
+          + "msgfmt-compiled .mo; result copied into a Swift String (UTF-8 validation + copy)"),
       Contender(
         name: "glibc dgettext, C string only (info)",
         includes: "as above without making a Swift String: gettext's own lookup cost; "

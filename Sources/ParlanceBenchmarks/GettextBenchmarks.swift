@@ -82,40 +82,20 @@ struct GettextBenchmarks {
         for index in indices { checksum &+= localizer.string(keys[index], table: table).utf8.count }
         return checksum
       },
-      Contender(
-        name: "glibc dgettext + String(cString:)",
+      .dgettext(
+        domain: domain, keys: cKeys, indices: indices,
         includes: "pre-made C string key; dgettext on the same .mo; result copied into a "
-          + "Swift String",
-        operations: count
-      ) {
-        var checksum = 0
-        for index in indices {
-          if let value = parlance_dgettext(domain, cKeys[index]) {
-            checksum &+= String(cString: value).utf8.count
-          }
-        }
-        return checksum
-      },
-      Contender(
+          + "Swift String"),
+      Self.lookups(
+        of: inPlace, keys: keys, indices: indices,
         name: "ours read in place through its hash table (info)",
         includes: "CatalogTable(compiled:) never built: gettext's hash of the key, the file's "
-          + "hash table probed, the msgid compared, the translation decoded into a new String",
-        operations: count
-      ) {
-        var checksum = 0
-        for index in indices { checksum &+= inPlace.value(keys[index])?.utf8.count ?? 0 }
-        return checksum
-      },
-      Contender(
+          + "hash table probed, the msgid compared, the translation decoded into a new String"),
+      Self.lookups(
+        of: searched, keys: keys, indices: indices,
         name: "ours read in place, no hash table (info)",
         includes: "the same file compiled with msgfmt --no-hash: binary search of the sorted "
-          + "originals (strcmp order), then the translation decoded",
-        operations: count
-      ) {
-        var checksum = 0
-        for index in indices { checksum &+= searched.value(keys[index])?.utf8.count ?? 0 }
-        return checksum
-      },
+          + "originals (strcmp order), then the translation decoded"),
       Contender(
         name: "[String: String] subscript (info)",
         includes: "the same entries in a plain dictionary",
@@ -139,6 +119,17 @@ struct GettextBenchmarks {
           goal: "ours ≥ 3× faster than dgettext on the same .mo",
           measured: Format.ratio(gettext / ours) + " faster", met: gettext >= 3 * ours)
       ])
+  }
+
+  /// Looks each of `indices` up in `table`, by value.
+  private static func lookups(
+    of table: CatalogTable, keys: [String], indices: [Int], name: String, includes: String
+  ) -> Contender {
+    Contender(name: name, includes: includes, operations: indices.count) {
+      var checksum = 0
+      for index in indices { checksum &+= table.value(keys[index])?.utf8.count ?? 0 }
+      return checksum
+    }
   }
 
   /// bench.mo compiled again without a hash table, in a `LC_MESSAGES` folder of its own

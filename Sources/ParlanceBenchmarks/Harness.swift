@@ -1,3 +1,4 @@
+import CGettext
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -21,6 +22,28 @@ struct Contender {
   /// Runs the batch and returns a checksum derived from every result, which the harness
   /// hands to `blackHole`: the loop cannot be optimized away.
   let body: () -> Int
+}
+
+extension Contender {
+  /// glibc's `dgettext` of `keys` (C strings made once, as a C program's literals) at
+  /// `indices`, each answer copied into a `String`: the gettext side of every lookup
+  /// comparison.
+  static func dgettext(
+    domain: UnsafeMutablePointer<CChar>?, keys: [UnsafeMutablePointer<CChar>?], indices: [Int],
+    includes: String
+  ) -> Contender {
+    Contender(
+      name: "glibc dgettext + String(cString:)", includes: includes, operations: indices.count
+    ) {
+      var checksum = 0
+      for index in indices {
+        if let value = parlance_dgettext(domain, keys[index]) {
+          checksum &+= String(cString: value).utf8.count
+        }
+      }
+      return checksum
+    }
+  }
 }
 
 /// The samples of one contender, in nanoseconds per operation, one per run.

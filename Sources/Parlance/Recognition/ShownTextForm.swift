@@ -69,9 +69,9 @@ enum ShownTextForm {
         continue
       }
       if character == "&", let semicolon = text[index...].firstIndex(of: ";"),
-        let decoded = entity(String(text[text.index(after: index)..<semicolon]))
+        let decoded = XMLEntity.scalar(named: String(text[text.index(after: index)..<semicolon]))
       {
-        output.append(decoded)
+        output.append(Character(decoded))
         index = text.index(after: semicolon)
         continue
       }
@@ -79,22 +79,5 @@ enum ShownTextForm {
       index = text.index(after: index)
     }
     return output
-  }
-
-  private static func entity(_ name: String) -> Character? {
-    switch name {
-    case "amp": return "&"
-    case "lt": return "<"
-    case "gt": return ">"
-    case "quot": return "\""
-    case "apos": return "'"
-    default:
-      let hex = name.hasPrefix("#x") || name.hasPrefix("#X")
-      guard name.hasPrefix("#"),
-        let value = UInt32(name.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10),
-        let scalar = Unicode.Scalar(value)
-      else { return nil }
-      return Character(scalar)
-    }
   }
 }

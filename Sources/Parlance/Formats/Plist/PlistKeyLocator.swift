@@ -129,7 +129,7 @@ struct PlistKeyLocator {
       }
       let entity = String(
         decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<semicolon]), as: UTF8.self)
-      if let scalar = Self.scalar(forEntity: entity) {
+      if let scalar = XMLEntity.scalar(named: entity) {
         output += Array(String(Character(scalar)).utf8)
         index = semicolon + 1
       } else {
@@ -138,23 +138,6 @@ struct PlistKeyLocator {
       }
     }
     return String(decoding: output, as: UTF8.self)
-  }
-
-  private static func scalar(forEntity entity: String) -> Unicode.Scalar? {
-    switch entity {
-    case "amp": return "&"
-    case "lt": return "<"
-    case "gt": return ">"
-    case "quot": return "\""
-    case "apos": return "'"
-    default:
-      guard entity.hasPrefix("#") else { return nil }
-      let digits = entity.dropFirst()
-      let value =
-        digits.hasPrefix("x") || digits.hasPrefix("X")
-        ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-      return value.flatMap(Unicode.Scalar.init)
-    }
   }
 }
 
