@@ -44,6 +44,20 @@ public final class TranslationIndex: Sendable {
     public var msgid: String {
       key.firstIndex(of: "\u{4}").map { String(key[key.index(after: $0)...]) } ?? key
     }
+
+    /// A match of message `key` (form `form`), made with `arguments` (`values` typed)
+    /// and implying `count`; `isExact` when the text is the translation itself.
+    public init(
+      key: String, form: Int?, arguments: [String], values: [MessageArgument], count: UInt64?,
+      isExact: Bool
+    ) {
+      self.key = key
+      self.form = form
+      self.arguments = arguments
+      self.values = values
+      self.count = count
+      self.isExact = isExact
+    }
   }
 
   /// One form of one message, as indexed.

@@ -1,0 +1,254 @@
+import Foundation
+
+/// The installed catalogs of a running gettext program, and what the texts it shows
+/// become in another language: the controller's half of switching a program that knows
+/// nothing of Parlance (docs/LIVE-DBUS.md). No toolkit in it: the texts come in as
+/// strings, the decisions go out as strings.
+///
+/// ```swift
+/// let catalogs = ProgramCatalogs(
+///   catalogPaths: ["/usr/share/locale/de/LC_MESSAGES/mousepad.mo",
+///                  "/usr/share/locale/de/LC_MESSAGES/gtk30.mo"],
+///   textDomain: "mousepad", textDomainDirectory: "/usr/share/locale")
+/// catalogs.domains                                   // ["mousepad", "gtk30", "glib20"]
+/// let plan = try catalogs.plan(
+///   [.init(text: "_Datei"), .init(text: "3 Dateien")], from: de, to: fr)
+/// plan.changes.map(\.text)                           // ["_Fichier", "3 fichiers"]
+/// ```
+///
+/// The program's domains are those it has catalogs open of (glibc maps each `.mo` it
+/// reads) and its default domain, most likely first: its default domain, the others it
+/// opened, then the toolkit's (`gtk30`, `glib20`), which a program's own catalog
+/// overrides where both translate a text. Catalogs that hold no texts a user sees
+/// (`gtk30-properties`: the names of GObject properties) are left out.
+public final class ProgramCatalogs: Sendable {
+  /// A text the program shows, as its module read it.
+  public struct Text: Hashable, Sendable {
+    /// The text shown (markup and mnemonic included).
+    public let text: String
+    /// What a switch remembered at its place (`Retranslator.ShownMessage.encoded`),
+    /// or empty.
+    public let message: String
+    /// The text is a toolkit item the toolkit translates itself (a GTK stock button):
+    /// it is set again as it is.
+    public let isToolkitItem: Bool
+
+    /// A shown text.
+    public init(text: String, message: String = "", isToolkitItem: Bool = false) {
+      self.text = text
+      self.message = message
+      self.isToolkitItem = isToolkitItem
+    }
+  }
+
+  /// What a switch does to each text, and what it leaves.
+  public struct Plan: Sendable {
+    /// A text to set: its index among the texts planned, the new text and the message to
+    /// remember there.
+    public struct Change: Hashable, Sendable {
+      /// The text's index among those planned.
+      public let index: Int
+      /// Its new text.
+      public let text: String
+      /// The message to remember at its place (`Retranslator.ShownMessage.encoded`).
+      public let message: String
+    }
+
+    /// A text left as it is, and why.
+    public struct Left: Hashable, Sendable {
+      /// The text's index among those planned.
+      public let index: Int
+      /// The text, as shown.
+      public let text: String
+      /// Why it is left.
+      public let reason: Retranslator.Unresolved
+    }
+
+    /// The language switched to, as found among the catalogs.
+    public let language: LanguageTag
+    /// gettext's names for it and its fallbacks: the program's new `LANGUAGE`.
+    public let gettextLanguages: [String]
+    /// Right to left (Arabic, Hebrew, Persian…).
+    public let isRightToLeft: Bool
+    /// The texts to set.
+    public let changes: [Change]
+    /// The texts left as they are.
+    public let left: [Left]
+  }
+
+  /// Text domains that hold no texts a user sees.
+  public static let unshownDomains: Set<String> = ["gtk30-properties", "gtk20-properties", "libc"]
+  /// The toolkit's domains, after the program's own.
+  public static let toolkitDomains = ["gtk30", "glib20"]
+
+  /// The program's text domains, most likely first.
+  public let domains: [String]
+  /// The locale folders the catalogs lie in, least important first.
+  public let localeFolders: [URL]
+  /// The catalogs of `domains` in every language installed.
+  public let localizer: Localizer
+
+  /// The catalogs of a program that has `catalogPaths` open (`…/<lang>/LC_MESSAGES/<domain>.mo`)
+  /// and the default domain `textDomain`, bound to `textDomainDirectory` (empty for none);
+  /// `systemFolders` are where the toolkit's catalogs lie (by default the system's).
+  /// A folder that does not exist is left out.
+  ///
+  /// - Throws: `LocalizerError.resources` when a catalog folder cannot be read.
+  public init(
+    catalogPaths: [String], textDomain: String, textDomainDirectory: String,
+    systemFolders: [URL] = TranslationSources.systemLocaleFolders()
+  ) throws(LocalizerError) {
+    var domains: [String] = []
+    var folders = systemFolders
+    func add(domain: String, folder: URL?) {
+      if !domains.contains(domain), !Self.unshownDomains.contains(domain) {
+        domains.append(domain)
+      }
+      if let folder = folder?.standardizedFileURL, !folders.contains(folder),
+        FileManager.default.fileExists(atPath: folder.path)
+      {
+        folders.append(folder)
+      }
+    }
+    if !textDomain.isEmpty, textDomain != "messages" {
+      add(
+        domain: textDomain,
+        folder: textDomainDirectory.hasPrefix("/")
+          ? URL(fileURLWithPath: textDomainDirectory, isDirectory: true) : nil)
+    }
+    let opened = catalogPaths.compactMap(Self.catalog(at:))
+    for catalog in opened where !Self.toolkitDomains.contains(catalog.domain) {
+      add(domain: catalog.domain, folder: catalog.folder)
+    }
+    for domain in Self.toolkitDomains {
+      add(domain: domain, folder: opened.first { $0.domain == domain }?.folder)
+    }
+    self.domains = domains
+    localeFolders = folders
+    localizer = try TranslationSources(gettextDomains: domains, localeFolders: folders)
+      .makeLocalizer(environment: [:])
+  }
+
+  /// The domain, locale folder and language of the catalog at `path`
+  /// (`/usr/share/locale/pt_BR/LC_MESSAGES/gtk30.mo` → gtk30, /usr/share/locale, pt-BR).
+  public static func catalog(at path: String) -> (
+    domain: String, folder: URL, language: LanguageTag
+  )? {
+    let url = URL(fileURLWithPath: path)
+    guard url.pathExtension == "mo" else { return nil }
+    let messages = url.deletingLastPathComponent()
+    let languageFolder = messages.deletingLastPathComponent()
+    guard messages.lastPathComponent == "LC_MESSAGES",
+      let language = LanguageTag(gettextLocale: languageFolder.lastPathComponent)
+    else { return nil }
+    return (
+      url.deletingPathExtension().lastPathComponent,
+      languageFolder.deletingLastPathComponent(), language
+    )
+  }
+
+  /// The languages with a catalog of any of the domains (no pseudo-locale: a program
+  /// has no catalog of its own for one, and what it makes later would not follow).
+  public var installedLanguages: [LanguageTag] {
+    localizer.availableLanguages.filter { PseudoLocale($0) == nil }
+  }
+
+  /// The languages the program has catalogs of: those of its first domain, else of
+  /// any, the development language included.
+  public var languages: [LanguageTag] {
+    let own = domains.first.map { domain in
+      installedLanguages.filter { localizer.catalog(for: $0).tables[domain] != nil }
+    }
+    let languages = own.flatMap { $0.isEmpty ? nil : $0 } ?? installedLanguages
+    let development = localizer.developmentLanguage
+    return [development] + languages.filter { $0 != development }
+  }
+
+  /// The language a program shows whose gettext `LANGUAGE` is `gettextLanguages`: the
+  /// first of them with a catalog of its first domain (of any, when none has one), else
+  /// the development language.
+  public func shownLanguage(gettextLanguages: [String]) -> LanguageTag {
+    let tags = gettextLanguages.compactMap(LanguageTag.init(gettextLocale:))
+    let available = installedLanguages
+    let own = languages
+    for candidates in [own, available] {
+      for tag in tags {
+        if let found = LanguageNegotiator.negotiate(
+          requested: [tag], available: candidates, default: nil
+        ).languages.first {
+          return found
+        }
+      }
+    }
+    return localizer.developmentLanguage
+  }
+
+  /// The catalogs' language for `requested` (`fr-FR` → `fr`), or nil when no domain of
+  /// the program has one (and it is not the development language).
+  public func language(for requested: LanguageTag) -> LanguageTag? {
+    LanguageNegotiator.negotiate(
+      requested: [requested], available: installedLanguages, default: nil
+    ).languages.first
+  }
+
+  /// gettext's names for `language` and its fallbacks among the catalogs: `pt_BR:pt`.
+  public func gettextLanguages(for language: LanguageTag) -> [String] {
+    let chain = LanguageNegotiator.negotiate(
+      requested: [language], available: installedLanguages,
+      default: localizer.developmentLanguage)
+    let names = chain.languages.map(\.gettextLocaleName)
+    return names.isEmpty ? [language.gettextLocaleName] : names
+  }
+
+  /// What each of `texts`, shown in `source`, becomes in `target`, and what is left.
+  ///
+  /// - Throws: `LocalizerError` when no domain of the program has a catalog in `target`
+  ///   and it is not the development language.
+  public func plan(_ texts: [Text], from source: LanguageTag, to target: LanguageTag)
+    throws(LocalizerError) -> Plan
+  {
+    let development = localizer.developmentLanguage
+    let language = target == development ? development : language(for: target) ?? target
+    let gettext = gettextLanguages(for: language)
+    let isRightToLeft = language.direction == .rightToLeft
+    guard source != language else {
+      // Nothing to retranslate; gettext and the direction are set again all the same.
+      return Plan(
+        language: language, gettextLanguages: gettext, isRightToLeft: isRightToLeft,
+        changes: [], left: [])
+    }
+    let fallbacks = LanguageNegotiator.negotiate(
+      requested: [language], available: installedLanguages, default: nil
+    ).languages.dropFirst()
+    let retranslator = try Retranslator(
+      localizer: localizer, tables: domains, from: source, to: language,
+      fallbacks: Array(fallbacks))
+    var changes: [Plan.Change] = []
+    var left: [Plan.Left] = []
+    // A menu shows one text in many places: each text and remembered message is decided once.
+    var decided: [Text: Retranslator.Outcome] = [:]
+    for (index, text) in texts.enumerated() {
+      if text.isToolkitItem {
+        changes.append(Plan.Change(index: index, text: text.text, message: ""))
+        continue
+      }
+      let result: Retranslator.Outcome
+      if let known = decided[text] {
+        result = known
+      } else {
+        result = retranslator.retranslate(
+          text.text, remembered: Retranslator.ShownMessage(encoded: text.message))
+        decided[text] = result
+      }
+      switch result {
+      case .success(let (value, message)):
+        changes.append(Plan.Change(index: index, text: value, message: message.encoded))
+      case .failure(let reason):
+        left.append(Plan.Left(index: index, text: text.text, reason: reason))
+      }
+    }
+    return Plan(
+      language: language, gettextLanguages: gettext, isRightToLeft: isRightToLeft,
+      changes: changes, left: left)
+  }
+}

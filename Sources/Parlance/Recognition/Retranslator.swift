@@ -1,0 +1,378 @@
+/// What a text on screen becomes in another language: the message it was made from,
+/// traced back through the catalogs of the language it is shown in, and that message in
+/// the new language with the shown text's arguments and what was around it.
+///
+/// ```
+/// German → French, tables ["mousepad", "gtk30"]:
+/// "_Abbrechen"          → gtk30 "_Cancel"              → "_Annuler"
+/// "<b>Auf diesem Rechner</b>" → gtk30 "On This Computer" → "<b>Sur cet ordinateur</b>"
+/// "3 Dateien"           → "%d file" form 1, count 3    → "3 fichiers"
+/// "Aushängen"           → "Unmount", "_Unmount", …     → decided by what French shows
+/// ```
+///
+/// A text is looked up in each table in order: the translations of the language shown,
+/// then the msgids (a text a language leaves untranslated shows its msgid), then printf
+/// messages that have a word of their own (`%s, %s` would take an untranslated list of
+/// addresses for a message). Several candidates are decided by what the new language
+/// shows for each (`choose`); one that stays open is not guessed: `retranslate` returns
+/// nil and says why. The message found is returned too, for the caller to remember on
+/// the place it was shown, so that the next switch starts from it (`ShownMessage`).
+public struct Retranslator: Sendable {
+  /// The message a shown text was made from, with what a later switch needs to make it
+  /// again: its table, the index's match (key, form, arguments, count).
+  public struct ShownMessage: Hashable, Sendable {
+    /// The table (text domain) the message is in.
+    public let table: String
+    /// The message, form and arguments.
+    public let match: TranslationIndex.Match
+
+    /// The message as one line, for a place to keep (a GTK module keeps it on the
+    /// widget): table, key, form, count, exactness, then typed arguments, separated by
+    /// U+001F.
+    public var encoded: String {
+      var fields = [
+        table, match.key, match.form.map(String.init) ?? "", match.count.map(String.init) ?? "",
+        match.isExact ? "1" : "0",
+      ]
+      for (text, value) in zip(match.arguments, match.values) {
+        switch value {
+        case .integer(let number): fields.append("i" + String(number))
+        case .unsigned(let number): fields.append("u" + String(number))
+        case .double(let number): fields.append("d" + String(number))
+        case .string: fields.append("s" + text)
+        }
+      }
+      return fields.joined(separator: "\u{1F}")
+    }
+
+    /// The message of a line `encoded` wrote; nil for anything else.
+    public init?(encoded: String) {
+      let fields = encoded.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+        .map(String.init)
+      guard fields.count >= 5, !fields[0].isEmpty, !fields[1].isEmpty else { return nil }
+      var arguments: [String] = []
+      var values: [MessageArgument] = []
+      for field in fields.dropFirst(5) {
+        let text = String(field.dropFirst())
+        switch field.first {
+        case "i": values.append(.integer(Int64(text) ?? 0))
+        case "u": values.append(.unsigned(UInt64(text) ?? 0))
+        case "d": values.append(.double(Double(text) ?? 0))
+        default: values.append(.string(text))
+        }
+        arguments.append(text)
+      }
+      self.init(
+        table: fields[0],
+        match: TranslationIndex.Match(
+          key: fields[1], form: Int(fields[2]), arguments: arguments, values: values,
+          count: UInt64(fields[3]), isExact: fields[4] == "1"))
+    }
+
+    /// The message `match` of `table`.
+    public init(table: String, match: TranslationIndex.Match) {
+      self.table = table
+      self.match = match
+    }
+  }
+
+  /// Why a text was left as it is.
+  public enum Unresolved: Error, Hashable, Sendable {
+    /// No message of the tables shows it.
+    case unknown
+    /// Several messages show it, with different texts in the new language.
+    case ambiguous([ShownMessage])
+    /// Its message cannot be made in the new language: no catalog of the language, its
+    /// fallbacks or the development language has it, or its arguments do not fit.
+    case cannotRender(ShownMessage)
+  }
+
+  /// A text's new text and its message, or why it is left.
+  public typealias Outcome = Result<(text: String, message: ShownMessage), Unresolved>
+
+  /// The catalogs, pinned to the language switched to.
+  public let localizer: Localizer
+  /// The tables (text domains) a text may come from, the most likely first.
+  public let tables: [String]
+  /// The language the texts are shown in now.
+  public let source: LanguageTag
+  /// The language they switch to.
+  public let target: LanguageTag
+  /// Where a message the target language does not translate is taken from, in order,
+  /// before its msgid (the development language's text), as gettext falls back along
+  /// `LANGUAGE`: `pt` after `pt-BR`.
+  public let fallbacks: [LanguageTag]
+
+  private let indexes: [(table: String, shown: TranslationIndex, msgids: TranslationIndex)]
+
+  /// A retranslator from `source` to `target` over `tables` of `localizer`, which it
+  /// pins to `target` (for this run only); a message `target` does not translate is
+  /// made in the first of `fallbacks` that does, else shown as its msgid.
+  ///
+  /// - Throws: `LocalizerError` when `target` has no catalog and is not the development
+  ///   language.
+  public init(
+    localizer: Localizer, tables: [String], from source: LanguageTag, to target: LanguageTag,
+    fallbacks: [LanguageTag] = []
+  ) throws(LocalizerError) {
+    if target != localizer.developmentLanguage || localizer.language != target {
+      do {
+        try localizer.switchLanguage(to: .pinned(target), persisting: false)
+      } catch {
+        if target != localizer.developmentLanguage { throw error }
+      }
+    }
+    self.localizer = localizer
+    self.tables = tables
+    self.source = source
+    self.target = target
+    self.fallbacks = fallbacks
+    let keysFrom = target == localizer.developmentLanguage ? nil : target
+    indexes = tables.map { table in
+      (
+        table,
+        localizer.translationIndex(for: source, table: table, sourceLanguage: keysFrom),
+        localizer.translationIndex(
+          for: localizer.developmentLanguage, table: table, sourceLanguage: keysFrom)
+      )
+    }
+  }
+
+  /// The text `shown` becomes in the target language, and its message; `remembered` is
+  /// the message a switch set there before (when the text is still what it set).
+  public func retranslate(_ shown: String, remembered: ShownMessage? = nil) -> Outcome {
+    let message: ShownMessage
+    if let remembered {
+      message = remembered
+    } else {
+      var found: [ShownMessage] = []
+      for lookup in [
+        { (index: TranslationIndex, _: TranslationIndex) in index.messages(showing: shown) },
+        { (_: TranslationIndex, msgids: TranslationIndex) in msgids.messages(showing: shown) },
+      ] where found.isEmpty {
+        for entry in indexes {
+          found += lookup(entry.shown, entry.msgids).map {
+            ShownMessage(table: entry.table, match: $0)
+          }
+        }
+      }
+      if found.isEmpty {
+        for entry in indexes {
+          found += entry.shown.recognize(shown).map { ShownMessage(table: entry.table, match: $0) }
+            .filter { Self.hasWords(template(of: $0, in: source)) }
+        }
+      }
+      switch choose(found, shown: shown) {
+      case .success(let chosen): message = chosen
+      case .failure(let reason): return .failure(reason)
+      }
+    }
+    let translated = translatingArguments(of: message)
+    guard let text = render(message, as: translated, shown: shown) else {
+      return .failure(.cannotRender(message))
+    }
+    return .success((text, translated))
+  }
+
+  /// `message` with each text argument that is itself a text of the tables, shown
+  /// exactly (a style scheme's name in "%s | Authors: %s"), in the target language.
+  private func translatingArguments(of message: ShownMessage) -> ShownMessage {
+    var arguments = message.match.arguments
+    var values = message.match.values
+    var changed = false
+    for (position, value) in values.enumerated() {
+      guard case .string(let text) = value, text.contains(where: \.isLetter) else { continue }
+      var found: [ShownMessage] = []
+      for entry in indexes {
+        found += entry.shown.messages(showing: text).filter(\.isExact).map {
+          ShownMessage(table: entry.table, match: $0)
+        }
+      }
+      guard case .success(let chosen) = choose(found, shown: text),
+        let new = render(chosen, as: chosen, shown: text), new != text
+      else { continue }
+      arguments[position] = new
+      values[position] = .string(new)
+      changed = true
+    }
+    guard changed else { return message }
+    let match = message.match
+    return ShownMessage(
+      table: message.table,
+      match: TranslationIndex.Match(
+        key: match.key, form: match.form, arguments: arguments, values: values,
+        count: match.count, isExact: match.isExact))
+  }
+
+  // MARK: Choosing
+
+  /// The one message of `candidates` (for the text `shown`), decided by what the target
+  /// language shows for each.
+  ///
+  /// In order: some show the text as it is, mnemonic and markup included → only those;
+  /// some show exactly the text → only those; all show one text → that one; they differ only in the mnemonic
+  /// (`_Annuler`, `A_nnuler`) → the mnemonic most of them put there, a message without
+  /// context first; those of the most likely table agree → those; the messages whose msgid is the shown text itself (a translator kept
+  /// `Name` as it is) agree → those; the messages without a context agree → those; one
+  /// text is shown by more of them than any other → that.
+  func choose(_ candidates: [ShownMessage], shown: String) -> Result<ShownMessage, Unresolved> {
+    guard let first = candidates.first else { return .failure(.unknown) }
+    if candidates.count == 1 { return .success(first) }
+    // A message whose text in the language shown is in the shown text as it is, mnemonic
+    // and markup included, before those that match only once they are left out:
+    // "_Farbschema      " is "_Color Scheme", not "<b>Color Scheme</b>".
+    let literal = candidates.filter { candidate in
+      guard candidate.match.arguments.isEmpty, let old = text(of: candidate, in: source),
+        !old.isEmpty
+      else { return false }
+      return shown.contains(old)
+    }
+    if !literal.isEmpty, literal.count < candidates.count {
+      return choose(literal, shown: shown)
+    }
+    // Then those whose text is the shown text exactly, padding included.
+    let exact = candidates.filter(\.match.isExact)
+    if !exact.isEmpty, exact.count < candidates.count { return choose(exact, shown: shown) }
+    let shownForm = TranslationIndex.comparableForm(of: shown)
+    let options = candidates.map { candidate in
+      let text = text(of: candidate, in: target) ?? candidate.match.msgid
+      return (message: candidate, text: text, form: TranslationIndex.comparableForm(of: text))
+    }
+    typealias Option = (message: ShownMessage, text: String, form: String)
+    func agreed(_ group: [Option]) -> ShownMessage? {
+      guard let head = group.first, group.allSatisfy({ $0.form == head.form }) else {
+        return nil
+      }
+      let counts = Dictionary(grouping: group, by: \.text).mapValues(\.count)
+      let most = counts.values.max() ?? 0
+      let common = group.filter { counts[$0.text] == most }
+      return (common.first { $0.message.match.context == nil } ?? common.first ?? head).message
+    }
+    if let chosen = agreed(options) { return .success(chosen) }
+    // The most likely table's messages (the program's own domain before the toolkit's).
+    if let table = tables.first(where: { table in options.contains { $0.message.table == table } }),
+      options.contains(where: { $0.message.table != table }),
+      let chosen = agreed(options.filter { $0.message.table == table })
+    {
+      return .success(chosen)
+    }
+    let identity = options.filter {
+      TranslationIndex.comparableForm(of: $0.message.match.msgid) == shownForm
+    }
+    if let chosen = agreed(identity) { return .success(chosen) }
+    if let chosen = agreed(options.filter({ $0.message.match.context == nil })) {
+      return .success(chosen)
+    }
+    let votes = Dictionary(grouping: options, by: \.form).mapValues(\.count)
+    let most = votes.values.max() ?? 0
+    let leaders = votes.filter { $0.value == most }
+    if leaders.count == 1, let form = leaders.first?.key,
+      let chosen = agreed(options.filter { $0.form == form })
+    {
+      return .success(chosen)
+    }
+    return .failure(.ambiguous(candidates))
+  }
+
+  // MARK: Rendering
+
+  /// `message` in the target language, with the arguments and count the shown text had,
+  /// and what the shown text had around it: markup put around the message
+  /// (`<b>…</b>`), padding, or its mnemonic marker left out.
+  ///
+  /// `translated` is the message with its arguments in the target language (the same
+  /// as `message` but where an argument is a text of the tables too).
+  func render(_ message: ShownMessage, as translated: ShownMessage, shown: String) -> String? {
+    let languages = [target] + fallbacks + [localizer.developmentLanguage]
+    guard let new = languages.lazy.compactMap({ text(of: translated, in: $0) }).first else {
+      return nil
+    }
+    if message.match.isExact { return new }
+    // Where the message was, in the text shown: its text in the language shown.
+    guard let old = text(of: message, in: source) else { return new }
+    for (before, after) in [(old, new), (Self.withoutMnemonic(old), Self.withoutMnemonic(new))]
+    where !before.isEmpty {
+      if let range = shown.range(of: before) {
+        return shown.replacingCharacters(in: range, with: after)
+      }
+    }
+    // The shown text is the message once markup and mnemonics are left out of both;
+    // padding the program put around it stays.
+    let leading = shown.prefix(while: \.isWhitespace)
+    let trailing = shown.reversed().prefix(while: \.isWhitespace)
+    guard leading.count < shown.count else { return TranslationIndex.comparableForm(of: new) }
+    return leading + TranslationIndex.comparableForm(of: new) + String(trailing.reversed())
+  }
+
+  /// The text of `message` in `language` (with its arguments and count): the catalog's,
+  /// or in the development language the msgid (a plural's `msgid_plural` for its other
+  /// form) where it has no catalog of its own.
+  func text(of message: ShownMessage, in language: LanguageTag) -> String? {
+    let match = message.match
+    var arguments = match.values
+    if arguments.isEmpty, let count = match.count { arguments = [.unsigned(count)] }
+    if let entry = localizer.catalog(for: language).tables[message.table]?[match.key] {
+      // Without arguments the message as written (a `%` in it is no conversion then).
+      guard !arguments.isEmpty else { return entry.value }
+      var problems: [RenderProblem] = []
+      return entry.message.render(arguments: arguments, language: language, problems: &problems)
+    }
+    guard language == localizer.developmentLanguage else { return nil }
+    var text = match.msgid
+    let isOther = match.form == 1 || (match.form == nil ? false : match.count != 1)
+    if isOther, let plural = sourcePlural(of: message) { text = plural }
+    return arguments.isEmpty ? text : MessageTemplate(text).render(arguments: arguments)
+  }
+
+  /// The `msgid_plural` of `message`, from the catalog of either language.
+  private func sourcePlural(of message: ShownMessage) -> String? {
+    for language in [source, target] {
+      if let plural = localizer.catalog(for: language).tables[message.table]?.sourcePlurals[
+        message.match.key]
+      {
+        return plural
+      }
+    }
+    return nil
+  }
+
+  /// The message as the catalog of `language` writes it, or its msgid.
+  private func template(of message: ShownMessage, in language: LanguageTag) -> String {
+    localizer.catalog(for: language).tables[message.table]?[message.match.key]?.value
+      ?? message.match.msgid
+  }
+
+  /// Whether `template` has a letter outside its printf conversions.
+  static func hasWords(_ template: String) -> Bool {
+    var index = template.startIndex
+    while index < template.endIndex {
+      let character = template[index]
+      index = template.index(after: index)
+      if character == "%" {
+        // Skip to the conversion's letter (or past `%%`).
+        while index < template.endIndex, !template[index].isLetter, template[index] != "%" {
+          index = template.index(after: index)
+        }
+        if index < template.endIndex { index = template.index(after: index) }
+        continue
+      }
+      if character.isLetter { return true }
+    }
+    return false
+  }
+
+  static func withoutMnemonic(_ text: String) -> String {
+    var result = ""
+    var pending = false
+    for character in text {
+      if character == "_" {
+        if pending { result.append("_") }
+        pending.toggle()
+        continue
+      }
+      pending = false
+      result.append(character)
+    }
+    return result
+  }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Testing
+
+@testable import Parlance
+
+/// A running program's catalogs and what a switch makes of the texts it shows: on
+/// catalogs compiled by msgfmt into a locale folder, as a program installs them.
+struct ProgramCatalogsTests {
+  /// `app` in German, French, Arabic and Brazilian and plain Portuguese, and a `gtk30`
+  /// in German and French, compiled into a fresh locale folder.
+  final class Installed {
+    let folder: URL
+    var paths: [String] = []
+
+    init() throws {
+      folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("program-catalogs-\(UUID().uuidString)", isDirectory: true)
+      let app: [String: [(String, String)]] = [
+        "de": [
+          ("_File", "_Datei"), ("_Color Scheme", "_Farbschema"),
+          ("<b>Color Scheme</b>", "<b>Farbschema</b>"), ("Classic", "Klassisch"),
+          ("%s | Authors: %s", "%s | Autoren: %s"), ("Other", "Sonstige"),
+          ("Others", "Sonstige"), ("Untranslated in French", "Auf Französisch nicht"),
+          ("_Open", "_Öffnen"),
+        ],
+        "fr": [
+          ("_File", "_Fichier"), ("_Color Scheme", "_Jeu de couleurs"),
+          ("<b>Color Scheme</b>", "<b>Jeu de couleurs</b>"), ("Classic", "Classique"),
+          ("%s | Authors: %s", "%s | Auteurs : %s"), ("Other", "Autre"),
+          ("Others", "Autres"), ("_Open", "_Ouvrir"),
+        ],
+        "ar": [("_File", "_ملف"), ("_Open", "_افتح")],
+        "pt": [("_File", "_Ficheiro"), ("_Open", "_Abrir")],
+        "pt_BR": [("_File", "_Arquivo")],
+      ]
+      let plurals: [String: (header: String, forms: [String])] = [
+        "de": ("nplurals=2; plural=(n != 1);", ["%d Datei", "%d Dateien"]),
+        "fr": ("nplurals=2; plural=(n > 1);", ["%d fichier", "%d fichiers"]),
+      ]
+      for (language, messages) in app {
+        paths.append(
+          try compile(
+            domain: "app", language: language, messages: messages, plural: plurals[language]))
+      }
+      let gtk: [String: [(String, String)]] = [
+        "de": [("_Cancel", "_Abbrechen"), ("Open", "Öffnen")],
+        "fr": [("_Cancel", "_Annuler"), ("Open", "Ouvrir")],
+      ]
+      for (language, messages) in gtk {
+        paths.append(try compile(domain: "gtk30", language: language, messages: messages))
+      }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    private func compile(
+      domain: String, language: String, messages: [(String, String)],
+      plural: (header: String, forms: [String])? = nil
+    ) throws -> String {
+      var po = "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\""
+      if let plural { po += "\n\"Plural-Forms: \(plural.header)\\n\"" }
+      po += "\n\n"
+      for (id, text) in messages { po += "msgid \"\(id)\"\nmsgstr \"\(text)\"\n\n" }
+      if let plural {
+        po += "msgid \"%d file\"\nmsgid_plural \"%d files\"\n"
+        for (form, text) in plural.forms.enumerated() { po += "msgstr[\(form)] \"\(text)\"\n" }
+      }
+      let source = folder.appendingPathComponent("\(domain)-\(language).po")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try po.write(to: source, atomically: true, encoding: .utf8)
+      return try GlibcGettext.compile(source, into: folder, language: language, domain: domain)
+        .path
+    }
+
+    func catalogs(textDomain: String = "app") throws -> ProgramCatalogs {
+      try ProgramCatalogs(
+        catalogPaths: paths, textDomain: textDomain, textDomainDirectory: folder.path,
+        systemFolders: [])
+    }
+  }
+
+  /// `body` with the catalogs of a fresh installation, kept on disk until it returns
+  /// (the catalogs are read on first use).
+  func withCatalogs(_ body: (ProgramCatalogs) throws -> Void) throws {
+    let installed = try Installed()
+    try withExtendedLifetime(installed) { try body(try installed.catalogs()) }
+  }
+
+  static let de = LanguageTag.test("de")
+  static let fr = LanguageTag.test("fr")
+
+  @Test func aCatalogPathGivesItsDomainFolderAndLanguage() throws {
+    let found = try #require(
+      ProgramCatalogs.catalog(at: "/usr/share/locale/pt_BR/LC_MESSAGES/gtk30.mo"))
+    #expect(found.domain == "gtk30")
+    #expect(found.folder.path == "/usr/share/locale")
+    #expect(found.language == LanguageTag.test("pt-BR"))
+    #expect(
+      ProgramCatalogs.catalog(at: "/opt/x/share/locale/sr@latin/LC_MESSAGES/x.mo")?
+        .language == LanguageTag.test("sr-Latn"))
+    #expect(ProgramCatalogs.catalog(at: "/usr/share/locale/de/x.mo") == nil)
+    #expect(ProgramCatalogs.catalog(at: "/usr/lib/locale/de/LC_MESSAGES/x.so") == nil)
+  }
+
+  @Test func theProgramsOwnDomainComesFirstAndTheToolkitsLast() throws {
+    let installed = try Installed()
+    let catalogs = try ProgramCatalogs(
+      catalogPaths: installed.paths.sorted() + [
+        "/usr/share/locale/de/LC_MESSAGES/gtk30-properties.mo"
+      ],
+      textDomain: "messages", textDomainDirectory: "", systemFolders: [])
+    // `messages` is glibc's default: no domain of the program's.
+    #expect(catalogs.domains == ["app", "gtk30", "glib20"])
+    #expect(try installed.catalogs().domains == ["app", "gtk30", "glib20"])
+    #expect(try installed.catalogs(textDomain: "other").domains.prefix(2) == ["other", "app"])
+  }
+
+  @Test func theLanguagesAreThoseOfTheProgramsOwnDomain() throws {
+    try withCatalogs { catalogs in
+      #expect(
+        Set(catalogs.languages.map(\.identifier)) == ["en", "de", "fr", "ar", "pt", "pt-BR"])
+      #expect(catalogs.languages.first == LanguageTag.test("en"))
+      #expect(catalogs.shownLanguage(gettextLanguages: ["de_DE", "de"]) == Self.de)
+      #expect(catalogs.shownLanguage(gettextLanguages: ["xx"]) == LanguageTag.test("en"))
+      #expect(catalogs.shownLanguage(gettextLanguages: []) == LanguageTag.test("en"))
+      #expect(
+        catalogs.gettextLanguages(for: LanguageTag.test("pt-BR")).prefix(2) == ["pt_BR", "pt"])
+    }
+  }
+
+  /// What a fresh start in French shows, for each German text a program shows.
+  @Test func aSwitchGivesWhatTheProgramShowsInTheOtherLanguage() throws {
+    try withCatalogs { catalogs in
+      let shown: [(String, String)] = [
+        ("_Datei", "_Fichier"),
+        // Padding the program put around a menu label stays.
+        ("_Datei      ", "_Fichier      "),
+        // The mnemonic label, not the heading with the same words.
+        ("_Farbschema      ", "_Jeu de couleurs      "),
+        ("<b>Farbschema</b>", "<b>Jeu de couleurs</b>"),
+        // The plural form of the new language, with the number shown.
+        ("3 Dateien", "3 fichiers"), ("1 Datei", "1 fichier"),
+        // An argument that is itself a text of the catalogs is switched too.
+        ("Klassisch | Autoren: Anna", "Classique | Auteurs : Anna"),
+        // A message French does not translate shows its msgid, as gettext does.
+        ("Auf Französisch nicht", "Untranslated in French"),
+        // GTK's own texts come from its domain.
+        ("_Abbrechen", "_Annuler"),
+      ]
+      let plan = try catalogs.plan(
+        shown.map { ProgramCatalogs.Text(text: $0.0) }, from: Self.de, to: Self.fr)
+      #expect(plan.left.map(\.text) == [])
+      #expect(plan.changes.map(\.text) == shown.map(\.1))
+      #expect(plan.language == Self.fr)
+      #expect(plan.gettextLanguages.first == "fr")
+      #expect(!plan.isRightToLeft)
+    }
+  }
+
+  @Test func aTextOfSeveralMessagesIsLeftAndSaysWhich() throws {
+    try withCatalogs { catalogs in
+      let plan = try catalogs.plan(
+        [.init(text: "Sonstige"), .init(text: "Kein Text der Kataloge")], from: Self.de, to: Self.fr
+      )
+      #expect(plan.changes.isEmpty)
+      #expect(plan.left.count == 2)
+      guard case .ambiguous(let candidates) = plan.left.first?.reason else {
+        Issue.record("not ambiguous: \(plan.left)")
+        return
+      }
+      #expect(Set(candidates.map(\.match.msgid)) == ["Other", "Others"])
+      #expect(plan.left.last?.reason == .unknown)
+    }
+  }
+
+  /// The program's own message wins over GTK's where both show the text: "_Öffnen" is
+  /// the app's "_Open" ("_Ouvrir"), and GTK's "Open" shows "Öffnen" without mnemonic.
+  @Test func theProgramsOwnMessageComesBeforeTheToolkits() throws {
+    try withCatalogs { catalogs in
+      let plan = try catalogs.plan(
+        [.init(text: "_Öffnen"), .init(text: "Öffnen")], from: Self.de, to: Self.fr)
+      #expect(plan.changes.map(\.text) == ["_Ouvrir", "Ouvrir"])
+    }
+  }
+
+  /// The message a switch remembers at a place decides the next one, and a toolkit item
+  /// is set again as it is.
+  @Test func theRememberedMessageDecidesTheNextSwitch() throws {
+    try withCatalogs { catalogs in
+      let first = try catalogs.plan([.init(text: "_Datei")], from: Self.de, to: Self.fr)
+      let message = try #require(first.changes.first?.message)
+      #expect(Retranslator.ShownMessage(encoded: message)?.match.msgid == "_File")
+      // A text French shows for another message too would be ambiguous without it.
+      let second = try catalogs.plan(
+        [
+          .init(text: "_Fichier", message: message),
+          .init(text: "gtk-cancel", isToolkitItem: true),
+        ], from: Self.fr, to: LanguageTag.test("ar"))
+      #expect(second.changes.map(\.text) == ["_ملف", "gtk-cancel"])
+      #expect(second.isRightToLeft)
+      // Brazilian Portuguese falls back to Portuguese where it has no translation.
+      let brazil = try catalogs.plan(
+        [.init(text: "_Datei"), .init(text: "_Öffnen")], from: Self.de,
+        to: LanguageTag.test("pt-BR"))
+      #expect(brazil.changes.map(\.text) == ["_Arquivo", "_Abrir"])
+    }
+  }
+
+  @Test func aLanguageWithoutCatalogsIsRefusedAndTheSameOneChangesNothing() throws {
+    try withCatalogs { catalogs in
+      #expect(throws: LocalizerError.self) {
+        try catalogs.plan([.init(text: "_Datei")], from: Self.de, to: LanguageTag.test("ja"))
+      }
+      let same = try catalogs.plan([.init(text: "_Datei")], from: Self.de, to: Self.de)
+      #expect(same.changes.isEmpty && same.left.isEmpty)
+      // English, the msgids, needs no catalog.
+      let english = try catalogs.plan([.init(text: "_Datei")], from: Self.de, to: .test("en"))
+      #expect(english.changes.map(\.text) == ["_File"])
+    }
+  }
+}
