@@ -134,7 +134,7 @@ public final class ToolkitTexts {
         switch retranslator.retranslate(current, remembered: known) {
         case .success(let (value, message)):
           text.set(value)
-          remembered[text.place] = Remembered(message: message, shown: value)
+          remembered[text.place] = message.map { Remembered(message: $0, shown: value) }
         case .failure(.ambiguous(let candidates)):
           unresolved.append(candidates.first?.match.msgid ?? current)
         case .failure:

@@ -2,7 +2,7 @@ import Foundation
 
 /// The installed catalogs of a running gettext program, and what the texts it shows
 /// become in another language: the controller's half of switching a program that knows
-/// nothing of Parlance (docs/LIVE-DBUS.md). No toolkit in it: the texts come in as
+/// nothing of Parlance (docs/LIVE.md). No toolkit in it: the texts come in as
 /// strings, the decisions go out as strings.
 ///
 /// ```swift
@@ -242,7 +242,7 @@ public final class ProgramCatalogs: Sendable {
       }
       switch result {
       case .success(let (value, message)):
-        changes.append(Plan.Change(index: index, text: value, message: message.encoded))
+        changes.append(Plan.Change(index: index, text: value, message: message?.encoded ?? ""))
       case .failure(let reason):
         left.append(Plan.Left(index: index, text: text.text, reason: reason))
       }

@@ -88,7 +88,8 @@ public struct Retranslator: Sendable {
   }
 
   /// A text's new text and its message, or why it is left.
-  public typealias Outcome = Result<(text: String, message: ShownMessage), Unresolved>
+  /// The message is nil for a text assembled from parts (`compound`), which has none.
+  public typealias Outcome = Result<(text: String, message: ShownMessage?), Unresolved>
 
   /// The catalogs, pinned to the language switched to.
   public let localizer: Localizer
@@ -127,20 +128,66 @@ public struct Retranslator: Sendable {
     self.source = source
     self.target = target
     self.fallbacks = fallbacks
-    let keysFrom = target == localizer.developmentLanguage ? nil : target
+    // The msgids a text shown untranslated may be: those the target translates, or
+    // switching to the development language, those of the table's fullest catalog.
+    func keysFrom(_ table: String) -> LanguageTag? {
+      guard target == localizer.developmentLanguage else { return target }
+      return localizer.availableLanguages.lazy.filter { PseudoLocale($0) == nil }
+        .map { (language: $0, count: localizer.catalog(for: $0).tables[table]?.count ?? 0) }
+        .max { $0.count < $1.count }?.language
+    }
     indexes = tables.map { table in
-      (
+      let keys = keysFrom(table)
+      return (
         table,
-        localizer.translationIndex(for: source, table: table, sourceLanguage: keysFrom),
+        localizer.translationIndex(for: source, table: table, sourceLanguage: keys),
         localizer.translationIndex(
-          for: localizer.developmentLanguage, table: table, sourceLanguage: keysFrom)
+          for: localizer.developmentLanguage, table: table, sourceLanguage: keys)
       )
     }
   }
 
   /// The text `shown` becomes in the target language, and its message; `remembered` is
   /// the message a switch set there before (when the text is still what it set).
+  ///
+  /// A text no message shows whole may be one a program assembled from a few texts with a
+  /// separator ("Quelle/C", "Unbenannt 1 - Mousepad"): each part that is a text of the
+  /// tables is switched, the others (a name) stay.
   public func retranslate(_ shown: String, remembered: ShownMessage? = nil) -> Outcome {
+    let whole = retranslateWhole(shown, remembered: remembered)
+    guard remembered == nil, case .failure(.unknown) = whole else { return whole }
+    return compound(shown)
+  }
+
+  /// The separators a program joins texts with, in the order they are tried.
+  static let separators = [" - ", " — ", " – ", " | ", "/"]
+
+  /// `shown` as texts joined by a separator, each switched where it is a text of the
+  /// tables: at most three parts, none empty (a path such as `/usr/share` is no such
+  /// text), at least one switched, none ambiguous.
+  private func compound(_ shown: String) -> Outcome {
+    for separator in Self.separators where shown.contains(separator) {
+      let parts = shown.components(separatedBy: separator)
+      guard parts.count <= 3, !parts.contains(where: \.isEmpty) else { continue }
+      var texts: [String] = []
+      var switched = false
+      for part in parts {
+        switch retranslateWhole(part, remembered: nil) {
+        case .success(let (text, _)):
+          texts.append(text)
+          switched = switched || text != part
+        case .failure(.unknown):
+          texts.append(part)
+        case .failure(let reason):
+          return .failure(reason)
+        }
+      }
+      if switched { return .success((texts.joined(separator: separator), nil)) }
+    }
+    return .failure(.unknown)
+  }
+
+  private func retranslateWhole(_ shown: String, remembered: ShownMessage?) -> Outcome {
     let message: ShownMessage
     if let remembered {
       message = remembered
@@ -222,8 +269,7 @@ public struct Retranslator: Sendable {
     // and markup included, before those that match only once they are left out:
     // "_Farbschema      " is "_Color Scheme", not "<b>Color Scheme</b>".
     let literal = candidates.filter { candidate in
-      guard candidate.match.arguments.isEmpty, let old = text(of: candidate, in: source),
-        !old.isEmpty
+      guard candidate.match.arguments.isEmpty, let old = shownText(of: candidate), !old.isEmpty
       else { return false }
       return shown.contains(old)
     }
@@ -288,8 +334,9 @@ public struct Retranslator: Sendable {
       return nil
     }
     if message.match.isExact { return new }
-    // Where the message was, in the text shown: its text in the language shown.
-    guard let old = text(of: message, in: source) else { return new }
+    // Where the message was, in the text shown: its text in the language shown (its
+    // msgid where that language does not translate it).
+    guard let old = shownText(of: message) else { return new }
     for (before, after) in [(old, new), (Self.withoutMnemonic(old), Self.withoutMnemonic(new))]
     where !before.isEmpty {
       if let range = shown.range(of: before) {
@@ -322,6 +369,12 @@ public struct Retranslator: Sendable {
     let isOther = match.form == 1 || (match.form == nil ? false : match.count != 1)
     if isOther, let plural = sourcePlural(of: message) { text = plural }
     return arguments.isEmpty ? text : MessageTemplate(text).render(arguments: arguments)
+  }
+
+  /// The text of `message` in the language shown: its translation there, or its msgid
+  /// where that language does not translate it (gettext shows the msgid then).
+  func shownText(of message: ShownMessage) -> String? {
+    text(of: message, in: source) ?? text(of: message, in: localizer.developmentLanguage)
   }
 
   /// The `msgid_plural` of `message`, from the catalog of either language.
