@@ -5,7 +5,7 @@ SWIFT ?= swift
 XVFB := scripts/with-display
 
 .PHONY: all run test bench lint format deps test-deps screenshots fuzz sanitize build install \
-  uninstall install-list docs deb
+  uninstall install-list docs deb module
 
 all: run
 
@@ -18,6 +18,7 @@ test-deps:
 # Opens the window; without a display, photographs it in every language instead.
 run: deps
 	@$(SWIFT) build --product parlance
+	@$(MAKE) --no-print-directory module
 	@if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then \
 	  .build/debug/parlance; \
 	else \
@@ -37,13 +38,17 @@ TEST_LOGS ?= .build/test-logs
 STEP = scripts/test-step $(TEST_LOGS)
 test: test-deps lint
 	@rm -rf $(TEST_LOGS)
-	@$(STEP) build --required $(SWIFT) build --build-tests
+	@$(STEP) build --required sh -c '$(SWIFT) build --build-tests && $(MAKE) --no-print-directory module'
 	@$(STEP) swift-test $(XVFB) $(SWIFT) test --skip-build
 	@# The window driven from outside over AT-SPI, as a screen reader would. The script
 	@# starts its own Xvfb (-noreset, a display no other server answers on) and session
 	@# bus, so nothing of the developer's desktop is used.
 	@$(STEP) atspi env -u DISPLAY -u WAYLAND_DISPLAY -u DBUS_SESSION_BUS_ADDRESS \
 	  Tests/atspi/run .build/debug/parlance
+	@# Real GTK 3 programs (mousepad, transmission-gtk, pavucontrol, meld) started with
+	@# `parlance run`, switched by `parlance switch`, compared with fresh starts.
+	@$(STEP) live env -u DISPLAY -u WAYLAND_DISPLAY -u DBUS_SESSION_BUS_ADDRESS \
+	  Tests/live/run .build/debug/parlance
 	@# What a newcomer sees: swift build without warnings, make run without chatter.
 	@$(STEP) newcomer Tests/newcomer/run
 	@# make install of the debug build into a temporary DESTDIR, used from /.
@@ -96,6 +101,7 @@ INSTALL_FILES = PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) scripts/install-files
 build:
 	@scripts/install-deps core gui install
 	$(SWIFT) build $(INSTALL_BUILD) --product parlance
+	@$(MAKE) --no-print-directory module MODULE_DIR=$(INSTALL_STAGE)
 	@scripts/install-files prepare $(INSTALL_BIN) $(INSTALL_STAGE)
 
 install: build
@@ -117,6 +123,24 @@ deb:
 	@rm -rf $(DEB_DIR)
 	@$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_DIR)/root PREFIX=/usr
 	@scripts/build-deb $(DEB_DIR)/root $(DEB_DIR)
+
+# The GTK 3 module `parlance run` loads into other programs (docs/LIVE.md): C with
+# GTK and GLib only, compiled with cc beside the `parlance` it belongs to (MODULE_DIR),
+# where `parlance run` finds it. SwiftPM would link the Swift runtime into it.
+MODULE_DIR ?= .build/debug
+MODULE_SOURCES = Sources/ParlanceLiveModule/module.c Sources/CParlanceLive/walk.c \
+  Sources/CParlanceLive/gettext.c
+# Hardened as Debian builds libraries (fortified, stack protector, bound at load time).
+# The interface's introspection is docs/io.github.parlance.Live1.xml, made a C string.
+module:
+	@mkdir -p $(MODULE_DIR)/module-include
+	@awk '{ gsub(/\\/, "\\\\"); gsub(/"/, "\\\""); print "\"" $$0 "\\n\"" }' \
+	  docs/io.github.parlance.Live1.xml >$(MODULE_DIR)/module-include/introspection.inc
+	@$(CC) -shared -fPIC -O2 -Wall -Wextra -Werror -fvisibility=hidden \
+	  -D_FORTIFY_SOURCE=2 -fstack-protector-strong -Wl,-z,relro,-z,now -Wl,--as-needed \
+	  -ISources/CParlanceLive/include -ISources/ParlanceLiveModule/include \
+	  -I$(MODULE_DIR)/module-include \
+	  -o $(MODULE_DIR)/libparlance-live.so $(MODULE_SOURCES) $$(pkg-config --cflags --libs gtk+-3.0)
 
 # The start-up benchmark also times the window written in C against GTK alone (its floor),
 # compiled here with cc: SwiftPM would link the Swift runtime into it.

@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "ParlanceGtk", targets: ["ParlanceGtk"]),
     .library(name: "ParlanceUI", targets: ["ParlanceUI"]),
     .library(name: "ParlanceInterface", targets: ["ParlanceInterface"]),
+    .library(name: "ParlanceLive", targets: ["ParlanceLive"]),
     .executable(name: "parlance", targets: ["ParlanceApp"]),
     .executable(name: "parlance-bench", targets: ["ParlanceBenchmarks"]),
   ],
@@ -51,9 +52,11 @@ let package = Package(
       linkerSettings: [.linkedLibrary("png16")]
     ),
     // The C half of switching a running program's texts (GTK and GLib only): the walk
-    // over what its widgets show, setting texts in place, gettext for the process. The
-    // Parlance process uses it for GTK's own texts; the GTK module loaded into other
-    // programs is built from the same files.
+    // over what its widgets show, setting texts in place, gettext for the process, and
+    // the controller's calls to a program's module. The Parlance process uses it for
+    // GTK's own texts and `parlance switch`; the GTK module loaded into other programs
+    // (Sources/ParlanceLiveModule, built by `make module` with cc: a SwiftPM library
+    // would link the Swift runtime into them) is built from the same walk.
     .target(
       name: "CParlanceLive",
       dependencies: ["CGtk"]
@@ -71,9 +74,15 @@ let package = Package(
       name: "ParlanceInterface",
       dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI"]
     ),
+    // Running GTK 3 programs switched from outside: the launcher, and the controller
+    // that reads a program's texts over the bus and decides them with the core.
+    .target(
+      name: "ParlanceLive",
+      dependencies: ["Parlance", "ParlanceGtk"]
+    ),
     .executableTarget(
       name: "ParlanceApp",
-      dependencies: ["Parlance", "ParlanceUI", "ParlanceInterface"]
+      dependencies: ["Parlance", "ParlanceUI", "ParlanceInterface", "ParlanceLive"]
     ),
     // glibc's libintl for the dgettext baseline: Swift's Glibc module does not expose it.
     .target(name: "CGettext"),

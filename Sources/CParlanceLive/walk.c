@@ -5,6 +5,7 @@
 static void shown_text_free(gpointer data) {
   ParlanceShownText *text = data;
   g_object_unref(text->object);
+  if (text->container != NULL) g_object_unref(text->container);
   g_free(text->text);
   g_free(text->display);
   g_free(text);
@@ -23,9 +24,9 @@ static GtkLabel *first_label(GtkWidget *widget) {
   return found;
 }
 
-static void add(GPtrArray *texts, gpointer object, const char *property, const char *value,
-                ParlanceTextKind kind) {
-  if (value == NULL || value[0] == '\0') return;
+static ParlanceShownText *add(GPtrArray *texts, gpointer object, const char *property,
+                              const char *value, ParlanceTextKind kind) {
+  if (value == NULL || value[0] == '\0') return NULL;
   ParlanceShownText *text = g_new0(ParlanceShownText, 1);
   text->object = g_object_ref(G_OBJECT(object));
   text->property = property;
@@ -36,6 +37,7 @@ static void add(GPtrArray *texts, gpointer object, const char *property, const c
     if (label != NULL) text->display = g_strdup(gtk_label_get_label(label));
   }
   g_ptr_array_add(texts, text);
+  return text;
 }
 
 /// The string property `name` of `object`, or NULL (newly allocated).
@@ -61,16 +63,27 @@ static gboolean is_owners_label(GtkWidget *widget) {
   GtkWidget *parent = gtk_widget_get_parent(widget);
   // A button's label may sit in a box with its image.
   for (int depth = 0; parent != NULL && depth < 3; depth++) {
-    if (GTK_IS_BUTTON(parent)) return gtk_button_get_label(GTK_BUTTON(parent)) != NULL;
+    if (GTK_IS_BUTTON(parent) && gtk_button_get_label(GTK_BUTTON(parent)) != NULL) return TRUE;
+    if (GTK_IS_TOOL_BUTTON(parent)) {
+      return gtk_tool_button_get_label(GTK_TOOL_BUTTON(parent)) != NULL;
+    }
     if (GTK_IS_MENU_ITEM(parent)) return gtk_menu_item_get_label(GTK_MENU_ITEM(parent)) != NULL;
     parent = gtk_widget_get_parent(parent);
   }
   return FALSE;
 }
 
+/// What a walk collects into, and whether it asks widgets for their accessibles.
+typedef struct {
+  GPtrArray *texts;
+  gboolean accessibles;
+} Walk;
+
 static void visit(GtkWidget *widget, gpointer data);
 
-static void visit_texts(GtkWidget *widget, GPtrArray *texts) {
+
+static void visit_texts(GtkWidget *widget, Walk *walk) {
+  GPtrArray *texts = walk->texts;
   if (GTK_IS_WINDOW(widget)) add_property(texts, widget, "title");
   if (GTK_IS_HEADER_BAR(widget)) {
     add_property(texts, widget, "title");
@@ -83,6 +96,9 @@ static void visit_texts(GtkWidget *widget, GPtrArray *texts) {
     G_GNUC_END_IGNORE_DEPRECATIONS
     add(texts, widget, "label", gtk_button_get_label(button),
         stock ? PARLANCE_TEXT_STOCK : PARLANCE_TEXT_PROPERTY);
+  } else if (GTK_IS_TOOL_BUTTON(widget)) {
+    add(texts, widget, "label", gtk_tool_button_get_label(GTK_TOOL_BUTTON(widget)),
+        PARLANCE_TEXT_PROPERTY);
   } else if (GTK_IS_MENU_ITEM(widget)) {
     add(texts, widget, "label", gtk_menu_item_get_label(GTK_MENU_ITEM(widget)),
         PARLANCE_TEXT_PROPERTY);
@@ -100,6 +116,27 @@ static void visit_texts(GtkWidget *widget, GPtrArray *texts) {
     }
     g_list_free(columns);
   }
+  if (GTK_IS_STACK(widget)) {
+    GList *children = gtk_container_get_children(GTK_CONTAINER(widget));
+    for (GList *child = children; child != NULL; child = child->next) {
+      char *title = NULL;
+      gtk_container_child_get(GTK_CONTAINER(widget), child->data, "title", &title, NULL);
+      ParlanceShownText *text =
+          add(texts, child->data, "title", title, PARLANCE_TEXT_CHILD_PROPERTY);
+      if (text != NULL) text->container = g_object_ref(G_OBJECT(widget));
+      g_free(title);
+    }
+    g_list_free(children);
+  }
+  // The accessible's own name and description, set by the program (atk_object_set_name,
+  // a .ui file's <accessibility>) or by GTK (a header bar's "Minimize"); those GTK makes
+  // from the widget's texts are not set and follow them.
+  AtkObject *accessible = walk->accessibles ? gtk_widget_get_accessible(widget) : NULL;
+  if (accessible != NULL) {
+    add(texts, accessible, "accessible-name", accessible->name, PARLANCE_TEXT_PROPERTY);
+    add(texts, accessible, "accessible-description", accessible->description,
+        PARLANCE_TEXT_PROPERTY);
+  }
   // A tooltip set as text is kept as markup with its text escaped: it is read and set
   // again as text, so that a translation with `&` stays text.
   char *markup = gtk_widget_get_tooltip_markup(widget);
@@ -116,28 +153,28 @@ static void visit_texts(GtkWidget *widget, GPtrArray *texts) {
 }
 
 static void visit(GtkWidget *widget, gpointer data) {
-  GPtrArray *texts = data;
-  visit_texts(widget, texts);
+  Walk *walk = data;
+  visit_texts(widget, walk);
   if (GTK_IS_MENU_ITEM(widget)) {
     GtkWidget *submenu = gtk_menu_item_get_submenu(GTK_MENU_ITEM(widget));
-    if (submenu != NULL) visit(submenu, texts);
+    if (submenu != NULL) visit(submenu, walk);
   }
   if (GTK_IS_MENU_BUTTON(widget)) {
     GtkMenuButton *button = GTK_MENU_BUTTON(widget);
     GtkMenu *menu = gtk_menu_button_get_popup(button);
-    if (menu != NULL) visit(GTK_WIDGET(menu), texts);
+    if (menu != NULL) visit(GTK_WIDGET(menu), walk);
     GtkPopover *popover = gtk_menu_button_get_popover(button);
-    if (popover != NULL) visit(GTK_WIDGET(popover), texts);
+    if (popover != NULL) visit(GTK_WIDGET(popover), walk);
   }
   // forall, not foreach: internal children too (a dialog's action area, a notebook's
   // tab labels, a file chooser's parts).
-  if (GTK_IS_CONTAINER(widget)) gtk_container_forall(GTK_CONTAINER(widget), visit, texts);
+  if (GTK_IS_CONTAINER(widget)) gtk_container_forall(GTK_CONTAINER(widget), visit, walk);
 }
 
-GPtrArray *parlance_collect_texts(GtkWidget *root) {
-  GPtrArray *texts = g_ptr_array_new_with_free_func(shown_text_free);
-  visit(root, texts);
-  return texts;
+GPtrArray *parlance_collect_texts(GtkWidget *root, gboolean accessibles) {
+  Walk walk = {g_ptr_array_new_with_free_func(shown_text_free), accessibles};
+  visit(root, &walk);
+  return walk.texts;
 }
 
 void parlance_set_shown_text(ParlanceShownText *text, const char *value) {
@@ -150,7 +187,14 @@ void parlance_set_shown_text(ParlanceShownText *text, const char *value) {
     return;
   }
   if (strcmp(text->text, value) == 0) return;
-  if (strcmp(text->property, "title") == 0 && GTK_IS_TREE_VIEW_COLUMN(text->object)) {
+  if (text->kind == PARLANCE_TEXT_CHILD_PROPERTY) {
+    // Not when the page has left its stack since it was read.
+    if (text->container == NULL ||
+        gtk_widget_get_parent(GTK_WIDGET(text->object)) != GTK_WIDGET(text->container))
+      return;
+    gtk_container_child_set(GTK_CONTAINER(text->container), GTK_WIDGET(text->object),
+                            text->property, value, NULL);
+  } else if (strcmp(text->property, "title") == 0 && GTK_IS_TREE_VIEW_COLUMN(text->object)) {
     gtk_tree_view_column_set_title(GTK_TREE_VIEW_COLUMN(text->object), value);
   } else if (strcmp(text->property, "tooltip-markup") == 0 && GTK_IS_WIDGET(text->object)) {
     gtk_widget_set_tooltip_markup(GTK_WIDGET(text->object), value);

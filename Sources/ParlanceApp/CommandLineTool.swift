@@ -43,7 +43,8 @@ enum CommandLineTool {
     [
       StringCommand.self, LanguagesCommand.self, NegotiateCommand.self,
       SetLanguageCommand.self, LintCommand.self, ScreenshotCommand.self, UIStringsCommand.self,
-      PreviewCommand.self, HelpCommand.self,
+      PreviewCommand.self, RunCommand.self, SwitchCommand.self, ProgramsCommand.self,
+      HelpCommand.self,
     ]
   }
 
@@ -90,8 +91,9 @@ enum CommandLineTool {
       command = WindowCommand.self
     }
     do {
-      // `--help` among the options, not after `--`, where it is a positional.
-      if rest.prefix(while: { $0 != "--" }).contains("--help") {
+      // `--help` among the options, not after `--`, where it is a positional (nor, for
+      // `run`, after the program, whose own option it is).
+      if options(of: rest, signature: command.signature).contains("--help") {
         print("usage: " + command.signature.usage)
         return .success
       }
@@ -106,6 +108,24 @@ enum CommandLineTool {
       standardError("parlance: error: \(error)")
       return .failure
     }
+  }
+
+  /// The words of `arguments` that stand where options do: all before `--`, and for a
+  /// command that ends its options at its first positional, those before it.
+  private static func options(of arguments: [String], signature: CommandSignature)
+    -> ArraySlice<String>
+  {
+    let beforeEnd = arguments.prefix { $0 != "--" }
+    guard signature.optionsEndAtFirstPositional else { return beforeEnd }
+    var index = beforeEnd.startIndex
+    while index < beforeEnd.endIndex, beforeEnd[index].hasPrefix("--") {
+      let name = beforeEnd[index].split(separator: "=", maxSplits: 1).first.map(String.init)
+      let takesValue =
+        !beforeEnd[index].contains("=")
+        && signature.declaration(named: name ?? "")?.role == .option
+      index += takesValue ? 2 : 1
+    }
+    return beforeEnd[..<min(index, beforeEnd.endIndex)]
   }
 
   private static func fail(_ error: UsageError) -> ExitStatus {

@@ -37,7 +37,7 @@ enum ResourceLocator {
   /// The program's own file. Not `argv[0]` alone: started by `PATH`, that is only
   /// `parlance`, which would be looked for in the working directory. Foundation reads
   /// `/proc/self/exe` for it on Linux.
-  private static func runningExecutable() -> URL {
+  static func runningExecutable() -> URL {
     Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
   }
 

@@ -9,6 +9,22 @@
 
 #include <gtk/gtk.h>
 
+// Clang's nullability marks, for Swift; other compilers (the module is built with cc) take
+// them for nothing.
+#if !defined(__clang__)
+#define _Nonnull
+#define _Nullable
+#endif
+
+/// Where a program with the live module answers on the session bus: the name
+/// `io.github.parlance.Live.p<pid>`, this object and interface (docs/LIVE.md).
+#define PARLANCE_LIVE_NAME_PREFIX "io.github.parlance.Live.p"
+#define PARLANCE_LIVE_OBJECT_PATH "/io/github/parlance/Live"
+#define PARLANCE_LIVE_INTERFACE "io.github.parlance.Live1"
+/// The environment variable `parlance run` sets to the pid of the program it starts:
+/// the module stays inert in any other process (a child that inherited it).
+#define PARLANCE_LIVE_PID_VARIABLE "PARLANCE_LIVE_PID"
+
 /// How a shown text is set again.
 typedef enum {
   /// A string property of the object: `label`, `title`, `subtitle`, `placeholder-text`,
@@ -17,6 +33,9 @@ typedef enum {
   /// A button showing a stock item (`use-stock`): GTK translates the item itself, so
   /// setting its stock id again shows it in the language gettext answers in now.
   PARLANCE_TEXT_STOCK = 1,
+  /// A child property of the object in its container (a GtkStack page's `title`, which
+  /// its stack switcher shows).
+  PARLANCE_TEXT_CHILD_PROPERTY = 2,
 } ParlanceTextKind;
 
 /// One text a widget (or a tree view's column) shows.
@@ -31,14 +50,19 @@ typedef struct {
   ParlanceTextKind kind;
   /// What a stock button shows (its label child's text); NULL for other texts.
   char *_Nullable display;
+  /// The container of a child property; NULL for other texts (the walk holds a reference).
+  GObject *_Nullable container;
 } ParlanceShownText;
 
 /// Every text the widgets under `root` show, `root` included, in the order a reader
-/// meets them: windows' and header bars' titles, labels, buttons and menu items
-/// (their own label, not their child's), entries' placeholders, tree views' column
-/// titles, tooltips; internal children (a dialog's buttons, a file chooser's parts),
+/// meets them: windows' and header bars' titles, labels, buttons, tool buttons and
+/// menu items (their own label, not their child's), entries' placeholders, tree views'
+/// column titles, stack pages' titles, tooltips, and with `accessibles` the names and
+/// descriptions set on widgets' accessibles (not those GTK makes from the widget's
+/// texts; GTK 3 keeps a widget's accessible private, so asking for it makes one where
+/// none was, as a screen reader does); internal children (a dialog's buttons, a file chooser's parts),
 /// submenus and menu buttons' menus and popovers included. The array owns its elements.
-GPtrArray *_Nonnull parlance_collect_texts(GtkWidget *_Nonnull root);
+GPtrArray *_Nonnull parlance_collect_texts(GtkWidget *_Nonnull root, gboolean accessibles);
 
 /// Sets `text`'s property to `value` (for a tooltip, notifying `tooltip-text` as well:
 /// GTK's accessible listens only to it), or re-sets a stock button's label. Does
@@ -54,8 +78,58 @@ void parlance_set_shown_text(ParlanceShownText *_Nonnull text, const char *_Nonn
 /// threads. Returns 0, or -1 when no locale honours `LANGUAGE`.
 int parlance_switch_gettext(const char *_Nonnull languages);
 
+/// The compiled catalogs (`.mo`) this process has open, as glibc maps each one it reads
+/// (`/proc/self/maps`): the text domains a program uses, found although glibc keeps its
+/// list of bound domains private. Paths, each once, in the order mapped.
+GPtrArray *_Nonnull parlance_loaded_catalogs(void);
+
 /// Puts `LANGUAGE` in the environment (empty: no effect on gettext) when it is not
 /// there, before a program starts its threads.
 void parlance_reserve_language_variable(void);
+
+// The controller's side: the programs with the module on the session bus, and calls to one.
+
+/// A program with the live module, as it describes itself.
+typedef struct {
+  /// Its name on the session bus.
+  char *_Nonnull busName;
+  guint32 pid;
+  char *_Nonnull program;
+  /// Its `LANGUAGE`: the gettext language list it answers in now.
+  char *_Nonnull languages;
+  /// The `.mo` files it has open.
+  GPtrArray *_Nonnull catalogs;
+  /// Its default text domain and the folder bound to it.
+  char *_Nonnull textDomain;
+  char *_Nonnull textDomainDirectory;
+} ParlanceLiveProgram;
+
+/// One text a program's windows show, as Collect gives it.
+typedef struct {
+  guint32 id;
+  char *_Nonnull className;
+  /// The property, or `stock` for a stock button (its label is GTK's to translate).
+  char *_Nonnull property;
+  char *_Nonnull text;
+  /// The message a switch set here and the program has not changed since, or empty.
+  char *_Nonnull message;
+} ParlanceLiveText;
+
+/// Every program with the module on the session bus, described (one that does not
+/// answer within the timeout is left out). NULL with `error` set when there is no bus.
+GPtrArray *_Nullable parlance_live_programs(int timeoutMilliseconds, GError *_Nullable *_Nullable error);
+
+/// The texts the program at `busName` shows now (`ParlanceLiveText`).
+GPtrArray *_Nullable parlance_live_collect(const char *_Nonnull busName, int timeoutMilliseconds,
+                                           GError *_Nullable *_Nullable error);
+
+/// Switches the program at `busName`: gettext to `languages`, the direction, then each
+/// of `count` texts of its last Collect (`ids`) to `values`, remembering `messages`.
+/// Returns the number applied, or -1 with `error` set.
+int parlance_live_apply(const char *_Nonnull busName, const char *_Nonnull languages,
+                        gboolean rightToLeft, const guint32 *_Nullable ids,
+                        const char *_Nonnull const *_Nullable values,
+                        const char *_Nonnull const *_Nullable messages, guint count,
+                        int timeoutMilliseconds, GError *_Nullable *_Nullable error);
 
 #endif

@@ -18,6 +18,9 @@ struct CommandSignature: Sendable {
   let arguments: [ArgumentDeclaration]
   /// The usage lines, each a list of declarations; one line of all of them by default.
   let forms: [[ArgumentDeclaration]]
+  /// The first positional ends the options, as `--` does: every word after it is a
+  /// positional (`parlance run PROGRAM --its-own-option`, as `env` takes a command).
+  var optionsEndAtFirstPositional = false
 
   /// Declares `name` with `arguments`, shown in one usage line in this order.
   init(_ name: String, _ arguments: any ArgumentHandle...) {

@@ -32,6 +32,7 @@ struct ParsedArguments {
       let argument = arguments[index]
       index += 1
       guard !optionsEnded, argument.hasPrefix("--") else {
+        if signature.optionsEndAtFirstPositional { optionsEnded = true }
         words.append(argument)
         continue
       }

@@ -73,7 +73,7 @@ public final class ShownTexts {
 
   /// Every text `widget` and the widgets inside it show, internal ones included.
   public init(of widget: Widget) {
-    array = parlance_collect_texts(widget.widgetPointer)
+    array = parlance_collect_texts(widget.widgetPointer, 0)
   }
 
   // On the GTK thread: releasing the array releases its objects, which may finalize them.

@@ -1,0 +1,117 @@
+#include "CParlanceLive.h"
+
+#include <gio/gio.h>
+#include <string.h>
+
+static void program_free(gpointer data) {
+  ParlanceLiveProgram *program = data;
+  g_free(program->busName);
+  g_free(program->program);
+  g_free(program->languages);
+  g_ptr_array_unref(program->catalogs);
+  g_free(program->textDomain);
+  g_free(program->textDomainDirectory);
+  g_free(program);
+}
+
+static void text_free(gpointer data) {
+  ParlanceLiveText *text = data;
+  g_free(text->className);
+  g_free(text->property);
+  g_free(text->text);
+  g_free(text->message);
+  g_free(text);
+}
+
+static GVariant *call(GDBusConnection *bus, const char *name, const char *method,
+                      GVariant *parameters, const char *reply, int timeout, GError **error) {
+  return g_dbus_connection_call_sync(bus, name, PARLANCE_LIVE_OBJECT_PATH,
+                                     PARLANCE_LIVE_INTERFACE, method, parameters,
+                                     G_VARIANT_TYPE(reply), G_DBUS_CALL_FLAGS_NO_AUTO_START,
+                                     timeout, NULL, error);
+}
+
+GPtrArray *parlance_live_programs(int timeout, GError **error) {
+  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  if (bus == NULL) return NULL;
+  GVariant *names = g_dbus_connection_call_sync(
+      bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames",
+      NULL, G_VARIANT_TYPE("(as)"), G_DBUS_CALL_FLAGS_NONE, timeout, NULL, error);
+  if (names == NULL) {
+    g_object_unref(bus);
+    return NULL;
+  }
+  GPtrArray *programs = g_ptr_array_new_with_free_func(program_free);
+  GVariantIter *iter = NULL;
+  const char *name = NULL;
+  g_variant_get(names, "(as)", &iter);
+  while (g_variant_iter_next(iter, "&s", &name)) {
+    if (!g_str_has_prefix(name, PARLANCE_LIVE_NAME_PREFIX)) continue;
+    GVariant *reply = call(bus, name, "Describe", NULL, "(ussasss)", timeout, NULL);
+    if (reply == NULL) continue;  // gone, or not answering: not listed
+    ParlanceLiveProgram *program = g_new0(ParlanceLiveProgram, 1);
+    GVariantIter *catalogs = NULL;
+    const char *catalog = NULL;
+    program->busName = g_strdup(name);
+    program->catalogs = g_ptr_array_new_with_free_func(g_free);
+    g_variant_get(reply, "(ussasss)", &program->pid, &program->program, &program->languages,
+                  &catalogs, &program->textDomain, &program->textDomainDirectory);
+    while (g_variant_iter_next(catalogs, "&s", &catalog)) {
+      g_ptr_array_add(program->catalogs, g_strdup(catalog));
+    }
+    g_variant_iter_free(catalogs);
+    g_variant_unref(reply);
+    g_ptr_array_add(programs, program);
+  }
+  g_variant_iter_free(iter);
+  g_variant_unref(names);
+  g_object_unref(bus);
+  return programs;
+}
+
+GPtrArray *parlance_live_collect(const char *bus_name, int timeout, GError **error) {
+  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  if (bus == NULL) return NULL;
+  GVariant *reply = call(bus, bus_name, "Collect", NULL, "(a(ussss))", timeout, error);
+  g_object_unref(bus);
+  if (reply == NULL) return NULL;
+  GPtrArray *texts = g_ptr_array_new_with_free_func(text_free);
+  GVariantIter *iter = NULL;
+  g_variant_get(reply, "(a(ussss))", &iter);
+  guint32 id = 0;
+  const char *class_name = NULL, *property = NULL, *text = NULL, *message = NULL;
+  while (g_variant_iter_next(iter, "(u&s&s&s&s)", &id, &class_name, &property, &text, &message)) {
+    ParlanceLiveText *item = g_new0(ParlanceLiveText, 1);
+    item->id = id;
+    item->className = g_strdup(class_name);
+    item->property = g_strdup(property);
+    item->text = g_strdup(text);
+    item->message = g_strdup(message);
+    g_ptr_array_add(texts, item);
+  }
+  g_variant_iter_free(iter);
+  g_variant_unref(reply);
+  return texts;
+}
+
+int parlance_live_apply(const char *bus_name, const char *languages, gboolean right_to_left,
+                        const guint32 *ids, const char *const *values,
+                        const char *const *messages, guint count, int timeout,
+                        GError **error) {
+  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  if (bus == NULL) return -1;
+  GVariantBuilder texts;
+  g_variant_builder_init(&texts, G_VARIANT_TYPE("a(uss)"));
+  for (guint index = 0; index < count; index++) {
+    g_variant_builder_add(&texts, "(uss)", ids[index], values[index], messages[index]);
+  }
+  GVariant *reply = call(bus, bus_name, "Apply",
+                         g_variant_new("(sba(uss))", languages, right_to_left, &texts), "(u)",
+                         timeout, error);
+  g_object_unref(bus);
+  if (reply == NULL) return -1;
+  guint32 applied = 0;
+  g_variant_get(reply, "(u)", &applied);
+  g_variant_unref(reply);
+  return (int)applied;
+}

@@ -1,0 +1,142 @@
+import CGtk
+import CParlanceLive
+
+/// The programs with Parlance's GTK module on the session bus, and calls to one of them
+/// (docs/LIVE.md): the controller's side of switching another program live.
+///
+/// Each call waits at most `timeout` for the program to answer: a program that is stuck
+/// or gone is an error, never a hang.
+public enum LiveBus {
+  /// A program as it describes itself.
+  public struct Program: Hashable, Sendable {
+    /// Its name on the bus: `io.github.parlance.Live.p<pid>`.
+    public let busName: String
+    /// Its process id.
+    public let pid: Int
+    /// `g_get_prgname()`: `mousepad`, `transmission-gtk`.
+    public let name: String
+    /// Its `LANGUAGE`: the gettext languages it answers in now (`fr`, `pt_BR:pt`).
+    public let languages: [String]
+    /// The compiled catalogs it has open.
+    public let catalogs: [String]
+    /// Its default text domain (empty when it set none).
+    public let textDomain: String
+    /// The folder bound to its default text domain.
+    public let textDomainDirectory: String
+  }
+
+  /// One text a program's windows show.
+  public struct Text: Hashable, Sendable {
+    /// Its id in this collection (until the program is asked again).
+    public let id: UInt32
+    /// The class showing it: `GtkLabel`, `GtkButton`, `GtkTreeViewColumn`.
+    public let className: String
+    /// The property (`label`, `title`, `tooltip-text`, …), or `stock` for a stock button.
+    public let property: String
+    /// The text shown.
+    public let text: String
+    /// What a switch remembered there (`Retranslator.ShownMessage.encoded`) while the
+    /// program has not changed the text since; empty otherwise.
+    public let message: String
+  }
+
+  /// A call that failed: no bus, the program gone, refused or not answering.
+  public struct Failure: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, as D-Bus said it.
+    public let description: String
+  }
+
+  /// The default time a program has to answer.
+  public static let timeout: Duration = .seconds(10)
+
+  /// Every program with the module on the session bus (one that does not answer is left
+  /// out).
+  public static func programs(timeout: Duration = timeout) throws(Failure) -> [Program] {
+    var error: UnsafeMutablePointer<GError>?
+    guard let array = parlance_live_programs(milliseconds(timeout), &error) else {
+      throw failure(error, "no session bus")
+    }
+    defer { g_ptr_array_unref(array) }
+    return items(of: array, as: ParlanceLiveProgram.self).map { program in
+      let catalogs = items(of: program.pointee.catalogs, as: CChar.self).map {
+        String(cString: $0)
+      }
+      return Program(
+        busName: String(cString: program.pointee.busName), pid: Int(program.pointee.pid),
+        name: String(cString: program.pointee.program),
+        languages: String(cString: program.pointee.languages).split(separator: ":").map(
+          String.init),
+        catalogs: catalogs, textDomain: String(cString: program.pointee.textDomain),
+        textDomainDirectory: String(cString: program.pointee.textDomainDirectory))
+    }
+  }
+
+  /// The texts the program at `busName` shows now.
+  public static func collect(_ busName: String, timeout: Duration = timeout) throws(Failure)
+    -> [Text]
+  {
+    var error: UnsafeMutablePointer<GError>?
+    guard let array = parlance_live_collect(busName, milliseconds(timeout), &error) else {
+      throw failure(error, "\(busName) did not answer")
+    }
+    defer { g_ptr_array_unref(array) }
+    return items(of: array, as: ParlanceLiveText.self).map { text in
+      Text(
+        id: text.pointee.id, className: String(cString: text.pointee.className),
+        property: String(cString: text.pointee.property),
+        text: String(cString: text.pointee.text), message: String(cString: text.pointee.message))
+    }
+  }
+
+  /// Switches the program at `busName`: gettext to `languages` (gettext's names,
+  /// preferred first), the layout direction, then each text of its last collection
+  /// (`changes`: id, new text, the message to remember). Returns how many were set.
+  @discardableResult
+  public static func apply(
+    _ busName: String, languages: [String], rightToLeft: Bool,
+    changes: [(id: UInt32, text: String, message: String)], timeout: Duration = timeout
+  ) throws(Failure) -> Int {
+    var error: UnsafeMutablePointer<GError>?
+    let ids = changes.map(\.id)
+    let values = cStrings(changes.map(\.text))
+    let messages = cStrings(changes.map(\.message))
+    defer {
+      for string in values + messages { UnsafeMutablePointer(mutating: string).deallocate() }
+    }
+    let applied = parlance_live_apply(
+      busName, languages.joined(separator: ":"), rightToLeft ? 1 : 0, ids, values, messages,
+      guint(changes.count), milliseconds(timeout), &error)
+    guard applied >= 0 else { throw failure(error, "\(busName) did not answer") }
+    return Int(applied)
+  }
+
+  /// Copies of `strings` for C, each freed with `deallocate`.
+  private static func cStrings(_ strings: [String]) -> [UnsafePointer<CChar>] {
+    strings.map { string in
+      let bytes = string.utf8CString
+      let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+      _ = UnsafeMutableBufferPointer(start: copy, count: bytes.count).initialize(from: bytes)
+      return UnsafePointer(copy)
+    }
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = duration.components
+    return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+  }
+
+  private static func items<Item>(of array: UnsafeMutablePointer<GPtrArray>, as: Item.Type)
+    -> [UnsafeMutablePointer<Item>]
+  {
+    (0..<Int(array.pointee.len)).compactMap { index in
+      array.pointee.pdata?[index]?.assumingMemoryBound(to: Item.self)
+    }
+  }
+
+  private static func failure(_ error: UnsafeMutablePointer<GError>?, _ fallback: String)
+    -> Failure
+  {
+    defer { if let error { g_error_free(error) } }
+    return Failure(description: error.map { String(cString: $0.pointee.message) } ?? fallback)
+  }
+}

@@ -1,0 +1,252 @@
+// The GTK 3 module `parlance run` loads into a program (`GTK3_MODULES`): it owns a name on
+// the session bus and, when asked by the program's own user, reads back the texts the
+// program's windows show, sets new ones in place and switches gettext for the process.
+// It decides nothing: which message a text is and what it says in another language is
+// the controller's (`parlance switch`, the Swift core). GTK and GLib only; all its work
+// runs on the GTK thread, in the main loop, when a call arrives; before the first call it
+// does nothing but hold its bus name.
+
+#include <gio/gio.h>
+#include <gtk/gtk.h>
+#include <stdio.h>
+#include <string.h>
+#include <libintl.h>
+#include <unistd.h>
+
+#include "CParlanceLive.h"
+#include "ParlanceLiveModule.h"
+
+// docs/io.github.parlance.Live1.xml, as `make module` writes it into a C string.
+static const char introspection[] =
+#include "introspection.inc"
+    ;
+
+/// The texts of the last Collect, by index: the ids Apply refers to.
+static GPtrArray *collected = NULL;
+static guint owner_id = 0;
+
+/// The key under which a place remembers the message a switch set there.
+static GQuark remembered_quark(const char *property) {
+  char name[96];
+  snprintf(name, sizeof name, "parlance-live-message-%s", property);
+  return g_quark_from_string(name);
+}
+
+/// What a place remembers: the message (as the controller wrote it) and the text set
+/// with it, so that a text the program set since is not taken for the message.
+typedef struct {
+  char *message;
+  char *shown;
+} Remembered;
+
+static void remembered_free(gpointer data) {
+  Remembered *remembered = data;
+  g_free(remembered->message);
+  g_free(remembered->shown);
+  g_free(remembered);
+}
+
+/// Whether the caller is this process's own user.
+static gboolean is_own_user(GDBusConnection *connection, const char *sender) {
+  if (sender == NULL) return TRUE;  // a peer-to-peer connection: the process's own
+  GError *error = NULL;
+  GVariant *reply = g_dbus_connection_call_sync(
+      connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+      "GetConnectionUnixUser", g_variant_new("(s)", sender), G_VARIANT_TYPE("(u)"),
+      G_DBUS_CALL_FLAGS_NONE, 2000, NULL, &error);
+  if (reply == NULL) {
+    g_clear_error(&error);
+    return FALSE;
+  }
+  guint32 uid = 0;
+  g_variant_get(reply, "(u)", &uid);
+  g_variant_unref(reply);
+  return uid == getuid();
+}
+
+static GVariant *describe(void) {
+  GVariantBuilder catalogs;
+  g_variant_builder_init(&catalogs, G_VARIANT_TYPE("as"));
+  GPtrArray *paths = parlance_loaded_catalogs();
+  for (guint index = 0; index < paths->len; index++) {
+    g_variant_builder_add(&catalogs, "s", (const char *)g_ptr_array_index(paths, index));
+  }
+  g_ptr_array_unref(paths);
+  const char *languages = g_getenv("LANGUAGE");
+  const char *program = g_get_prgname();
+  // The program's default domain and its folder, which glibc maps nothing of while the
+  // program shows its own language (English: no catalog read).
+  const char *domain = textdomain(NULL);
+  const char *directory = domain != NULL ? bindtextdomain(domain, NULL) : NULL;
+  return g_variant_new("(ussasss)", (guint32)getpid(), program != NULL ? program : "",
+                       languages != NULL ? languages : "", &catalogs,
+                       domain != NULL ? domain : "", directory != NULL ? directory : "");
+}
+
+static GVariant *collect(void) {
+  if (collected != NULL) g_ptr_array_unref(collected);
+  collected = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
+  GVariantBuilder texts;
+  g_variant_builder_init(&texts, G_VARIANT_TYPE("a(ussss)"));
+  GList *toplevels = gtk_window_list_toplevels();
+  guint32 id = 0;
+  for (GList *window = toplevels; window != NULL; window = window->next) {
+    GPtrArray *shown = parlance_collect_texts(GTK_WIDGET(window->data), TRUE);
+    g_ptr_array_add(collected, shown);
+    for (guint index = 0; index < shown->len; index++, id++) {
+      ParlanceShownText *text = g_ptr_array_index(shown, index);
+      Remembered *remembered =
+          g_object_get_qdata(text->object, remembered_quark(text->property));
+      const char *shown_now = text->display != NULL ? text->display : text->text;
+      const char *message = remembered != NULL && strcmp(remembered->shown, text->text) == 0
+                                ? remembered->message
+                                : "";
+      g_variant_builder_add(&texts, "(ussss)", id, G_OBJECT_TYPE_NAME(text->object),
+                            text->kind == PARLANCE_TEXT_STOCK ? "stock" : text->property,
+                            shown_now, message);
+    }
+  }
+  g_list_free(toplevels);
+  return g_variant_new("(a(ussss))", &texts);
+}
+
+/// The text of the last Collect with id `id`, or NULL.
+static ParlanceShownText *collected_text(guint32 id) {
+  if (collected == NULL) return NULL;
+  for (guint window = 0; window < collected->len; window++) {
+    GPtrArray *shown = g_ptr_array_index(collected, window);
+    if (id < shown->len) return g_ptr_array_index(shown, id);
+    id -= shown->len;
+  }
+  return NULL;
+}
+
+/// GtkAccelLabel translates its modifier names once, into its class (gtk/gtkaccellabel.c,
+/// class_init; the fields are public): translated again from gtk30 in the language
+/// gettext answers in now, then every accelerator shown is made again.
+static void retranslate_accelerators(void) {
+  GtkAccelLabelClass *class = g_type_class_peek(GTK_TYPE_ACCEL_LABEL);
+  if (class == NULL) return;  // no accelerator label made yet
+  const struct {
+    char **field;
+    const char *name;
+  } names[] = {
+      {&class->mod_name_shift, "Shift"},
+      {&class->mod_name_control, "Ctrl"},
+      {&class->mod_name_alt, "Alt"},
+  };
+  for (size_t index = 0; index < G_N_ELEMENTS(names); index++) {
+    g_free(*names[index].field);
+    *names[index].field = g_strdup(g_dpgettext2("gtk30", "keyboard label", names[index].name));
+  }
+  if (collected == NULL) return;
+  for (guint window = 0; window < collected->len; window++) {
+    GPtrArray *shown = g_ptr_array_index(collected, window);
+    for (guint index = 0; index < shown->len; index++) {
+      ParlanceShownText *text = g_ptr_array_index(shown, index);
+      if (GTK_IS_ACCEL_LABEL(text->object)) gtk_accel_label_refetch(GTK_ACCEL_LABEL(text->object));
+    }
+  }
+}
+
+static GVariant *apply(GVariant *parameters) {
+  const char *languages = NULL;
+  gboolean right_to_left = FALSE;
+  GVariantIter *texts = NULL;
+  g_variant_get(parameters, "(&sba(uss))", &languages, &right_to_left, &texts);
+  // gettext first: what GTK makes from here on (a stock label set again, a dialog opened
+  // later) comes in the new language.
+  if (languages[0] != '\0') {
+    parlance_switch_gettext(languages);
+    retranslate_accelerators();
+  }
+  gtk_widget_set_default_direction(right_to_left ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
+  guint32 id = 0;
+  const char *value = NULL;
+  const char *message = NULL;
+  guint32 applied = 0;
+  while (g_variant_iter_next(texts, "(u&s&s)", &id, &value, &message)) {
+    ParlanceShownText *text = collected_text(id);
+    if (text == NULL) continue;
+    parlance_set_shown_text(text, value);
+    if (message[0] != '\0') {
+      Remembered *remembered = g_new0(Remembered, 1);
+      remembered->message = g_strdup(message);
+      remembered->shown = g_strdup(text->text);
+      g_object_set_qdata_full(text->object, remembered_quark(text->property), remembered,
+                              remembered_free);
+    }
+    applied++;
+  }
+  g_variant_iter_free(texts);
+  return g_variant_new("(u)", applied);
+}
+
+static void handle_call(GDBusConnection *connection, const char *sender,
+                        const char *object_path, const char *interface_name,
+                        const char *method_name, GVariant *parameters,
+                        GDBusMethodInvocation *invocation, gpointer user_data) {
+  (void)object_path;
+  (void)interface_name;
+  (void)user_data;
+  if (!is_own_user(connection, sender)) {
+    g_dbus_method_invocation_return_dbus_error(
+        invocation, "org.freedesktop.DBus.Error.AccessDenied",
+        "only the program's own user may switch its language");
+    return;
+  }
+  if (strcmp(method_name, "Describe") == 0) {
+    g_dbus_method_invocation_return_value(invocation, describe());
+  } else if (strcmp(method_name, "Collect") == 0) {
+    g_dbus_method_invocation_return_value(invocation, collect());
+  } else if (strcmp(method_name, "Apply") == 0) {
+    g_dbus_method_invocation_return_value(invocation, apply(parameters));
+  } else {
+    g_dbus_method_invocation_return_dbus_error(
+        invocation, "org.freedesktop.DBus.Error.UnknownMethod", method_name);
+  }
+}
+
+static const GDBusInterfaceVTable vtable = {handle_call, NULL, NULL, {0}};
+
+static void on_bus(GDBusConnection *connection, const char *name, gpointer user_data) {
+  (void)name;
+  (void)user_data;
+  GError *error = NULL;
+  GDBusNodeInfo *node = g_dbus_node_info_new_for_xml(introspection, &error);
+  if (node == NULL) {
+    g_clear_error(&error);
+    return;
+  }
+  g_dbus_connection_register_object(connection, PARLANCE_LIVE_OBJECT_PATH,
+                                    node->interfaces[0], &vtable, NULL, NULL, &error);
+  g_clear_error(&error);
+  g_dbus_node_info_unref(node);
+}
+
+/// Whether this process is the one `parlance run` started, not a child that inherited
+/// the environment.
+static gboolean is_started_program(void) {
+  const char *pid = g_getenv(PARLANCE_LIVE_PID_VARIABLE);
+  return pid != NULL && g_ascii_strtoll(pid, NULL, 10) == (gint64)getpid();
+}
+
+G_MODULE_EXPORT void gtk_module_init(gint *argc, char ***argv) {
+  (void)argc;
+  (void)argv;
+  if (!is_started_program() || owner_id != 0) return;
+  // Not for the program's children (a terminal, a browser it starts): GTK has read it.
+  // unsetenv moves no memory another thread's getenv may be reading.
+  g_unsetenv("GTK3_MODULES");
+  char name[64];
+  snprintf(name, sizeof name, PARLANCE_LIVE_NAME_PREFIX "%ld", (long)getpid());
+  owner_id = g_bus_own_name(G_BUS_TYPE_SESSION, name, G_BUS_NAME_OWNER_FLAGS_NONE, on_bus,
+                            NULL, NULL, NULL, NULL);
+}
+
+G_MODULE_EXPORT const char *g_module_check_init(GModule *module) {
+  // Never unloaded: GTK does not unload modules named in the environment, and a bus
+  // object's handlers must outlive every call.
+  g_module_make_resident(module);
+  return NULL;
+}

@@ -1,0 +1,437 @@
+"""Real GTK 3 programs switched live from outside, compared with fresh starts.
+
+Debian's mousepad (C, GtkBuilder and GMenu), transmission-gtk (C, GtkUIManager),
+pavucontrol (gtkmm) and meld (PyGObject) are started fresh in German, French, Arabic and
+English, and once each with `parlance run --language de`; those four are then switched
+together with `parlance switch TAG --all` through fr, ar and en. After each switch, what
+AT-SPI reads of each program (every accessible's name and description) is compared with
+its fresh start in that language: of the texts a fresh start in the new language shows
+and one in German does not (texts with a piece of the program's catalogs; numbers
+masked), how many a live switch shows, and how many German ones are left. Also: the
+program is alive, the text typed into mousepad is kept, mousepad's menu bar turns right
+to left and back, a dialog opened after a switch comes in the new language, a program
+that is killed while a switch waits for it fails that switch and nothing else, and a
+GTK 4 program is run with a warning.
+
+Usage: live_test.py PATH-TO-parlance (under a display and a session bus).
+"""
+
+import collections
+import gettext
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from xml.etree import ElementTree
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi, GLib  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "atspi"))
+from report import check  # noqa: E402
+import report  # noqa: E402
+
+PARLANCE = os.path.abspath(sys.argv[1])
+TIMEOUT = float(os.environ.get("LIVE_TEST_TIMEOUT", "30"))
+LANGUAGES = ["de", "fr", "ar", "en"]
+
+# The share of the texts that change between fresh starts which a live switch must show,
+# per program and step: what the switch reached when this test was written, less a
+# margin. What stays behind is what no catalog rule can reach: texts a program assembles
+# from parts ("Quelle/C"), model data (combo boxes), texts Python keeps.
+FLOORS = {
+    "mousepad": {"fr": 0.8, "ar": 0.8, "en": 0.8},
+    "transmission-gtk": {"fr": 0.75, "ar": 0.75, "en": 0.75},
+    "pavucontrol": {"fr": 0.35, "ar": 0.0, "en": 0.4},
+    "meld": {"fr": 0.5, "ar": 0.25, "en": 0.45},
+}
+PROGRAMS = list(FLOORS)
+TYPED = "Parlance 42 "
+
+
+def home():
+    """A fresh home and configuration for one start: nothing of an earlier one."""
+    folder = tempfile.mkdtemp(prefix="live-home-")
+    return {
+        "HOME": folder, "XDG_CONFIG_HOME": folder + "/.config",
+        "XDG_DATA_HOME": folder + "/.local/share", "XDG_CACHE_HOME": folder + "/.cache",
+        "XDG_STATE_HOME": folder + "/.local/state", "GSETTINGS_BACKEND": "memory",
+    }
+
+
+def environment(language=None, **extra):
+    env = dict(os.environ)
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "GTK3_MODULES", "PARLANCE_LIVE_PID"):
+        env.pop(name, None)
+    env.update(home())
+    env["LANG"] = "de_DE.UTF-8"
+    if language is not None:
+        env["LANGUAGE"] = language
+    env.update(extra)
+    return env
+
+
+def application(pid):
+    """The program's application on the accessibility bus, once it is registered."""
+    desktop = Atspi.get_desktop(0)
+    for index in range(desktop.get_child_count()):
+        app = desktop.get_child_at_index(index)
+        try:
+            if app is not None and app.get_process_id() == pid:
+                return app
+        except GLib.Error:
+            continue
+    return None
+
+
+def showing_frame(app):
+    try:
+        for index in range(app.get_child_count()):
+            child = app.get_child_at_index(index)
+            if child is not None and child.get_state_set().contains(Atspi.StateType.SHOWING):
+                return child
+    except GLib.Error:
+        return None
+    return None
+
+
+def wait_until(condition, what):
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise TimeoutError(what)
+
+
+def texts_of(pid, limit=6000):
+    """Every accessible's name and description, in tree order, and the first editable."""
+    texts, editable = [], []
+    app = application(pid)
+    if app is None:
+        return texts, None
+
+    def walk(node, depth):
+        if node is None or depth > 40 or len(texts) > limit:
+            return
+        try:
+            name, description = node.get_name(), node.get_description()
+            if name:
+                texts.append(name)
+            if description:
+                texts.append(description)
+            states = node.get_state_set()
+            if (not editable and node.get_role_name() in ("text", "entry")
+                    and states.contains(Atspi.StateType.EDITABLE)
+                    and states.contains(Atspi.StateType.SHOWING)):
+                editable.append(node)
+            for index in range(min(node.get_child_count(), 600)):
+                walk(node.get_child_at_index(index), depth + 1)
+        except GLib.Error:
+            return
+
+    walk(app, 0)
+    return texts, (editable[0] if editable else None)
+
+
+def ready(pid):
+    """The program's window is shown and its texts read alike twice in a row."""
+    app = wait_until(lambda: application(pid), f"pid {pid} on the accessibility bus")
+    wait_until(lambda: showing_frame(app), f"a window of pid {pid}")
+    last = None
+
+    def settled():
+        nonlocal last
+        texts = texts_of(pid)[0]
+        same = texts == last and len(texts) > 0
+        last = texts
+        return same
+
+    wait_until(settled, f"the texts of pid {pid} to settle")
+
+
+def start(command, env):
+    return subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+
+
+def stop(process):
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+
+
+def parlance(*arguments, timeout=None):
+    return subprocess.run([PARLANCE, *arguments], capture_output=True, text=True,
+                          timeout=timeout or TIMEOUT * 2)
+
+
+def live_programs():
+    result = parlance("programs", "--json")
+    return json.loads(result.stdout) if result.returncode == 0 else []
+
+
+# The catalogs' pieces: a text counts only if a piece of a translation of the program's
+# domains is in it, so that what no catalog holds (names, sizes) is left out.
+def pieces(domains, language):
+    out = set()
+    for domain in domains:
+        path = f"/usr/share/locale/{language}/LC_MESSAGES/{domain}.mo"
+        if not os.path.exists(path):
+            continue
+        with open(path, "rb") as file:
+            catalog = gettext.GNUTranslations(file)._catalog
+        for key, value in catalog.items():
+            if key in ("", ("", 0)):
+                continue
+            for part in re.split(r"%[-+ #0-9.$]*[a-zA-Z@]|\n", value.replace("_", "")):
+                part = part.strip(" :….")
+                if len(part) >= 3 and not part.isdigit():
+                    out.add(part)
+    return out
+
+
+def normalized(texts):
+    return collections.Counter(re.sub(r"\d+", "#", text) for text in texts)
+
+
+def from_catalog(text, parts):
+    text = text.replace("_", "")
+    return any(part in text for part in parts if len(part) <= len(text))
+
+
+def menu_bar_is_right_to_left(pid):
+    """Whether the first item of the program's menu bar is right of its last."""
+    app = application(pid)
+    frame = showing_frame(app) if app else None
+    if frame is None:
+        return None
+    bars = []
+
+    def find(node, depth):
+        if node is None or depth > 12 or bars:
+            return
+        if node.get_role_name() == "menu bar":
+            bars.append(node)
+            return
+        for index in range(node.get_child_count()):
+            find(node.get_child_at_index(index), depth + 1)
+
+    find(frame, 0)
+    if not bars or bars[0].get_child_count() < 2:
+        return None
+    first = bars[0].get_child_at_index(0).get_extents(Atspi.CoordType.SCREEN)
+    last = bars[0].get_child_at_index(bars[0].get_child_count() - 1).get_extents(
+        Atspi.CoordType.SCREEN)
+    return first.x > last.x
+
+
+def main():
+    Atspi.set_timeout(int(TIMEOUT * 1000), int(TIMEOUT * 1000))
+    fresh = {program: {} for program in PROGRAMS}
+    for language in LANGUAGES:
+        # Each program alone: mousepad and meld hand a second start to the first.
+        for program in PROGRAMS:
+            process = start([program], environment(language))
+            try:
+                ready(process.pid)
+                fresh[program][language] = texts_of(process.pid)[0]
+            except TimeoutError as error:
+                check(f"{program} starts fresh in {language}", False, str(error))
+            finally:
+                stop(process)
+
+    processes = {program: start([PARLANCE, "run", "--language", "de", program], environment())
+                 for program in PROGRAMS}
+    try:
+        for program, process in processes.items():
+            pid = process.pid
+            try:
+                wait_until(lambda: any(p["pid"] == pid for p in live_programs()),
+                           f"{program} on the session bus")
+                ready(pid)
+            except TimeoutError as error:
+                check(f"{program} starts with parlance run", False, str(error))
+        described = {p["pid"]: p for p in live_programs()}
+        check("parlance programs lists the four programs",
+              all(process.pid in described for process in processes.values()),
+              json.dumps(list(described.values()))[:2000])
+        check("the programs show German, as parlance run --language de asked",
+              all(described.get(p.pid, {}).get("language") == "de" for p in processes.values()),
+              {n: described.get(p.pid, {}).get("language") for n, p in processes.items()})
+        introspected(processes["mousepad"].pid)
+        domains = {name: described.get(p.pid, {}).get("domains", [name, "gtk30"])
+                   for name, p in processes.items()}
+        mousepad = processes["mousepad"].pid
+        editor = texts_of(mousepad)[1]
+        typed = editor is not None and Atspi.EditableText.insert_text(
+            editor, 0, TYPED, len(TYPED))
+        check("text is typed into mousepad", typed)
+
+        previous = "de"
+        for language in ["fr", "ar", "en"]:
+            result = parlance("switch", language, "--all")
+            check(f"parlance switch {language} --all switches the four programs",
+                  result.returncode == 0 and result.stdout.count(f"→ {language}") == 4,
+                  result.stdout[-1500:] + result.stderr[-1500:])
+            for program, process in processes.items():
+                alive = process.poll() is None
+                check(f"{program} is alive after the switch to {language}", alive)
+                if not alive:
+                    continue
+                live = normalized(texts_of(process.pid)[0])
+                german = normalized(fresh[program].get("de", []))
+                wanted = normalized(fresh[program].get(language, []))
+                new_parts = pieces(domains[program], language) if language != "en" else None
+                old_parts = pieces(domains[program], "de")
+                need = {t: n for t, n in (wanted - german).items()
+                        if new_parts is None or from_catalog(t, new_parts)}
+                got = sum(min(n, live[t]) for t, n in need.items())
+                left = sum(min(n, live[t]) for t, n in (german - wanted).items()
+                           if from_catalog(t, old_parts))
+                total = sum(need.values())
+                share = got / total if total else 1.0
+                print(f"     {program} {previous}→{language}: {got}/{total} changed texts as "
+                      f"a fresh start, {left} German left", flush=True)
+                missing = [t for t, n in need.items() if live[t] < n][:8]
+                check(f"{program} {previous}→{language} shows what a fresh start shows "
+                      f"(at least {FLOORS[program][language]:.0%})",
+                      share >= FLOORS[program][language], f"missing: {missing}")
+            if language == "ar":
+                check("mousepad's menu bar is right to left in Arabic",
+                      menu_bar_is_right_to_left(mousepad) is True)
+            if language == "en":
+                check("mousepad's menu bar is left to right again in English",
+                      menu_bar_is_right_to_left(mousepad) is False)
+            previous = language
+
+        editor = texts_of(mousepad)[1]
+        content = None
+        if editor is not None:
+            content = Atspi.Text.get_text(editor, 0, Atspi.Text.get_character_count(editor))
+        check("the text typed into mousepad is kept through three switches",
+              content is not None and content.startswith(TYPED), repr(content))
+
+        dialog_in_new_language(mousepad)
+        killed_while_switching(processes["transmission-gtk"])
+    finally:
+        for process in processes.values():
+            stop(process)
+
+    result = parlance("run", "gtk4-demo", "--help")
+    check("a GTK 4 program runs with a warning that it cannot be switched",
+          result.returncode == 0 and "GTK 4 program" in result.stderr, result.stderr)
+    print(f"{report.passed} passed, {report.failed} failed")
+    return 1 if report.failed else 0
+
+
+def dialog_in_new_language(pid):
+    """Mousepad in English now: switched to French, its About dialog (made after the
+    switch, by GTK with mousepad's texts) shows GTK's texts in French."""
+    parlance("switch", "fr", "--pid", str(pid))
+    french = gettext.translation("mousepad", languages=["fr"], fallback=True)
+    gtk = gettext.translation("gtk30", languages=["fr"], fallback=True)
+    about = french.gettext("_About").replace("_", "")
+    expected = [gtk.gettext("Credits"), gtk.gettext("_Close").replace("_", ""),
+                gtk.gettext("About %s") % "Mousepad"]
+    items = []
+
+    def find(node, depth):
+        if node is None or depth > 20 or items:
+            return
+        try:
+            if node.get_role_name() == "menu item" and (node.get_name() or "").strip() == about:
+                items.append(node)
+                return
+            for index in range(node.get_child_count()):
+                find(node.get_child_at_index(index), depth + 1)
+        except GLib.Error:
+            return
+
+    find(application(pid), 0)
+    check(f"mousepad's About item reads {about!r} after the switch", bool(items))
+    if not items or not Atspi.Action.do_action(items[0], 0):
+        return
+
+    def dialog_texts():
+        app = application(pid)
+        for index in range(app.get_child_count() if app else 0):
+            child = app.get_child_at_index(index)
+            if child is not None and child.get_role_name() == "dialog":
+                return texts_of_node(child)
+        return None
+
+    texts = wait_until(dialog_texts, "mousepad's About dialog")
+    check("a dialog opened after the switch shows GTK's texts in French",
+          all(text in texts for text in expected), f"{expected} in {texts}")
+
+
+def introspected(pid):
+    """The interface a program's module offers is the one docs/ describes."""
+    result = subprocess.run(
+        ["gdbus", "introspect", "--session", "--xml", "--dest",
+         f"io.github.parlance.Live.p{pid}", "--object-path", "/io/github/parlance/Live"],
+        capture_output=True, text=True, timeout=TIMEOUT)
+
+    def methods(root):
+        interface = root.find("interface[@name='io.github.parlance.Live1']")
+        if interface is None:
+            return None
+        return {method.get("name"): [(arg.get("name"), arg.get("type"), arg.get("direction"))
+                                     for arg in method.findall("arg")]
+                for method in interface.findall("method")}
+
+    documented = methods(ElementTree.parse(os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs",
+        "io.github.parlance.Live1.xml")).getroot())
+    offered = methods(ElementTree.fromstring(result.stdout)) if result.returncode == 0 else None
+    check("the module offers the interface docs/io.github.parlance.Live1.xml describes",
+          offered is not None and offered == documented, f"{offered}\n{documented}")
+
+
+def texts_of_node(node):
+    out = []
+
+    def walk(current, depth):
+        if current is None or depth > 30:
+            return
+        try:
+            if current.get_name():
+                out.append(current.get_name())
+            for index in range(current.get_child_count()):
+                walk(current.get_child_at_index(index), depth + 1)
+        except GLib.Error:
+            return
+
+    walk(node, 0)
+    return out
+
+
+def killed_while_switching(process):
+    """A program that stops answering and is killed as a switch of it starts (before the
+    switch calls it or while it waits for an answer, whichever comes first): the switch
+    fails with a message once the program is gone, without waiting out its timeout."""
+    os.kill(process.pid, signal.SIGSTOP)
+    switch = subprocess.Popen([PARLANCE, "switch", "ar", "--pid", str(process.pid)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    os.killpg(process.pid, signal.SIGKILL)
+    try:
+        # Less than the 10 s a switch waits for an answer: the bus tells it the program
+        # is gone.
+        _, error = switch.communicate(timeout=8)
+        check("a switch of a program killed meanwhile fails with a message",
+              switch.returncode == 1 and "parlance: error:" in error, error)
+    except subprocess.TimeoutExpired:
+        switch.kill()
+        check("a switch of a program killed meanwhile fails with a message", False, "hung")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
