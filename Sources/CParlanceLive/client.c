@@ -72,21 +72,23 @@ GPtrArray *parlance_live_programs(int timeout, GError **error) {
 GPtrArray *parlance_live_collect(const char *bus_name, int timeout, GError **error) {
   GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
   if (bus == NULL) return NULL;
-  GVariant *reply = call(bus, bus_name, "Collect", NULL, "(a(ussss))", timeout, error);
+  GVariant *reply = call(bus, bus_name, "Collect", NULL, "(a(ussssu))", timeout, error);
   g_object_unref(bus);
   if (reply == NULL) return NULL;
   GPtrArray *texts = g_ptr_array_new_with_free_func(text_free);
   GVariantIter *iter = NULL;
-  g_variant_get(reply, "(a(ussss))", &iter);
-  guint32 id = 0;
+  g_variant_get(reply, "(a(ussssu))", &iter);
+  guint32 id = 0, group = 0;
   const char *class_name = NULL, *property = NULL, *text = NULL, *message = NULL;
-  while (g_variant_iter_next(iter, "(u&s&s&s&s)", &id, &class_name, &property, &text, &message)) {
+  while (g_variant_iter_next(iter, "(u&s&s&s&su)", &id, &class_name, &property, &text, &message,
+                             &group)) {
     ParlanceLiveText *item = g_new0(ParlanceLiveText, 1);
     item->id = id;
     item->className = g_strdup(class_name);
     item->property = g_strdup(property);
     item->text = g_strdup(text);
     item->message = g_strdup(message);
+    item->group = group;
     g_ptr_array_add(texts, item);
   }
   g_variant_iter_free(iter);

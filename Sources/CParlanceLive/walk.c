@@ -6,6 +6,7 @@ static void shown_text_free(gpointer data) {
   ParlanceShownText *text = data;
   g_object_unref(text->object);
   if (text->container != NULL) g_object_unref(text->container);
+  if (text->row != NULL) gtk_tree_row_reference_free(text->row);
   g_free(text->text);
   g_free(text->display);
   g_free(text);
@@ -32,6 +33,7 @@ static ParlanceShownText *add(GPtrArray *texts, gpointer object, const char *pro
   text->property = property;
   text->text = g_strdup(value);
   text->kind = kind;
+  text->column = -1;
   if (kind == PARLANCE_TEXT_STOCK) {
     GtkLabel *label = first_label(GTK_WIDGET(object));
     if (label != NULL) text->display = g_strdup(gtk_label_get_label(label));
@@ -77,13 +79,105 @@ static gboolean is_owners_label(GtkWidget *widget) {
 typedef struct {
   GPtrArray *texts;
   gboolean accessibles;
+  gboolean models;
+  /// The GtkActions whose texts are collected already (one action, many proxies).
+  GHashTable *actions;
+  /// The model columns collected already ("pointer:column"), and the last group number.
+  GHashTable *columns;
+  guint groups;
 } Walk;
 
 static void visit(GtkWidget *widget, gpointer data);
 
 
+/// The accessible's own name and description, set by the program (atk_object_set_name,
+/// a .ui file's <accessibility>) or by GTK (a header bar's "Minimize"); those GTK makes
+/// from the widget's texts are not set and follow them.
+static void visit_accessible(GtkWidget *widget, Walk *walk) {
+  AtkObject *accessible = walk->accessibles ? gtk_widget_get_accessible(widget) : NULL;
+  if (accessible == NULL) return;
+  add(walk->texts, accessible, "accessible-name", accessible->name, PARLANCE_TEXT_PROPERTY);
+  add(walk->texts, accessible, "accessible-description", accessible->description,
+      PARLANCE_TEXT_PROPERTY);
+}
+
+typedef struct {
+  Walk *walk;
+  int column;
+  const char *attribute;
+  guint group;
+} ColumnWalk;
+
+static gboolean add_cell(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *iter,
+                         gpointer data) {
+  ColumnWalk *column = data;
+  char *value = NULL;
+  gtk_tree_model_get(model, iter, column->column, &value, -1);
+  ParlanceShownText *text =
+      add(column->walk->texts, model, column->attribute, value, PARLANCE_TEXT_MODEL_CELL);
+  if (text != NULL) {
+    text->row = gtk_tree_row_reference_new(model, path);
+    text->column = column->column;
+    text->group = column->group;
+  }
+  g_free(value);
+  return FALSE;
+}
+
+/// The strings of `model` that `layout` (a combo box, a tree view column) shows through
+/// a text renderer's `text` or `markup` attribute, each column once. Only list and tree
+/// stores, whose rows can be set again; a model of the program's own, or one filtered or
+/// sorted, is left alone.
+static void visit_model(GtkCellLayout *layout, GtkTreeModel *model, Walk *walk) {
+  if (!walk->models || model == NULL ||
+      !(GTK_IS_LIST_STORE(model) || GTK_IS_TREE_STORE(model)))
+    return;
+  GtkCellArea *area = gtk_cell_layout_get_area(layout);
+  if (area == NULL) return;
+  GList *cells = gtk_cell_layout_get_cells(layout);
+  for (GList *cell = cells; cell != NULL; cell = cell->next) {
+    if (!GTK_IS_CELL_RENDERER_TEXT(cell->data)) continue;
+    const char *attributes[] = {"text", "markup"};
+    for (size_t index = 0; index < G_N_ELEMENTS(attributes); index++) {
+      int column = gtk_cell_area_attribute_get_column(area, cell->data, attributes[index]);
+      if (column < 0 || gtk_tree_model_get_column_type(model, column) != G_TYPE_STRING)
+        continue;
+      char *key = g_strdup_printf("%p:%d", (void *)model, column);
+      if (!g_hash_table_add(walk->columns, key)) continue;  // the set owns key either way
+      ColumnWalk column_walk = {walk, column, attributes[index], ++walk->groups};
+      gtk_tree_model_foreach(model, add_cell, &column_walk);
+    }
+  }
+  g_list_free(cells);
+}
+
+/// The GtkAction whose texts `widget` shows (GtkUIManager's menus and toolbars), or NULL.
+static GObject *related_action(GtkWidget *widget) {
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  if (!GTK_IS_ACTIVATABLE(widget)) return NULL;
+  GtkActivatable *activatable = GTK_ACTIVATABLE(widget);
+  GtkAction *action = gtk_activatable_get_use_action_appearance(activatable)
+                          ? gtk_activatable_get_related_action(activatable)
+                          : NULL;
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return action != NULL ? G_OBJECT(action) : NULL;
+}
+
 static void visit_texts(GtkWidget *widget, Walk *walk) {
   GPtrArray *texts = walk->texts;
+  // A widget made from a GtkAction shows the action's label and tooltip, and GTK sets
+  // them again from it whenever the action changes: the action's are switched, once for
+  // all its proxies, and not the widget's own.
+  GObject *action = related_action(widget);
+  if (action != NULL) {
+    if (g_hash_table_add(walk->actions, action)) {
+      add_property(texts, action, "label");
+      add_property(texts, action, "short-label");
+      add_property(texts, action, "tooltip");
+    }
+    visit_accessible(widget, walk);
+    return;
+  }
   if (GTK_IS_WINDOW(widget)) add_property(texts, widget, "title");
   if (GTK_IS_HEADER_BAR(widget)) {
     add_property(texts, widget, "title");
@@ -108,13 +202,18 @@ static void visit_texts(GtkWidget *widget, Walk *walk) {
   }
   if (GTK_IS_ENTRY(widget)) add_property(texts, widget, "placeholder-text");
   if (GTK_IS_TREE_VIEW(widget)) {
+    GtkTreeModel *model = gtk_tree_view_get_model(GTK_TREE_VIEW(widget));
     GList *columns = gtk_tree_view_get_columns(GTK_TREE_VIEW(widget));
     for (GList *column = columns; column != NULL; column = column->next) {
       add(texts, column->data, "title",
           gtk_tree_view_column_get_title(GTK_TREE_VIEW_COLUMN(column->data)),
           PARLANCE_TEXT_PROPERTY);
+      visit_model(GTK_CELL_LAYOUT(column->data), model, walk);
     }
     g_list_free(columns);
+  }
+  if (GTK_IS_COMBO_BOX(widget)) {
+    visit_model(GTK_CELL_LAYOUT(widget), gtk_combo_box_get_model(GTK_COMBO_BOX(widget)), walk);
   }
   if (GTK_IS_STACK(widget)) {
     GList *children = gtk_container_get_children(GTK_CONTAINER(widget));
@@ -128,15 +227,7 @@ static void visit_texts(GtkWidget *widget, Walk *walk) {
     }
     g_list_free(children);
   }
-  // The accessible's own name and description, set by the program (atk_object_set_name,
-  // a .ui file's <accessibility>) or by GTK (a header bar's "Minimize"); those GTK makes
-  // from the widget's texts are not set and follow them.
-  AtkObject *accessible = walk->accessibles ? gtk_widget_get_accessible(widget) : NULL;
-  if (accessible != NULL) {
-    add(texts, accessible, "accessible-name", accessible->name, PARLANCE_TEXT_PROPERTY);
-    add(texts, accessible, "accessible-description", accessible->description,
-        PARLANCE_TEXT_PROPERTY);
-  }
+  visit_accessible(widget, walk);
   // A tooltip set as text is kept as markup with its text escaped: it is read and set
   // again as text, so that a translation with `&` stays text.
   char *markup = gtk_widget_get_tooltip_markup(widget);
@@ -171,9 +262,14 @@ static void visit(GtkWidget *widget, gpointer data) {
   if (GTK_IS_CONTAINER(widget)) gtk_container_forall(GTK_CONTAINER(widget), visit, walk);
 }
 
-GPtrArray *parlance_collect_texts(GtkWidget *root, gboolean accessibles) {
-  Walk walk = {g_ptr_array_new_with_free_func(shown_text_free), accessibles};
+GPtrArray *parlance_collect_texts(GtkWidget *root, guint options) {
+  Walk walk = {g_ptr_array_new_with_free_func(shown_text_free),
+               (options & PARLANCE_WALK_ACCESSIBLES) != 0, (options & PARLANCE_WALK_MODELS) != 0,
+               g_hash_table_new(NULL, NULL),
+               g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL), 0};
   visit(root, &walk);
+  g_hash_table_unref(walk.actions);
+  g_hash_table_unref(walk.columns);
   return walk.texts;
 }
 
@@ -187,7 +283,22 @@ void parlance_set_shown_text(ParlanceShownText *text, const char *value) {
     return;
   }
   if (strcmp(text->text, value) == 0) return;
-  if (text->kind == PARLANCE_TEXT_CHILD_PROPERTY) {
+  if (text->kind == PARLANCE_TEXT_MODEL_CELL) {
+    // Not when the row is gone since it was read.
+    GtkTreePath *path = text->row != NULL ? gtk_tree_row_reference_get_path(text->row) : NULL;
+    GtkTreeModel *model = GTK_TREE_MODEL(text->object);
+    GtkTreeIter iter;
+    if (path == NULL || !gtk_tree_model_get_iter(model, &iter, path)) {
+      if (path != NULL) gtk_tree_path_free(path);
+      return;
+    }
+    gtk_tree_path_free(path);
+    if (GTK_IS_LIST_STORE(model)) {
+      gtk_list_store_set(GTK_LIST_STORE(model), &iter, text->column, value, -1);
+    } else {
+      gtk_tree_store_set(GTK_TREE_STORE(model), &iter, text->column, value, -1);
+    }
+  } else if (text->kind == PARLANCE_TEXT_CHILD_PROPERTY) {
     // Not when the page has left its stack since it was read.
     if (text->container == NULL ||
         gtk_widget_get_parent(GTK_WIDGET(text->object)) != GTK_WIDGET(text->container))

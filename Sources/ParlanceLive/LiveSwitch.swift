@@ -81,7 +81,8 @@ public enum LiveSwitch {
       plan = try catalogs.plan(
         texts.map {
           ProgramCatalogs.Text(
-            text: $0.text, message: $0.message, isToolkitItem: $0.property == "stock")
+            text: $0.text, message: $0.message, isToolkitItem: $0.property == "stock",
+            group: Int($0.group))
         }, from: source, to: target)
     } catch {
       throw Failure(description: "\(program.name): \(error.description)")

@@ -87,11 +87,12 @@ static GVariant *collect(void) {
   if (collected != NULL) g_ptr_array_unref(collected);
   collected = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
   GVariantBuilder texts;
-  g_variant_builder_init(&texts, G_VARIANT_TYPE("a(ussss)"));
+  g_variant_builder_init(&texts, G_VARIANT_TYPE("a(ussssu)"));
   GList *toplevels = gtk_window_list_toplevels();
   guint32 id = 0;
   for (GList *window = toplevels; window != NULL; window = window->next) {
-    GPtrArray *shown = parlance_collect_texts(GTK_WIDGET(window->data), TRUE);
+    GPtrArray *shown = parlance_collect_texts(
+        GTK_WIDGET(window->data), PARLANCE_WALK_ACCESSIBLES | PARLANCE_WALK_MODELS);
     g_ptr_array_add(collected, shown);
     for (guint index = 0; index < shown->len; index++, id++) {
       ParlanceShownText *text = g_ptr_array_index(shown, index);
@@ -101,13 +102,13 @@ static GVariant *collect(void) {
       const char *message = remembered != NULL && strcmp(remembered->shown, text->text) == 0
                                 ? remembered->message
                                 : "";
-      g_variant_builder_add(&texts, "(ussss)", id, G_OBJECT_TYPE_NAME(text->object),
+      g_variant_builder_add(&texts, "(ussssu)", id, G_OBJECT_TYPE_NAME(text->object),
                             text->kind == PARLANCE_TEXT_STOCK ? "stock" : text->property,
-                            shown_now, message);
+                            shown_now, message, (guint32)text->group);
     }
   }
   g_list_free(toplevels);
-  return g_variant_new("(a(ussss))", &texts);
+  return g_variant_new("(a(ussssu))", &texts);
 }
 
 /// The text of the last Collect with id `id`, or NULL.
@@ -169,7 +170,8 @@ static GVariant *apply(GVariant *parameters) {
     ParlanceShownText *text = collected_text(id);
     if (text == NULL) continue;
     parlance_set_shown_text(text, value);
-    if (message[0] != '\0') {
+    // A model's cells share one object: nothing is remembered for them.
+    if (message[0] != '\0' && text->kind != PARLANCE_TEXT_MODEL_CELL) {
       Remembered *remembered = g_new0(Remembered, 1);
       remembered->message = g_strdup(message);
       remembered->shown = g_strdup(text->text);

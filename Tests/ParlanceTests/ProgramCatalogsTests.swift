@@ -200,6 +200,23 @@ struct ProgramCatalogsTests {
     }
   }
 
+  /// A combo box's items are switched together: a list with one text no catalog has
+  /// holds the user's data, and is left whole.
+  @Test func aListIsSwitchedWholeOrNotAtAll() throws {
+    try withCatalogs { catalogs in
+      let plan = try catalogs.plan(
+        [
+          .init(text: "_Datei", group: 1), .init(text: "Klassisch", group: 1),
+          .init(text: "_Datei", group: 2), .init(text: "Annas Ordner", group: 2),
+          .init(text: "Klassisch"),
+        ], from: Self.de, to: Self.fr)
+      #expect(plan.changes.map(\.index) == [0, 1, 4])
+      #expect(plan.changes.map(\.text) == ["_Fichier", "Classique", "Classique"])
+      #expect(plan.left.map(\.index) == [2, 3])
+      #expect(plan.left.map(\.reason) == [.sharedColumn, .unknown])
+    }
+  }
+
   /// The program's own message wins over GTK's where both show the text: "_Öffnen" is
   /// the app's "_Open" ("_Ouvrir"), and GTK's "Open" shows "Öffnen" without mnemonic.
   @Test func theProgramsOwnMessageComesBeforeTheToolkits() throws {

@@ -36,6 +36,10 @@ typedef enum {
   /// A child property of the object in its container (a GtkStack page's `title`, which
   /// its stack switcher shows).
   PARLANCE_TEXT_CHILD_PROPERTY = 2,
+  /// A string in a row of a list or tree store that a combo box or tree view column
+  /// shows with a text renderer (`object` is the store, `property` the renderer's
+  /// attribute, `text` or `markup`).
+  PARLANCE_TEXT_MODEL_CELL = 3,
 } ParlanceTextKind;
 
 /// One text a widget (or a tree view's column) shows.
@@ -52,17 +56,36 @@ typedef struct {
   char *_Nullable display;
   /// The container of a child property; NULL for other texts (the walk holds a reference).
   GObject *_Nullable container;
+  /// A model cell's row and column; NULL and -1 for other texts.
+  GtkTreeRowReference *_Nullable row;
+  int column;
+  /// The texts of one model column share a group number (from 1, per walk): they are
+  /// switched together or not at all, since a column may mix catalog texts with the
+  /// user's data. 0 for other texts.
+  guint group;
 } ParlanceShownText;
+
+/// What `parlance_collect_texts` reads besides the widgets' own texts.
+typedef enum {
+  /// Names and descriptions set on widgets' accessibles.
+  PARLANCE_WALK_ACCESSIBLES = 1 << 0,
+  /// Model cells (`PARLANCE_TEXT_MODEL_CELL`).
+  PARLANCE_WALK_MODELS = 1 << 1,
+} ParlanceWalkOptions;
 
 /// Every text the widgets under `root` show, `root` included, in the order a reader
 /// meets them: windows' and header bars' titles, labels, buttons, tool buttons and
-/// menu items (their own label, not their child's), entries' placeholders, tree views'
-/// column titles, stack pages' titles, tooltips, and with `accessibles` the names and
+/// menu items (their own label, not their child's; for a GtkUIManager proxy its
+/// GtkAction's label, short label and tooltip, once per action), entries' placeholders, tree views'
+/// column titles, stack pages' titles, tooltips; with `PARLANCE_WALK_MODELS` the rows
+/// of list and tree stores that combo boxes and tree view columns show as text (grouped
+/// by column); with `PARLANCE_WALK_ACCESSIBLES` the names and
 /// descriptions set on widgets' accessibles (not those GTK makes from the widget's
 /// texts; GTK 3 keeps a widget's accessible private, so asking for it makes one where
 /// none was, as a screen reader does); internal children (a dialog's buttons, a file chooser's parts),
 /// submenus and menu buttons' menus and popovers included. The array owns its elements.
-GPtrArray *_Nonnull parlance_collect_texts(GtkWidget *_Nonnull root, gboolean accessibles);
+GPtrArray *_Nonnull parlance_collect_texts(GtkWidget *_Nonnull root, guint walk);
+
 
 /// Sets `text`'s property to `value` (for a tooltip, notifying `tooltip-text` as well:
 /// GTK's accessible listens only to it), or re-sets a stock button's label. Does
@@ -113,6 +136,8 @@ typedef struct {
   char *_Nonnull text;
   /// The message a switch set here and the program has not changed since, or empty.
   char *_Nonnull message;
+  /// The texts of one model column share a group (0: none), switched all or none.
+  guint32 group;
 } ParlanceLiveText;
 
 /// Every program with the module on the session bus, described (one that does not

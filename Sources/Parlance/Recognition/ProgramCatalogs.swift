@@ -32,12 +32,19 @@ public final class ProgramCatalogs: Sendable {
     /// The text is a toolkit item the toolkit translates itself (a GTK stock button):
     /// it is set again as it is.
     public let isToolkitItem: Bool
+    /// Texts with the same group (not 0) are the rows of one list column, a combo box's
+    /// items: switched all or none, since a column that holds one text no catalog has
+    /// holds the user's data (folder names, devices), which must stay as it is.
+    public let group: Int
 
     /// A shown text.
-    public init(text: String, message: String = "", isToolkitItem: Bool = false) {
+    public init(
+      text: String, message: String = "", isToolkitItem: Bool = false, group: Int = 0
+    ) {
       self.text = text
       self.message = message
       self.isToolkitItem = isToolkitItem
+      self.group = group
     }
   }
 
@@ -246,6 +253,16 @@ public final class ProgramCatalogs: Sendable {
       case .failure(let reason):
         left.append(Plan.Left(index: index, text: text.text, reason: reason))
       }
+    }
+    // A list column with a text left is left whole.
+    let broken = Set(left.map { texts[$0.index].group }).subtracting([0])
+    if !broken.isEmpty {
+      for change in changes where broken.contains(texts[change.index].group) {
+        let text = texts[change.index].text
+        left.append(Plan.Left(index: change.index, text: text, reason: .sharedColumn))
+      }
+      changes.removeAll { broken.contains(texts[$0.index].group) }
+      left.sort { $0.index < $1.index }
     }
     return Plan(
       language: language, gettextLanguages: gettext, isRightToLeft: isRightToLeft,

@@ -85,6 +85,9 @@ public struct Retranslator: Sendable {
     /// Its message cannot be made in the new language: no catalog of the language, its
     /// fallbacks or the development language has it, or its arguments do not fit.
     case cannotRender(ShownMessage)
+    /// It is a row of a list whose other rows are not all texts of the tables (the
+    /// user's data beside it): such a list is switched whole or not at all.
+    case sharedColumn
   }
 
   /// A text's new text and its message, or why it is left.

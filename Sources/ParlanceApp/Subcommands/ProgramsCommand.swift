@@ -99,6 +99,7 @@ enum ProgramsCommand: Subcommand {
       "\(candidates.count) messages show it, with different translations ("
         + candidates.prefix(3).map { JSONOutput.quote($0.match.msgid) }.joined(separator: ", ")
         + ")"
+    case .sharedColumn: "a row of a list that also holds texts no catalog has"
     case .cannotRender(let message):
       "its message \(JSONOutput.quote(message.match.msgid)) cannot be made in the language"
     }

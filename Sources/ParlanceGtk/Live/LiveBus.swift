@@ -38,6 +38,9 @@ public enum LiveBus {
     /// What a switch remembered there (`Retranslator.ShownMessage.encoded`) while the
     /// program has not changed the text since; empty otherwise.
     public let message: String
+    /// The texts of one list column (a combo box's items) share a group, switched all or
+    /// none; 0 for a text of its own.
+    public let group: UInt32
   }
 
   /// A call that failed: no bus, the program gone, refused or not answering.
@@ -84,7 +87,8 @@ public enum LiveBus {
       Text(
         id: text.pointee.id, className: String(cString: text.pointee.className),
         property: String(cString: text.pointee.property),
-        text: String(cString: text.pointee.text), message: String(cString: text.pointee.message))
+        text: String(cString: text.pointee.text), message: String(cString: text.pointee.message),
+        group: text.pointee.group)
     }
   }
 
