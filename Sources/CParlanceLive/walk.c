@@ -78,8 +78,8 @@ static gboolean is_owners_label(GtkWidget *widget) {
 /// What a walk collects into, and whether it asks widgets for their accessibles.
 typedef struct {
   GPtrArray *texts;
-  gboolean accessibles;
-  gboolean models;
+  /// `ParlanceWalkOptions`.
+  guint options;
   /// The GtkActions whose texts are collected already (one action, many proxies).
   GHashTable *actions;
   /// The model columns collected already ("pointer:column"), and the last group number.
@@ -94,7 +94,7 @@ static void visit(GtkWidget *widget, gpointer data);
 /// a .ui file's <accessibility>) or by GTK (a header bar's "Minimize"); those GTK makes
 /// from the widget's texts are not set and follow them.
 static void visit_accessible(GtkWidget *widget, Walk *walk) {
-  AtkObject *accessible = walk->accessibles ? gtk_widget_get_accessible(widget) : NULL;
+  AtkObject *accessible = (walk->options & PARLANCE_WALK_ACCESSIBLES) != 0 ? gtk_widget_get_accessible(widget) : NULL;
   if (accessible == NULL) return;
   add(walk->texts, accessible, "accessible-name", accessible->name, PARLANCE_TEXT_PROPERTY);
   add(walk->texts, accessible, "accessible-description", accessible->description,
@@ -129,7 +129,7 @@ static gboolean add_cell(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *it
 /// stores, whose rows can be set again; a model of the program's own, or one filtered or
 /// sorted, is left alone.
 static void visit_model(GtkCellLayout *layout, GtkTreeModel *model, Walk *walk) {
-  if (!walk->models || model == NULL ||
+  if ((walk->options & PARLANCE_WALK_MODELS) == 0 || model == NULL ||
       !(GTK_IS_LIST_STORE(model) || GTK_IS_TREE_STORE(model)))
     return;
   GtkCellArea *area = gtk_cell_layout_get_area(layout);
@@ -263,8 +263,7 @@ static void visit(GtkWidget *widget, gpointer data) {
 }
 
 GPtrArray *parlance_collect_texts(GtkWidget *root, guint options) {
-  Walk walk = {g_ptr_array_new_with_free_func(shown_text_free),
-               (options & PARLANCE_WALK_ACCESSIBLES) != 0, (options & PARLANCE_WALK_MODELS) != 0,
+  Walk walk = {g_ptr_array_new_with_free_func(shown_text_free), options,
                g_hash_table_new(NULL, NULL),
                g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL), 0};
   visit(root, &walk);

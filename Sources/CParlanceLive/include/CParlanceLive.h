@@ -76,16 +76,16 @@ typedef enum {
 /// Every text the widgets under `root` show, `root` included, in the order a reader
 /// meets them: windows' and header bars' titles, labels, buttons, tool buttons and
 /// menu items (their own label, not their child's; for a GtkUIManager proxy its
-/// GtkAction's label, short label and tooltip, once per action), entries' placeholders, tree views'
-/// column titles, stack pages' titles, tooltips; with `PARLANCE_WALK_MODELS` the rows
-/// of list and tree stores that combo boxes and tree view columns show as text (grouped
-/// by column); with `PARLANCE_WALK_ACCESSIBLES` the names and
-/// descriptions set on widgets' accessibles (not those GTK makes from the widget's
-/// texts; GTK 3 keeps a widget's accessible private, so asking for it makes one where
-/// none was, as a screen reader does); internal children (a dialog's buttons, a file chooser's parts),
-/// submenus and menu buttons' menus and popovers included. The array owns its elements.
-GPtrArray *_Nonnull parlance_collect_texts(GtkWidget *_Nonnull root, guint walk);
-
+/// GtkAction's label, short label and tooltip, once per action), entries'
+/// placeholders, tree views' column titles, stack pages' titles, tooltips; with
+/// `PARLANCE_WALK_MODELS` the rows of list and tree stores that combo boxes and tree
+/// view columns show as text (grouped by column); with `PARLANCE_WALK_ACCESSIBLES` the
+/// names and descriptions set on widgets' accessibles (not those GTK makes from the
+/// widget's texts; GTK 3 keeps a widget's accessible private, so asking for it makes one
+/// where none was, as a screen reader does); internal children (a dialog's buttons, a
+/// file chooser's parts), submenus and menu buttons' menus and popovers included.
+/// `options` is a set of `ParlanceWalkOptions`. The array owns its elements.
+GPtrArray *_Nonnull parlance_collect_texts(GtkWidget *_Nonnull root, guint options);
 
 /// Sets `text`'s property to `value` (for a tooltip, notifying `tooltip-text` as well:
 /// GTK's accessible listens only to it), or re-sets a stock button's label. Does
