@@ -90,12 +90,18 @@ static GVariant *collect(void) {
   g_variant_builder_init(&texts, G_VARIANT_TYPE("a(ussssu)"));
   GList *toplevels = gtk_window_list_toplevels();
   guint32 id = 0;
+  // Each window's walk numbers its list columns from 1: they are made one numbering
+  // here, so that a column of one window is never switched with another window's.
+  guint32 groups = 0;
   for (GList *window = toplevels; window != NULL; window = window->next) {
     GPtrArray *shown = parlance_collect_texts(
         GTK_WIDGET(window->data), PARLANCE_WALK_ACCESSIBLES | PARLANCE_WALK_MODELS);
     g_ptr_array_add(collected, shown);
+    guint32 last_group = groups;
     for (guint index = 0; index < shown->len; index++, id++) {
       ParlanceShownText *text = g_ptr_array_index(shown, index);
+      guint32 group = text->group != 0 ? groups + text->group : 0;
+      if (group > last_group) last_group = group;
       Remembered *remembered =
           g_object_get_qdata(text->object, remembered_quark(text->property));
       const char *shown_now = text->display != NULL ? text->display : text->text;
@@ -104,8 +110,9 @@ static GVariant *collect(void) {
                                 : "";
       g_variant_builder_add(&texts, "(ussssu)", id, G_OBJECT_TYPE_NAME(text->object),
                             text->kind == PARLANCE_TEXT_STOCK ? "stock" : text->property,
-                            shown_now, message, (guint32)text->group);
+                            shown_now, message, group);
     }
+    groups = last_group;
   }
   g_list_free(toplevels);
   return g_variant_new("(a(ussssu))", &texts);
