@@ -117,3 +117,63 @@ int parlance_live_apply(const char *bus_name, const char *languages, gboolean ri
   g_variant_unref(reply);
   return (int)applied;
 }
+
+struct ParlanceLiveWatch {
+  GDBusConnection *bus;
+  guint names;
+  guint languages;
+  void (*changed)(void *);
+  void *data;
+  // One for each subscription and one for the watcher: GDBus may still deliver a signal
+  // in the main context after an unsubscribe, until it calls the subscription's destroy.
+  guint references;
+  gboolean ended;
+};
+
+static void watch_release(gpointer data) {
+  ParlanceLiveWatch *watch = data;
+  if (--watch->references > 0) return;
+  g_object_unref(watch->bus);
+  g_free(watch);
+}
+
+static void on_signal(GDBusConnection *bus, const char *sender, const char *path,
+                      const char *interface, const char *signal, GVariant *parameters,
+                      gpointer user_data) {
+  (void)bus;
+  (void)sender;
+  (void)path;
+  (void)interface;
+  (void)signal;
+  (void)parameters;
+  ParlanceLiveWatch *watch = user_data;
+  if (!watch->ended) watch->changed(watch->data);
+}
+
+ParlanceLiveWatch *parlance_live_watch(void (*changed)(void *), void *data, GError **error) {
+  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  if (bus == NULL) return NULL;
+  ParlanceLiveWatch *watch = g_new0(ParlanceLiveWatch, 1);
+  watch->bus = bus;
+  watch->changed = changed;
+  watch->data = data;
+  watch->references = 3;
+  // The bus names every program's module takes: io.github.parlance.Live.p<pid>. A match
+  // on the name's namespace needs whole dot-separated elements, so the prefix's
+  // namespace is matched and the callback lets the controller list them again.
+  watch->names = g_dbus_connection_signal_subscribe(
+      bus, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged",
+      "/org/freedesktop/DBus", "io.github.parlance.Live", G_DBUS_SIGNAL_FLAGS_MATCH_ARG0_NAMESPACE,
+      on_signal, watch, watch_release);
+  watch->languages = g_dbus_connection_signal_subscribe(
+      bus, NULL, PARLANCE_LIVE_INTERFACE, PARLANCE_LIVE_CHANGED_SIGNAL, PARLANCE_LIVE_OBJECT_PATH,
+      NULL, G_DBUS_SIGNAL_FLAGS_NONE, on_signal, watch, watch_release);
+  return watch;
+}
+
+void parlance_live_unwatch(ParlanceLiveWatch *watch) {
+  watch->ended = TRUE;
+  g_dbus_connection_signal_unsubscribe(watch->bus, watch->names);
+  g_dbus_connection_signal_unsubscribe(watch->bus, watch->languages);
+  watch_release(watch);
+}

@@ -210,6 +210,12 @@ static void handle_call(GDBusConnection *connection, const char *sender,
     g_dbus_method_invocation_return_value(invocation, collect());
   } else if (strcmp(method_name, "Apply") == 0) {
     g_dbus_method_invocation_return_value(invocation, apply(parameters));
+    // For the controllers that list programs (the Parlance window's Programs view).
+    const char *languages = g_getenv("LANGUAGE");
+    g_dbus_connection_emit_signal(connection, NULL, PARLANCE_LIVE_OBJECT_PATH,
+                                  PARLANCE_LIVE_INTERFACE, PARLANCE_LIVE_CHANGED_SIGNAL,
+                                  g_variant_new("(s)", languages != NULL ? languages : ""),
+                                  NULL);
   } else {
     g_dbus_method_invocation_return_dbus_error(
         invocation, "org.freedesktop.DBus.Error.UnknownMethod", method_name);

@@ -157,4 +157,22 @@ int parlance_live_apply(const char *_Nonnull busName, const char *_Nonnull langu
                         const char *_Nonnull const *_Nullable messages, guint count,
                         int timeoutMilliseconds, GError *_Nullable *_Nullable error);
 
+/// The signal a program's module emits after each Apply, with its new `LANGUAGE`.
+#define PARLANCE_LIVE_CHANGED_SIGNAL "LanguageChanged"
+
+/// A watch of the programs with the module on the session bus.
+typedef struct ParlanceLiveWatch ParlanceLiveWatch;
+
+/// Calls `changed(data)` whenever a program with the module takes or loses its bus
+/// name (starts or ends) or emits LanguageChanged, in the main context that is the
+/// calling thread's default (the GTK thread's, called there), until
+/// `parlance_live_unwatch`. NULL with `error` set when there is no session bus.
+ParlanceLiveWatch *_Nullable parlance_live_watch(void (*_Nonnull changed)(void *_Nullable),
+                                                 void *_Nullable data,
+                                                 GError *_Nullable *_Nullable error);
+
+/// Ends `watch`: `changed` is not called again once this returns (on the thread that
+/// made the watch).
+void parlance_live_unwatch(ParlanceLiveWatch *_Nonnull watch);
+
 #endif
