@@ -9,9 +9,11 @@ its fresh start in that language: of the texts a fresh start in the new language
 and one in German does not (texts with a piece of the program's catalogs; numbers
 masked), how many a live switch shows, and how many German ones are left. Also: the
 program is alive, the text typed into mousepad is kept, mousepad's menu bar turns right
-to left and back, a dialog opened after a switch comes in the new language, a program
-that is killed while a switch waits for it fails that switch and nothing else, and a
-GTK 4 program is run with a warning.
+to left and back, a dialog opened after a switch comes in the new language, the
+Parlance window's Programs view lists the programs with their languages, switches one
+when a language is picked and follows a switch from the command line, a program that is
+killed while a switch waits for it fails that switch and nothing else (and leaves the
+Programs view), and a GTK 4 program is run with a warning.
 
 Usage: live_test.py PATH-TO-parlance (under a display and a session bus).
 """
@@ -286,24 +288,7 @@ def main():
                 check(f"{program} is alive after the switch to {language}", alive)
                 if not alive:
                     continue
-                live = normalized(texts_of(process.pid)[0])
-                german = normalized(fresh[program].get("de", []))
-                wanted = normalized(fresh[program].get(language, []))
-                new_parts = pieces(domains[program], language) if language != "en" else None
-                old_parts = pieces(domains[program], "de")
-                need = {t: n for t, n in (wanted - german).items()
-                        if new_parts is None or from_catalog(t, new_parts)}
-                got = sum(min(n, live[t]) for t, n in need.items())
-                left = sum(min(n, live[t]) for t, n in (german - wanted).items()
-                           if from_catalog(t, old_parts))
-                total = sum(need.values())
-                share = got / total if total else 1.0
-                print(f"     {program} {previous}→{language}: {got}/{total} changed texts as "
-                      f"a fresh start, {left} German left", flush=True)
-                missing = [t for t, n in need.items() if live[t] < n][:8]
-                check(f"{program} {previous}→{language} shows what a fresh start shows "
-                      f"(at least {FLOORS[program][language]:.0%})",
-                      share >= FLOORS[program][language], f"missing: {missing}")
+                scored(program, process.pid, fresh, domains, previous, language, "de")
             if language == "ar":
                 check("mousepad's menu bar is right to left in Arabic",
                       menu_bar_is_right_to_left(mousepad) is True)
@@ -320,7 +305,18 @@ def main():
               content is not None and content.startswith(TYPED), repr(content))
 
         dialog_in_new_language(mousepad)
-        killed_while_switching(processes["transmission-gtk"])
+        window = programs_view(processes, fresh, domains)
+        try:
+            killed_while_switching(processes["transmission-gtk"])
+            if window is not None:
+                wait_until(lambda: combo_of(window.pid, "transmission-gtk") is None,
+                           "transmission-gtk's row to go")
+                check("the Programs view drops a program that ends", True)
+        except TimeoutError as error:
+            check("the Programs view drops a program that ends", False, str(error))
+        finally:
+            if window is not None:
+                stop(window)
     finally:
         for process in processes.values():
             stop(process)
@@ -330,6 +326,110 @@ def main():
           result.returncode == 0 and "GTK 4 program" in result.stderr, result.stderr)
     print(f"{report.passed} passed, {report.failed} failed")
     return 1 if report.failed else 0
+
+
+def scored(program, pid, fresh, domains, before, language, baseline=None):
+    """Of the texts a fresh start in `language` shows and one in `baseline` (the language
+    before, unless given) does not, with a piece of the program's catalogs, the share the
+    live program shows; checked against the program's floor. Texts of `baseline` left are
+    counted too."""
+    baseline = baseline or before
+    live = normalized(texts_of(pid)[0])
+    old = normalized(fresh[program].get(baseline, []))
+    wanted = normalized(fresh[program].get(language, []))
+    new_parts = pieces(domains[program], language) if language != "en" else None
+    old_parts = pieces(domains[program], baseline) if baseline != "en" else None
+    need = {t: n for t, n in (wanted - old).items()
+            if new_parts is None or from_catalog(t, new_parts)}
+    got = sum(min(n, live[t]) for t, n in need.items())
+    left = sum(min(n, live[t]) for t, n in (old - wanted).items()
+               if old_parts is None or from_catalog(t, old_parts))
+    total = sum(need.values())
+    share = got / total if total else 1.0
+    print(f"     {program} {before}→{language}: {got}/{total} changed texts as a fresh "
+          f"start, {left} of {baseline} left", flush=True)
+    missing = [t for t, n in need.items() if live[t] < n][:8]
+    check(f"{program} {before}→{language} shows what a fresh start shows "
+          f"(at least {FLOORS[program][language]:.0%})",
+          share >= FLOORS[program][language], f"missing: {missing}")
+
+
+def find_node(node, wanted, depth=0):
+    """The first accessible under `node`, in tree order, for which `wanted` holds."""
+    if node is None or depth > 30:
+        return None
+    try:
+        if wanted(node):
+            return node
+        for index in range(node.get_child_count()):
+            found = find_node(node.get_child_at_index(index), wanted, depth + 1)
+            if found is not None:
+                return found
+    except GLib.Error:
+        return None
+    return None
+
+
+def combo_of(window_pid, program):
+    """The language combo box of `program` in the Parlance window's Programs view."""
+    return find_node(application(window_pid), lambda node: node.get_role_name() == "combo box"
+                     and node.get_name() == f"Language of {program}")
+
+
+def shown_entry(combo):
+    try:
+        chosen = Atspi.Selection.get_selected_child(combo, 0)
+        return chosen.get_name() if chosen is not None else None
+    except GLib.Error:
+        return None
+
+
+def programs_view(processes, fresh, domains):
+    """The Parlance window's Programs view, driven over AT-SPI: it lists the running
+    programs with the language each shows, a language picked in a combo box switches
+    that program live, and the combo box follows a switch made from the command line.
+    Returns the window, left open: the caller ends a program and watches its row go."""
+    window = start([PARLANCE, "--language", "en"], environment())
+    try:
+        ready(window.pid)
+        expander = find_node(application(window.pid),
+                             lambda node: node.get_name() == "Running Programs")
+        check("the window has a Running Programs expander", expander is not None)
+        if expander is None or not Atspi.Action.do_action(expander, 0):
+            stop(window)
+            return None
+        # The name the module gives: meld's is its application id.
+        names = {p["pid"]: p["program"] for p in live_programs()}
+        shown_as = {name: names.get(process.pid, name) for name, process in processes.items()}
+        combos = wait_until(lambda: all(combo_of(window.pid, shown_as[name]) for name in processes)
+                            and {name: combo_of(window.pid, shown_as[name]) for name in processes},
+                            "a language combo box per program")
+        # Mousepad was switched to French by the dialog check, the others to English.
+        expected = {name: "Français" if name == "mousepad" else "English" for name in processes}
+        shown = {name: shown_entry(combo) for name, combo in combos.items()}
+        check("each program's combo box shows the language it shows", shown == expected,
+              f"{shown}")
+
+        pid = processes["pavucontrol"].pid
+        menu = combos["pavucontrol"].get_child_at_index(0)
+        entries = [menu.get_child_at_index(i).get_name() for i in range(menu.get_child_count())]
+        check("the combo box offers the system language first, then languages by their own "
+              "names", entries[:1] == ["System language"] and "Français" in entries
+              and "Deutsch" in entries, f"{entries[:12]}")
+        if "Français" not in entries:
+            return window
+        Atspi.Selection.select_child(combos["pavucontrol"], entries.index("Français"))
+        wait_until(lambda: any(p["pid"] == pid and p["language"] == "fr"
+                               for p in live_programs()), "pavucontrol in French")
+        scored("pavucontrol", pid, fresh, domains, "en", "fr")
+
+        parlance("switch", "de", "--pid", str(pid))
+        followed = wait_until(lambda: shown_entry(combo_of(window.pid, "pavucontrol"))
+                              == "Deutsch", "the combo box to show Deutsch")
+        check("the combo box follows a switch from the command line", followed)
+    except TimeoutError as error:
+        check("the Programs view switches a program", False, str(error))
+    return window
 
 
 def dialog_in_new_language(pid):

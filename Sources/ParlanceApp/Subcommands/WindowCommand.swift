@@ -44,7 +44,7 @@ enum WindowCommand: Subcommand {
         showsKeys: arguments[CommonOptions.showKeys],
         openInterface: { file, failed in
           InterfaceLauncher.open(file, localizer: localizer, resources: resources, failed: failed)
-        }, startupTrace: trace)
+        }, programs: LivePrograms.switching(), startupTrace: trace)
     }
     return status == 0 ? .success : .failure
   }

@@ -51,13 +51,16 @@ public enum ParlanceApplication {
   ///   - openInterface: previews a `.ui` file; when given, the window offers "Open
   ///     Interface…" and the recent interfaces of `recentInterfaces`.
   ///   - recentInterfaces: where the `.ui` files opened lately are kept.
+  ///   - programs: when given, the window has the Programs view, which switches the
+  ///     programs running with Parlance's GTK module.
   ///   - startupTrace: when given, the window's first frame completes it, prints its
   ///     line and quits (see ``StartupTrace``).
   /// - Returns: the exit status: 0 when the window was closed, 1 when it could not open.
   public static func run(
     localizer: Localizer, translations: URL? = nil, translatorMode: Bool = false,
     showsKeys: Bool = false, openInterface: InterfaceOpener? = nil,
-    recentInterfaces: RecentInterfaceStore = .standard(), startupTrace: StartupTrace? = nil
+    recentInterfaces: RecentInterfaceStore = .standard(), programs: ProgramSwitching? = nil,
+    startupTrace: StartupTrace? = nil
   ) -> Int32 {
     let application: Application
     do {
@@ -81,6 +84,7 @@ public enum ParlanceApplication {
       {
         FileHandle.standardError.write(Data("\(warning)\n".utf8))
       }
+      if let programs { created.enablePrograms(programs) }
       if let translations {
         do {
           try created.watchTranslations(translations)

@@ -55,6 +55,9 @@ public final class WindowController {
   private var closedProblem: Problem?
   /// "Open Interface…", when the app fills it in (`enableInterfaces`).
   var interfaceOpening: InterfaceOpening?
+  /// The Programs view's workers and bus watch, when the app fills it in
+  /// (`enablePrograms`).
+  var programSwitching: ProgramsView?
 
   struct Problem: Equatable {
     let message: LocalizedText
@@ -115,6 +118,9 @@ public final class WindowController {
   private func handle(_ event: Renderer.Event) {
     switch event {
     case .chose(node: "language", let item): choose(item)
+    case .chose(let node, let item) where node.hasPrefix("program:"):
+      chooseLanguage(item, forProgram: String(node.dropFirst(8)))
+    case .clicked(node: "programs.refresh"): refreshPrograms()
     case .numberChanged(node: "files", let value): setFileCount(value)
     case .toggled(let node, let isOn): toggle(node, isOn)
     case .dismissed(node: "problem"): dismissProblem()

@@ -30,6 +30,10 @@ public struct WindowModel: Sendable {
   public var opensInterfaces = false
   /// The interfaces previewed lately, newest first (buttons that open them again).
   public var recentInterfaces: [URL] = []
+  /// Whether the window has the Programs view (the app can reach running programs).
+  public var listsPrograms = false
+  /// The programs running with Parlance's GTK module, each with a language combo box.
+  public var programs: [RunningProgram] = []
 
   /// The window over `localizer`'s languages, its date line showing `now`.
   public init(localizer: Localizer, now: Date = Date()) {
@@ -77,7 +81,7 @@ public struct WindowModel: Sendable {
               tooltip: .key("tooltip.translator")),
             ViewNode("keys", .toggle(.key("translator.keys"), isOn: showsKeys)),
           ]),
-      ] + interfaceRows + [
+      ] + interfaceRows + programRows + [
         ViewNode("greeting", .heading(.key("greeting"))),
         ViewNode("welcome", .label(.key("welcome.text"), wraps: true)),
         ViewNode("banner", .image(resource: "banner"), accessibleName: .key("label.banner")),
@@ -133,6 +137,56 @@ public struct WindowModel: Sendable {
       }
     }
     return [ViewNode("interfaces.row", .row(spacing: 6), children: children)]
+  }
+
+  /// The Programs view, when the app can reach running programs: an expander with a
+  /// language combo box per program ("System language" first, then the program's
+  /// languages by their own names) and a button that lists them again.
+  private var programRows: [ViewNode] {
+    guard listsPrograms else { return [] }
+    var rows =
+      programs.isEmpty
+      ? [ViewNode("programs.none", .label(.key("programs.none"), wraps: true))]
+      : programs.map(programRow)
+    rows.append(
+      ViewNode(
+        "programs.actions", .row(spacing: 6),
+        children: [
+          ViewNode(
+            "programs.refresh", .button(.key("programs.refresh")),
+            tooltip: .key("tooltip.programs.refresh"))
+        ]))
+    return [
+      ViewNode(
+        "programs", .expander(.key("label.programs")),
+        children: [ViewNode("programs.list", .column(spacing: 6), children: rows)])
+    ]
+  }
+
+  /// The id of the combo box of the program with `id`.
+  public static func programChoiceNode(_ id: String) -> String { "program:" + id }
+
+  private func programRow(_ program: RunningProgram) -> ViewNode {
+    let node = Self.programChoiceNode(program.id)
+    let name: [String: MessageArgument] = [
+      "name": .string(program.name), "pid": .string(String(program.pid)),
+    ]
+    let items =
+      [ViewNode.ChoiceItem(id: Self.systemChoice, text: .key("language.system"))]
+      + program.languages.sorted {
+        $0.nativeName.compare($1.nativeName, options: [.caseInsensitive, .diacriticInsensitive])
+          == .orderedAscending
+      }.map {
+        ViewNode.ChoiceItem(id: $0.identifier, text: .verbatim($0.nativeName))
+      }
+    return ViewNode(
+      "program.row:" + program.id, .row(spacing: 12),
+      children: [
+        ViewNode("program.caption:" + program.id, .caption(.key("program.name", name), for: node)),
+        ViewNode(
+          node, .choice(items: items, selected: program.choice),
+          accessibleName: .key("accessible.program", name)),
+      ])
   }
 
   /// The window title.
