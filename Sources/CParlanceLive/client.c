@@ -11,6 +11,7 @@ static void program_free(gpointer data) {
   g_ptr_array_unref(program->catalogs);
   g_free(program->textDomain);
   g_free(program->textDomainDirectory);
+  g_ptr_array_unref(program->history);
   g_free(program);
 }
 
@@ -47,19 +48,25 @@ GPtrArray *parlance_live_programs(int timeout, GError **error) {
   g_variant_get(names, "(as)", &iter);
   while (g_variant_iter_next(iter, "&s", &name)) {
     if (!g_str_has_prefix(name, PARLANCE_LIVE_NAME_PREFIX)) continue;
-    GVariant *reply = call(bus, name, "Describe", NULL, "(ussasss)", timeout, NULL);
+    GVariant *reply = call(bus, name, "Describe", NULL, "(ussasssas)", timeout, NULL);
     if (reply == NULL) continue;  // gone, or not answering: not listed
     ParlanceLiveProgram *program = g_new0(ParlanceLiveProgram, 1);
     GVariantIter *catalogs = NULL;
-    const char *catalog = NULL;
+    GVariantIter *history = NULL;
+    const char *item = NULL;
     program->busName = g_strdup(name);
     program->catalogs = g_ptr_array_new_with_free_func(g_free);
-    g_variant_get(reply, "(ussasss)", &program->pid, &program->program, &program->languages,
-                  &catalogs, &program->textDomain, &program->textDomainDirectory);
-    while (g_variant_iter_next(catalogs, "&s", &catalog)) {
-      g_ptr_array_add(program->catalogs, g_strdup(catalog));
+    program->history = g_ptr_array_new_with_free_func(g_free);
+    g_variant_get(reply, "(ussasssas)", &program->pid, &program->program, &program->languages,
+                  &catalogs, &program->textDomain, &program->textDomainDirectory, &history);
+    while (g_variant_iter_next(catalogs, "&s", &item)) {
+      g_ptr_array_add(program->catalogs, g_strdup(item));
+    }
+    while (g_variant_iter_next(history, "&s", &item)) {
+      g_ptr_array_add(program->history, g_strdup(item));
     }
     g_variant_iter_free(catalogs);
+    g_variant_iter_free(history);
     g_variant_unref(reply);
     g_ptr_array_add(programs, program);
   }

@@ -24,6 +24,17 @@ static const char introspection[] =
 /// The texts of the last Collect, by index: the ids Apply refers to.
 static GPtrArray *collected = NULL;
 static guint owner_id = 0;
+/// The LANGUAGE lists the program has shown, oldest first (Describe's history).
+static GPtrArray *history = NULL;
+
+/// Adds `languages` to the history unless it is what the program showed last.
+static void remember_languages(const char *languages) {
+  if (languages == NULL) languages = "";
+  if (history->len > 0 && strcmp(g_ptr_array_index(history, history->len - 1), languages) == 0) {
+    return;
+  }
+  g_ptr_array_add(history, g_strdup(languages));
+}
 
 /// The key under which a place remembers the message a switch set there.
 static GQuark remembered_quark(const char *property) {
@@ -78,9 +89,15 @@ static GVariant *describe(void) {
   // program shows its own language (English: no catalog read).
   const char *domain = textdomain(NULL);
   const char *directory = domain != NULL ? bindtextdomain(domain, NULL) : NULL;
-  return g_variant_new("(ussasss)", (guint32)getpid(), program != NULL ? program : "",
+  GVariantBuilder shown;
+  g_variant_builder_init(&shown, G_VARIANT_TYPE("as"));
+  for (guint index = 0; index < history->len; index++) {
+    g_variant_builder_add(&shown, "s", (const char *)g_ptr_array_index(history, index));
+  }
+  return g_variant_new("(ussasssas)", (guint32)getpid(), program != NULL ? program : "",
                        languages != NULL ? languages : "", &catalogs,
-                       domain != NULL ? domain : "", directory != NULL ? directory : "");
+                       domain != NULL ? domain : "", directory != NULL ? directory : "",
+                       &shown);
 }
 
 static GVariant *collect(void) {
@@ -105,12 +122,16 @@ static GVariant *collect(void) {
       Remembered *remembered =
           g_object_get_qdata(text->object, remembered_quark(text->property));
       const char *shown_now = text->display != NULL ? text->display : text->text;
-      const char *message = remembered != NULL && strcmp(remembered->shown, text->text) == 0
-                                ? remembered->message
-                                : "";
+      // The message a switch set there; "~" before it once the program has set the
+      // text again itself (from a copy of its own the switch cannot reach).
+      char *message = remembered == NULL ? g_strdup("")
+                      : strcmp(remembered->shown, text->text) == 0
+                          ? g_strdup(remembered->message)
+                          : g_strconcat("~", remembered->message, NULL);
       g_variant_builder_add(&texts, "(ussssu)", id, G_OBJECT_TYPE_NAME(text->object),
                             text->kind == PARLANCE_TEXT_STOCK ? "stock" : text->property,
                             shown_now, message, group);
+      g_free(message);
     }
     groups = last_group;
   }
@@ -212,6 +233,7 @@ static void handle_call(GDBusConnection *connection, const char *sender,
     g_dbus_method_invocation_return_value(invocation, apply(parameters));
     // For the controllers that list programs (the Parlance window's Programs view).
     const char *languages = g_getenv("LANGUAGE");
+    remember_languages(languages);
     g_dbus_connection_emit_signal(connection, NULL, PARLANCE_LIVE_OBJECT_PATH,
                                   PARLANCE_LIVE_INTERFACE, PARLANCE_LIVE_CHANGED_SIGNAL,
                                   g_variant_new("(s)", languages != NULL ? languages : ""),
@@ -253,6 +275,8 @@ G_MODULE_EXPORT void gtk_module_init(gint *argc, char ***argv) {
   // Not for the program's children (a terminal, a browser it starts): GTK has read it.
   // unsetenv moves no memory another thread's getenv may be reading.
   g_unsetenv("GTK3_MODULES");
+  history = g_ptr_array_new_with_free_func(g_free);
+  remember_languages(g_getenv("LANGUAGE"));
   char name[64];
   snprintf(name, sizeof name, PARLANCE_LIVE_NAME_PREFIX "%ld", (long)getpid());
   owner_id = g_bus_own_name(G_BUS_TYPE_SESSION, name, G_BUS_NAME_OWNER_FLAGS_NONE, on_bus,

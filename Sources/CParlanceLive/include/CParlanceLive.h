@@ -125,6 +125,9 @@ typedef struct {
   /// Its default text domain and the folder bound to it.
   char *_Nonnull textDomain;
   char *_Nonnull textDomainDirectory;
+  /// The `LANGUAGE` lists it has shown, oldest first: the one it started in, then each
+  /// switch's.
+  GPtrArray *_Nonnull history;
 } ParlanceLiveProgram;
 
 /// One text a program's windows show, as Collect gives it.

@@ -23,6 +23,9 @@ public enum LiveBus {
     public let textDomain: String
     /// The folder bound to its default text domain.
     public let textDomainDirectory: String
+    /// The `LANGUAGE` lists it has shown, oldest first: the one it started in, then each
+    /// switch's (each a list of gettext languages).
+    public let history: [[String]]
   }
 
   /// One text a program's windows show.
@@ -38,6 +41,9 @@ public enum LiveBus {
     /// What a switch remembered there (`Retranslator.ShownMessage.encoded`) while the
     /// program has not changed the text since; empty otherwise.
     public let message: String
+    /// What a switch remembered there once the program has set the text again itself
+    /// (from a copy of its own: its data, a cache, Python's gettext); empty otherwise.
+    public let replacedMessage: String
     /// The texts of one list column (a combo box's items) share a group, switched all or
     /// none; 0 for a text of its own.
     public let group: UInt32
@@ -70,7 +76,10 @@ public enum LiveBus {
         languages: String(cString: program.pointee.languages).split(separator: ":").map(
           String.init),
         catalogs: catalogs, textDomain: String(cString: program.pointee.textDomain),
-        textDomainDirectory: String(cString: program.pointee.textDomainDirectory))
+        textDomainDirectory: String(cString: program.pointee.textDomainDirectory),
+        history: items(of: program.pointee.history, as: CChar.self).map {
+          String(cString: $0).split(separator: ":").map(String.init)
+        })
     }
   }
 
@@ -84,11 +93,13 @@ public enum LiveBus {
     }
     defer { g_ptr_array_unref(array) }
     return items(of: array, as: ParlanceLiveText.self).map { text in
-      Text(
+      let message = String(cString: text.pointee.message)
+      let replaced = message.hasPrefix("~")
+      return Text(
         id: text.pointee.id, className: String(cString: text.pointee.className),
         property: String(cString: text.pointee.property),
-        text: String(cString: text.pointee.text), message: String(cString: text.pointee.message),
-        group: text.pointee.group)
+        text: String(cString: text.pointee.text), message: replaced ? "" : message,
+        replacedMessage: replaced ? String(message.dropFirst()) : "", group: text.pointee.group)
     }
   }
 
