@@ -98,6 +98,16 @@ struct LiveCommandTests {
       timeout: .seconds(60))
     #expect(noBus.status == 1)
     #expect(noBus.stderr.hasPrefix("parlance: error: "))
+    let report = try runner.run(
+      ["programs", "--report"],
+      environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"],
+      timeout: .seconds(60))
+    #expect(report.status == 1)
+    #expect(report.stderr.hasPrefix("parlance: error: "))
+    let target = try runner.run(["programs", "--to", "fr"])
+    #expect(target.status == 2)
+    #expect(target.stderr.contains("--to goes with --report"))
+    #expect(target.stderr.contains("usage: parlance programs [--pid PID]"))
     let usage = try runner.run(["switch"])
     #expect(usage.status == 2)
     #expect(usage.stderr.contains("usage: parlance switch TAG|system"))

@@ -13,7 +13,9 @@ to left and back, a dialog opened after a switch comes in the new language, the
 Parlance window's Programs view lists the programs with their languages, switches one
 when a language is picked and follows a switch from the command line, a program that is
 killed while a switch waits for it fails that switch and nothing else (and leaves the
-Programs view), and a GTK 4 program is run with a warning.
+Programs view), `parlance programs --report` names what a switch left (mousepad's
+ambiguous texts, a label a PyGObject program sets again with Python's own gettext), and
+a GTK 4 program is run with a warning.
 
 Usage: live_test.py PATH-TO-parlance (under a display and a session bus).
 """
@@ -289,6 +291,8 @@ def main():
                 if not alive:
                     continue
                 scored(program, process.pid, fresh, domains, previous, language, "de")
+            if language == "fr":
+                reported(mousepad, domains["mousepad"])
             if language == "ar":
                 check("mousepad's menu bar is right to left in Arabic",
                       menu_bar_is_right_to_left(mousepad) is True)
@@ -321,6 +325,7 @@ def main():
         for process in processes.values():
             stop(process)
 
+    python_gettext()
     result = parlance("run", "gtk4-demo", "--help")
     check("a GTK 4 program runs with a warning that it cannot be switched",
           result.returncode == 0 and "GTK 4 program" in result.stderr, result.stderr)
@@ -430,6 +435,74 @@ def programs_view(processes, fresh, domains):
     except TimeoutError as error:
         check("the Programs view switches a program", False, str(error))
     return window
+
+
+def report_of(pid):
+    result = parlance("programs", "--report", "--pid", str(pid), "--json")
+    try:
+        return json.loads(result.stdout) if result.returncode == 0 else None
+    except ValueError:
+        return None
+
+
+def reported(pid, domains):
+    """Mousepad switched de → fr: `parlance programs --report` reads it in French, and
+    each text it names as German is one of mousepad's German texts (those a switch left:
+    several messages show them)."""
+    report = report_of(pid)
+    check("parlance programs --report reads mousepad in French",
+          report is not None and report["language"] == "fr" and report["texts"] > 100,
+          json.dumps(report)[:1500])
+    if report is None:
+        return
+    german = [entry for entry in report["left"] if entry.get("language") == "de"]
+    parts = pieces(domains, "de")
+    check("the report names the German texts mousepad still shows, each one of its "
+          "German catalogs", german and all(from_catalog(e["text"], parts) for e in german),
+          json.dumps(report["left"][:20]))
+
+
+def python_gettext():
+    """A PyGObject program that translates with Python's own gettext (as meld does):
+    switched to French, its label is French; set again by the program from its own
+    German translation, the report names it as German, set again by the program."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    process = start([PARLANCE, "run", "--language", "de", "/usr/bin/python3", "-B",
+                     os.path.join(here, "python_gettext.py")], environment())
+    german_catalog = gettext.translation("gtk30", languages=["de"])
+    german = german_catalog.gettext("Search")
+    # The French of every message German shows as "Suchen": which one a switch takes is
+    # the catalogs' rule, tested apart.
+    french_catalog = gettext.translation("gtk30", languages=["fr"])._catalog
+    french = {french_catalog[key] for key, value in german_catalog._catalog.items()
+              if value == german and key in french_catalog}
+    try:
+        wait_until(lambda: any(p["pid"] == process.pid for p in live_programs()),
+                   "python-gettext on the session bus")
+        ready(process.pid)
+        parlance("switch", "fr", "--pid", str(process.pid))
+        shown = texts_of(process.pid)[0]
+        check("a switch reaches a label a Python program set with Python's gettext",
+              german not in shown and bool(french & set(shown)), f"{shown} {french}")
+        before = report_of(process.pid)
+        check("the report lists nothing while the program shows French",
+              before is not None and before["left"] == [], json.dumps(before))
+        button = find_node(application(process.pid),
+                           lambda node: node.get_role_name() == "push button")
+        check("python-gettext's button is found", button is not None)
+        if button is None or not Atspi.Action.do_action(button, 0):
+            return
+        wait_until(lambda: german in texts_of(process.pid)[0], "the label set again")
+        after = report_of(process.pid)
+        named = [entry for entry in (after or {}).get("left", [])
+                 if entry["text"] == german and entry.get("language") == "de"
+                 and "set it again" in entry["reason"]]
+        check("the report names the text the program set again in German", bool(named),
+              json.dumps(after))
+    except TimeoutError as error:
+        check("the report follows a Python program's own gettext", False, str(error))
+    finally:
+        stop(process)
 
 
 def dialog_in_new_language(pid):

@@ -44,8 +44,8 @@ enum SwitchCommand: Subcommand {
   }
 
   /// `mousepad (pid 4242): de → fr, 1203 texts set, 2 left, 40 not from its catalogs`,
-  /// then each text left (texts no catalog has, a file name or a number, are not listed:
-  /// they read the same in every language).
+  /// then each text left, once with its count (texts no catalog has, a file name or a
+  /// number, are not listed: they read the same in every language).
   static func summary(_ outcome: LiveSwitch.Outcome) -> String {
     let foreign = outcome.left.filter { $0.reason == .unknown }
     let left = outcome.left.filter { $0.reason != .unknown }
@@ -54,11 +54,11 @@ enum SwitchCommand: Subcommand {
         + "\(outcome.applied) \(outcome.applied == 1 ? "text" : "texts") set, \(left.count) left, "
         + "\(foreign.count) not from its catalogs"
     ]
-    for (text, reason) in left {
-      lines.append(
+    lines += ProgramsCommand.counted(
+      left.map { text, reason in
         "  \(JSONOutput.quote(text.text)) (\(text.className) \(text.property)): "
-          + ProgramsCommand.describe(reason))
-    }
+          + ProgramsCommand.describe(reason)
+      })
     return lines.joined(separator: "\n")
   }
 

@@ -1,0 +1,193 @@
+import Parlance
+import ParlanceGtk
+
+/// What a running program (`parlance run`) shows that a switch cannot reach: read back
+/// from its windows now and decided with its catalogs as a switch would, without
+/// changing anything in it.
+///
+/// Listed are the texts a switch from the language shown to another would leave, with
+/// why (no message shows it, several do, a list shares it with the user's data, its
+/// message cannot be made in the other language), and the texts that read as another
+/// language than the one shown: those the program set again itself after a switch set
+/// them (from a copy of its own: its data model, a cache, Python's gettext), found by
+/// the message the switch remembered there, and those left by an earlier switch that
+/// read as a language the program showed before (the module keeps their list), the
+/// development language or one of the user's languages.
+public struct LiveReport: Sendable {
+  /// Why a text is listed.
+  public enum Reason: Hashable, Sendable {
+    /// A switch to `target` would leave it.
+    case unresolved(Retranslator.Unresolved)
+    /// The program set it again itself after a switch set it, in this language (nil
+    /// when none of its catalogs has the text as the message the switch set).
+    case setAgain(LanguageTag?)
+    /// It reads as this language, not the one the program shows.
+    case otherLanguage(LanguageTag)
+  }
+
+  /// A text listed, with the class and property showing it.
+  public struct Entry: Sendable {
+    /// The text as the program shows it.
+    public let text: LiveBus.Text
+    /// Why it is listed.
+    public let reason: Reason
+  }
+
+  /// The program read.
+  public let program: LiveBus.Program
+  /// The language it shows.
+  public let language: LanguageTag
+  /// The language the switch is decided for.
+  public let target: LanguageTag
+  /// How many texts its windows show.
+  public let count: Int
+  /// The texts listed, in the order the windows show them.
+  public let entries: [Entry]
+  /// How many texts come from no catalog of the program in any language (names,
+  /// numbers, the user's data): they read the same in every language.
+  public let notFromCatalogs: Int
+
+  /// Reads `program` and decides its texts for a switch to `target`: by default the
+  /// development language, or when it shows that, the first other language it has.
+  /// The user's languages are those of `environment`.
+  ///
+  /// - Throws: `LiveSwitch.Failure` when its catalogs cannot be read, `target` is the
+  ///   language it shows or one it has no catalog of, or it does not answer.
+  public static func run(
+    _ program: LiveBus.Program, to target: LanguageTag? = nil,
+    environment: [String: String] = ProcessEnvironment.variables(),
+    timeout: Duration = LiveBus.timeout
+  ) throws(LiveSwitch.Failure) -> LiveReport {
+    let catalogs: ProgramCatalogs
+    do {
+      catalogs = try ProgramCatalogs(
+        catalogPaths: program.catalogs, textDomain: program.textDomain,
+        textDomainDirectory: program.textDomainDirectory)
+    } catch {
+      throw LiveSwitch.Failure(description: "\(program.name): \(error.description)")
+    }
+    let shown = catalogs.shownLanguage(gettextLanguages: program.languages)
+    let development = catalogs.localizer.developmentLanguage
+    let target =
+      target
+      ?? (shown == development ? catalogs.languages.first { $0 != shown } : development)
+      ?? development
+    guard target != shown else {
+      throw LiveSwitch.Failure(
+        description: "\(program.name) shows \(shown) already: name another language")
+    }
+    guard target == development || catalogs.language(for: target) != nil else {
+      let names = catalogs.languages.map(\.identifier).joined(separator: ", ")
+      throw LiveSwitch.Failure(
+        description: "\(program.name) has no translation in \(target) (it has \(names))")
+    }
+    let texts: [LiveBus.Text]
+    do {
+      texts = try LiveBus.collect(program.busName, timeout: timeout)
+    } catch {
+      throw LiveSwitch.Failure(
+        description: "\(program.name) (pid \(program.pid)): \(error.description)")
+    }
+    let plan: ProgramCatalogs.Plan
+    do {
+      plan = try catalogs.plan(
+        texts.map {
+          ProgramCatalogs.Text(
+            text: $0.text, message: $0.message, isToolkitItem: $0.property == "stock",
+            group: Int($0.group))
+        }, from: shown, to: target)
+    } catch {
+      throw LiveSwitch.Failure(description: "\(program.name): \(error.description)")
+    }
+    let others = OtherLanguages(
+      catalogs: catalogs, shown: shown, history: program.history, environment: environment)
+    var entries: [Entry] = []
+    var foreign = 0
+    for left in plan.left {
+      let text = texts[left.index]
+      if left.reason != .unknown {
+        entries.append(Entry(text: text, reason: .unresolved(left.reason)))
+      } else if let replaced = Retranslator.ShownMessage(encoded: text.replacedMessage) {
+        let language = others.language(showing: text.text, as: replaced)
+        entries.append(Entry(text: text, reason: .setAgain(language)))
+      } else if let language = others.likelyLanguage(showing: text.text) {
+        entries.append(Entry(text: text, reason: .otherLanguage(language)))
+      } else {
+        foreign += 1
+      }
+    }
+    return LiveReport(
+      program: program, language: shown, target: plan.language, count: texts.count,
+      entries: entries, notFromCatalogs: foreign)
+  }
+}
+
+/// The program's languages other than the one shown, looked through for a text (the
+/// indexes made once, when first asked).
+private final class OtherLanguages {
+  let catalogs: ProgramCatalogs
+  /// Every other language, the development language first.
+  let all: [LanguageTag]
+  /// The languages the program showed before (the latest first), the development
+  /// language, and the user's languages the program has.
+  let likely: [LanguageTag]
+
+  init(
+    catalogs: ProgramCatalogs, shown: LanguageTag, history: [[String]],
+    environment: [String: String]
+  ) {
+    self.catalogs = catalogs
+    all = catalogs.languages.filter { $0 != shown }
+    let before = history.reversed().map { catalogs.shownLanguage(gettextLanguages: $0) }
+    let user = SystemLanguages.current(environment: environment).compactMap {
+      catalogs.language(for: $0)
+    }
+    var likely: [LanguageTag] = []
+    for language in before + [catalogs.localizer.developmentLanguage] + user
+    where language != shown && !likely.contains(language) {
+      likely.append(language)
+    }
+    self.likely = likely
+  }
+
+  private var indexes: [LanguageTag: [String: TranslationIndex]] = [:]
+
+  /// The index of `language`'s texts of `table`.
+  private func index(_ language: LanguageTag, _ table: String) -> TranslationIndex {
+    if let index = indexes[language]?[table] { return index }
+    let index = catalogs.localizer.translationIndex(for: language, table: table)
+    indexes[language, default: [:]][table] = index
+    return index
+  }
+
+  /// The language whose translation of `message` is `text`, nil when none is: each
+  /// language's text of the message, the likely languages first, then (for a plural or
+  /// printf message, whose text is made) their indexes.
+  func language(showing text: String, as message: Retranslator.ShownMessage) -> LanguageTag? {
+    let localizer = catalogs.localizer
+    let wanted = TranslationIndex.comparableForm(of: text)
+    let languages = likely + all.filter { !likely.contains($0) }
+    if let found = languages.first(where: { language in
+      localizer.catalog(for: language).tables[message.table]?.value(message.match.key).map {
+        TranslationIndex.comparableForm(of: $0) == wanted
+      } ?? false
+    }) {
+      return found
+    }
+    return likely.first { language in
+      index(language, message.table).recognize(text).contains { $0.key == message.match.key }
+    }
+  }
+
+  /// The first of the likely languages one of whose messages shows `text` whole.
+  func likelyLanguage(showing text: String) -> LanguageTag? {
+    // A text of no letters (a number, a symbol) is any language's.
+    guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else {
+      return nil
+    }
+    return likely.first { language in
+      catalogs.domains.contains { domain in !index(language, domain).messages(showing: text).isEmpty
+      }
+    }
+  }
+}

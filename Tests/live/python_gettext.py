@@ -1,0 +1,30 @@
+"""A PyGObject program that translates with Python's own gettext, as meld does: its
+label is GTK's "Search" in the language it started in, and the button sets the label
+again from that translation, which no switch of glibc's gettext reaches.
+
+Usage: /usr/bin/python3 python_gettext.py (LANGUAGE names the language).
+"""
+
+import gettext
+import os
+
+import gi
+
+gi.require_version("Gtk", "3.0")
+from gi.repository import GLib, Gtk  # noqa: E402
+
+GLib.set_prgname("python-gettext")
+languages = [name for name in os.environ.get("LANGUAGE", "").split(":") if name]
+translation = gettext.translation("gtk30", languages=languages or None, fallback=True)
+
+window = Gtk.Window(title="python-gettext")
+box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=6)
+label = Gtk.Label(label=translation.gettext("Search"))
+again = Gtk.Button(label="again")
+again.connect("clicked", lambda _: label.set_text(translation.gettext("Search")))
+box.add(label)
+box.add(again)
+window.add(box)
+window.connect("destroy", Gtk.main_quit)
+window.show_all()
+Gtk.main()
