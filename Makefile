@@ -151,6 +151,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE_BUILD) --product parlance
 	$(CC) -O2 -Wall -Wextra -o .build/release/parlance-startup-baseline $(BASELINE_SOURCE) \
 	  $$(pkg-config --cflags --libs gtk+-3.0)
+	@$(MAKE) --no-print-directory module MODULE_DIR=.build/release
 	$(XVFB) .build/release/parlance-bench all --markdown
 
 # DocC for Parlance, ParlanceGtk, ParlanceUI and ParlanceInterface into .build/docs/, with the

@@ -1,11 +1,11 @@
 /// The command line:
-/// `parlance-bench [core|scaling|soak|gettext|formats|pathological|switch|translator|interface|all]
+/// `parlance-bench [core|scaling|soak|gettext|formats|pathological|switch|translator|interface|live|all]
 /// [--iterations N] [--runs R] [--markdown]`.
 struct Options {
   /// A group of benchmarks; `all` runs every group (`switch` only with a display).
   enum Group: String, CaseIterable {
     case core, scaling, soak, gettext, formats, pathological, `switch`, translator, interface,
-      all
+      live, all
   }
 
   var group = Group.core
@@ -16,7 +16,7 @@ struct Options {
 
   static let usage = """
     usage: parlance-bench [core|scaling|soak|gettext|formats|pathological|switch|translator|
-                          interface|all] [--iterations N] [--runs R] [--markdown]
+                          interface|live|all] [--iterations N] [--runs R] [--markdown]
 
       core          lookups, placeholders, .strings parsing, memory, then scaling and soak
                     (default)
@@ -39,8 +39,11 @@ struct Options {
       interface     Transmission's PrefsDialog.ui with its .po files: a live switch against a
                     rebuild, opening until the first frame, a .po save until it is shown
                     (needs a display and ../shared/corpus)
-      all           every group; switch, translator and interface are skipped without a
-                    display
+      live          Parlance's GTK module at a program's start: the C window started as
+                    `parlance run` starts it, with and without the module (needs a display,
+                    parlance-startup-baseline and libparlance-live.so next to parlance-bench)
+      all           every group; switch, translator, interface and live are skipped
+                    without a display
       --iterations  lookups per run (default 1000000); placeholder renders and plural
                     messages are N/10, plural selections N; .strings parses N/200000 (at
                     least 1); corpus parses about N×5 bytes per file per run; window

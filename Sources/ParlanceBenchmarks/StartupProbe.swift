@@ -21,12 +21,16 @@ enum StartupProbe {
   struct Sample {
     var spawned: Int64
     var trace: StartupTrace
+    /// Its resident memory at the first frame, where the program says (the C window).
+    var residentKiB: Int?
   }
 
-  /// A program started for a sample: its file and arguments.
+  /// A program started for a sample: its file and arguments, and variables added to
+  /// the environment.
   struct Program {
     let executable: URL
     let arguments: [String]
+    var environment: [String: String] = [:]
   }
 
   /// `parlance --resources resources --language en`, as a user starts it.
@@ -47,6 +51,23 @@ enum StartupProbe {
   /// the C program was not built.
   static func leastWindow() -> Program? {
     baselineProgram(arguments: ["--least"])
+  }
+
+  /// The C window started as `parlance run` starts a program: through `sh`, which
+  /// exports its own pid as `PARLANCE_LIVE_PID` and replaces itself with the window (the
+  /// pid stays), with `GTK3_MODULES` naming `module` (nil: none). With `inert`, the pid
+  /// exported is not the window's, as for a child that inherited the environment.
+  static func baselineThroughRun(module: URL?, inert: Bool = false, resources: URL) -> Program? {
+    guard let window = baseline(resources: resources) else { return nil }
+    let pid = inert ? "1" : "$$"
+    var environment: [String: String] = [:]
+    if let module { environment["GTK3_MODULES"] = module.path }
+    return Program(
+      executable: URL(fileURLWithPath: "/bin/sh"),
+      arguments: [
+        "-c", "PARLANCE_LIVE_PID=\(pid); export PARLANCE_LIVE_PID; exec \"$0\" \"$@\"",
+        window.executable.path,
+      ] + window.arguments, environment: environment)
   }
 
   private static func baselineProgram(arguments: [String]) -> Program? {
@@ -82,7 +103,7 @@ enum StartupProbe {
     let process = Process()
     process.executableURL = program.executable
     process.arguments = program.arguments
-    process.environment = environment
+    process.environment = environment.merging(program.environment) { _, own in own }
     let output = Pipe()
     process.standardOutput = output
     let spawned = StartupTrace.now()
@@ -100,7 +121,9 @@ enum StartupProbe {
         "start-up trace of \(program.executable.lastPathComponent) failed: exit "
           + "\(process.terminationStatus), output '\(text)'")
     }
-    return Sample(spawned: spawned, trace: trace)
+    let resident = text.split(separator: "\n").first { $0.hasPrefix("startup-rss ") }
+      .flatMap { Int($0.dropFirst("startup-rss ".count)) }
+    return Sample(spawned: spawned, trace: trace, residentKiB: resident)
   }
 }
 

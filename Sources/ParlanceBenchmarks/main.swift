@@ -118,6 +118,13 @@ do {
       preamble.append("interface: SKIPPED, no display (make bench provides one)")
     }
   }
+  if group == .live || group == .all {
+    if MainActor.assumeIsolated({ Gtk.initialize() }) {
+      sections += try LiveBenchmarks(options: options, packageRoot: try PackageRoot.locate()).run()
+    } else {
+      preamble.append("live: SKIPPED, no display (make bench provides one)")
+    }
+  }
   Printer(markdown: options.markdown).print(sections, preamble: preamble)
 } catch {
   fail("\(error)")

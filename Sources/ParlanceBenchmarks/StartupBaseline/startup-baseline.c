@@ -4,7 +4,8 @@
 // widgets with the same English texts, style classes, tooltips, accessible names and
 // mnemonic captions, shows the window and, at its first drawn frame, prints the line of
 // `StartupTrace` (`startup-trace MAIN LOCALIZER DISPLAY SHOWN FRAME`, CLOCK_MONOTONIC ns;
-// LOCALIZER is MAIN: there are no catalogs) and quits.
+// LOCALIZER is MAIN: there are no catalogs), then `startup-rss KIB` (its resident memory
+// then, from /proc/self/status) and quits.
 //
 // Usage: parlance-startup-baseline --resources DIR   (DIR/banner.png is the image shown)
 //        parlance-startup-baseline --least            (GTK's least window: one label)
@@ -76,6 +77,19 @@ static void add(GtkWidget *box, GtkWidget *child) {
   gtk_box_pack_start(GTK_BOX(box), child, FALSE, TRUE, 0);
 }
 
+/// The process's resident memory in KiB (VmRSS), or -1.
+static long resident_kib(void) {
+  FILE *status = fopen("/proc/self/status", "r");
+  if (status == NULL) return -1;
+  char line[256];
+  long kib = -1;
+  while (fgets(line, sizeof line, status) != NULL) {
+    if (sscanf(line, "VmRSS: %ld kB", &kib) == 1) break;
+  }
+  fclose(status);
+  return kib;
+}
+
 static gboolean drawn(GtkWidget *window, cairo_t *cr, gpointer data) {
   (void)window;
   (void)cr;
@@ -86,6 +100,7 @@ static gboolean drawn(GtkWidget *window, cairo_t *cr, gpointer data) {
            " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n",
            start->main_started, start->main_started, start->display_open,
            start->window_shown, instant());
+    printf("startup-rss %ld\n", resident_kib());
     fflush(stdout);
     g_application_quit(G_APPLICATION(start->application));
   }
