@@ -38,13 +38,7 @@ enum LivePrograms {
         } catch {
           return .failure(ProgramSwitchingError("\(error)"))
         }
-        let store = ProgramChoices().store(for: program.name)
-        do {
-          try store.save(preference)
-        } catch {
-          standardError(
-            "parlance: warning: cannot remember the choice in \(store.fileURL.path): \(error)")
-        }
+        ProgramChoices().remember(preference, for: program.name)
         var now = chosen
         now.choice =
           preference == .followSystem ? WindowModel.systemChoice : outcome.to.identifier

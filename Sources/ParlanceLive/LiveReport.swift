@@ -58,14 +58,7 @@ public struct LiveReport: Sendable {
     environment: [String: String] = ProcessEnvironment.variables(),
     timeout: Duration = LiveBus.timeout
   ) throws(LiveSwitch.Failure) -> LiveReport {
-    let catalogs: ProgramCatalogs
-    do {
-      catalogs = try ProgramCatalogs(
-        catalogPaths: program.catalogs, textDomain: program.textDomain,
-        textDomainDirectory: program.textDomainDirectory)
-    } catch {
-      throw LiveSwitch.Failure(description: "\(program.name): \(error.description)")
-    }
+    let catalogs = try LiveSwitch.catalogs(of: program)
     let shown = catalogs.shownLanguage(gettextLanguages: program.languages)
     let development = catalogs.localizer.developmentLanguage
     let target =
@@ -76,29 +69,9 @@ public struct LiveReport: Sendable {
       throw LiveSwitch.Failure(
         description: "\(program.name) shows \(shown) already: name another language")
     }
-    guard target == development || catalogs.language(for: target) != nil else {
-      let names = catalogs.languages.map(\.identifier).joined(separator: ", ")
-      throw LiveSwitch.Failure(
-        description: "\(program.name) has no translation in \(target) (it has \(names))")
-    }
-    let texts: [LiveBus.Text]
-    do {
-      texts = try LiveBus.collect(program.busName, timeout: timeout)
-    } catch {
-      throw LiveSwitch.Failure(
-        description: "\(program.name) (pid \(program.pid)): \(error.description)")
-    }
-    let plan: ProgramCatalogs.Plan
-    do {
-      plan = try catalogs.plan(
-        texts.map {
-          ProgramCatalogs.Text(
-            text: $0.text, message: $0.message, isToolkitItem: $0.property == "stock",
-            group: Int($0.group))
-        }, from: shown, to: target)
-    } catch {
-      throw LiveSwitch.Failure(description: "\(program.name): \(error.description)")
-    }
+    try LiveSwitch.requireCatalog(of: target, in: catalogs, for: program)
+    let (texts, plan) = try LiveSwitch.collect(
+      program, deciding: catalogs, from: shown, to: target, timeout: timeout)
     let others = OtherLanguages(
       catalogs: catalogs, shown: shown, history: program.history, environment: environment)
     var entries: [Entry] = []

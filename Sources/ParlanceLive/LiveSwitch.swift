@@ -54,39 +54,12 @@ public enum LiveSwitch {
     environment: [String: String] = ProcessEnvironment.variables(),
     timeout: Duration = LiveBus.timeout
   ) throws(Failure) -> Outcome {
-    let catalogs: ProgramCatalogs
-    do {
-      catalogs = try ProgramCatalogs(
-        catalogPaths: program.catalogs, textDomain: program.textDomain,
-        textDomainDirectory: program.textDomainDirectory)
-    } catch {
-      throw Failure(description: "\(program.name): \(error.description)")
-    }
+    let catalogs = try self.catalogs(of: program)
     let target = language(preference, for: catalogs, environment: environment)
-    let development = catalogs.localizer.developmentLanguage
-    guard target == development || catalogs.language(for: target) != nil else {
-      let names = catalogs.languages.map(\.identifier).joined(separator: ", ")
-      throw Failure(
-        description: "\(program.name) has no translation in \(target) (it has \(names))")
-    }
+    try requireCatalog(of: target, in: catalogs, for: program)
     let source = catalogs.shownLanguage(gettextLanguages: program.languages)
-    let texts: [LiveBus.Text]
-    do {
-      texts = try LiveBus.collect(program.busName, timeout: timeout)
-    } catch {
-      throw failure(program, error)
-    }
-    let plan: ProgramCatalogs.Plan
-    do {
-      plan = try catalogs.plan(
-        texts.map {
-          ProgramCatalogs.Text(
-            text: $0.text, message: $0.message, isToolkitItem: $0.property == "stock",
-            group: Int($0.group))
-        }, from: source, to: target)
-    } catch {
-      throw Failure(description: "\(program.name): \(error.description)")
-    }
+    let (texts, plan) = try collect(
+      program, deciding: catalogs, from: source, to: target, timeout: timeout)
     let applied: Int
     do {
       applied = try LiveBus.apply(
@@ -99,6 +72,52 @@ public enum LiveSwitch {
     return Outcome(
       program: program, from: source, to: plan.language, applied: applied,
       left: plan.left.map { (texts[$0.index], $0.reason) })
+  }
+
+  /// The catalogs of `program`'s domains, in every language installed.
+  static func catalogs(of program: LiveBus.Program) throws(Failure) -> ProgramCatalogs {
+    do {
+      return try ProgramCatalogs(
+        catalogPaths: program.catalogs, textDomain: program.textDomain,
+        textDomainDirectory: program.textDomainDirectory)
+    } catch {
+      throw Failure(description: "\(program.name): \(error.description)")
+    }
+  }
+
+  /// Throws unless `target` is the development language or one `catalogs` have.
+  static func requireCatalog(
+    of target: LanguageTag, in catalogs: ProgramCatalogs, for program: LiveBus.Program
+  ) throws(Failure) {
+    guard target != catalogs.localizer.developmentLanguage, catalogs.language(for: target) == nil
+    else { return }
+    let names = catalogs.languages.map(\.identifier).joined(separator: ", ")
+    throw Failure(
+      description: "\(program.name) has no translation in \(target) (it has \(names))")
+  }
+
+  /// What `program`'s windows show now, and what each becomes from `source` to `target`.
+  static func collect(
+    _ program: LiveBus.Program, deciding catalogs: ProgramCatalogs, from source: LanguageTag,
+    to target: LanguageTag, timeout: Duration
+  ) throws(Failure) -> (texts: [LiveBus.Text], plan: ProgramCatalogs.Plan) {
+    let texts: [LiveBus.Text]
+    do {
+      texts = try LiveBus.collect(program.busName, timeout: timeout)
+    } catch {
+      throw failure(program, error)
+    }
+    do {
+      let plan = try catalogs.plan(
+        texts.map {
+          ProgramCatalogs.Text(
+            text: $0.text, message: $0.message, isToolkitItem: $0.property == "stock",
+            group: Int($0.group))
+        }, from: source, to: target)
+      return (texts, plan)
+    } catch {
+      throw Failure(description: "\(program.name): \(error.description)")
+    }
   }
 
   private static func failure(_ program: LiveBus.Program, _ error: LiveBus.Failure) -> Failure {

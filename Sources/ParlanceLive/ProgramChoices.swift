@@ -22,4 +22,18 @@ public struct ProgramChoices: Sendable {
     let name = safe.isEmpty || safe.hasPrefix(".") ? "_" + safe : safe
     return FilePreferenceStore(fileURL: folder.appendingPathComponent(name + ".json"))
   }
+
+  /// Keeps `preference` as `program`'s choice; a file that cannot be written is a
+  /// warning on standard error, never a failure of the switch made.
+  public func remember(_ preference: LanguagePreference, for program: String) {
+    let store = store(for: program)
+    do {
+      try store.save(preference)
+    } catch {
+      FileHandle.standardError.write(
+        Data(
+          "parlance: warning: cannot remember the choice in \(store.fileURL.path): \(error)\n"
+            .utf8))
+    }
+  }
 }

@@ -25,13 +25,7 @@ enum SwitchCommand: Subcommand {
     for target in chosen {
       do {
         let outcome = try LiveSwitch.run(target, to: preference)
-        let store = ProgramChoices().store(for: target.name)
-        do {
-          try store.save(preference)
-        } catch {
-          standardError(
-            "parlance: warning: cannot remember the choice in \(store.fileURL.path): \(error)")
-        }
+        ProgramChoices().remember(preference, for: target.name)
         reports.append(report(outcome))
         if !arguments[CommonOptions.json] { print(summary(outcome)) }
       } catch {
