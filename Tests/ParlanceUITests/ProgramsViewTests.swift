@@ -11,6 +11,7 @@ final class ProgramsViewTests: WindowTestCase, @unchecked Sendable {
   struct Programs: Sendable {
     var running: [RunningProgram]
     var failsWith: String?
+    var listingFails: String?
     var picked: [String] = []
   }
 
@@ -25,7 +26,11 @@ final class ProgramsViewTests: WindowTestCase, @unchecked Sendable {
   var switching: ProgramSwitching {
     let programs = programs
     return ProgramSwitching(
-      list: { .success(programs.withLock { $0.running }) },
+      list: {
+        programs.withLock { state in
+          state.listingFails.map { .failure(ProgramSwitchingError($0)) } ?? .success(state.running)
+        }
+      },
       choose: { program, preference in
         programs.withLock { state in
           state.picked.append(preference.description)
@@ -97,6 +102,29 @@ final class ProgramsViewTests: WindowTestCase, @unchecked Sendable {
           until: { self.text("programs.none") == english.string("programs.none") },
           timeout: .seconds(10)), "the ended program's row stayed")
       XCTAssertNil(controller.renderer.widget(ComboBoxText.self, for: "program:bus.1"))
+    }
+  }
+
+  func testAListingThatFailsIsShownOnce() throws {
+    try onMainActor {
+      try openWindow(language: "en")
+      programs.withLock { $0.listingFails = "no session bus" }
+      controller.enablePrograms(switching)
+      XCTAssertTrue(
+        Gtk.iterate(until: { self.controller.widgetIsShown("problem") }, timeout: .seconds(10)),
+        "a listing that failed was not shown")
+      let bar = try XCTUnwrap(controller.renderer.widget(for: "problem") as? InfoBar)
+      let english = try reference("en")
+      XCTAssertTrue(
+        bar.text.contains(english.string("error.programs.list", table: "Errors")), bar.text)
+      XCTAssertTrue(bar.text.contains("no session bus"), bar.text)
+      // The same failure again is not shown again after the user closed it.
+      try XCTUnwrap(bar.closeButton).click()
+      _ = Gtk.iterate(until: { !self.controller.widgetIsShown("problem") }, timeout: .seconds(5))
+      controller.refreshPrograms()
+      _ = Gtk.iterate(until: { !self.controller.isUpdatingPrograms }, timeout: .seconds(10))
+      Gtk.iteratePending()
+      XCTAssertFalse(controller.widgetIsShown("problem"), "the same failure was shown twice")
     }
   }
 

@@ -50,6 +50,7 @@ extension WindowController {
     guard let view = programSwitching else { return }
     switch result {
     case .success(var programs):
+      view.listingFailure = nil
       // A program whose switch is under way keeps the entry the user picked.
       for index in programs.indices {
         if let pick = view.pendingChoice(programs[index].id) { programs[index].choice = pick }
@@ -58,8 +59,13 @@ extension WindowController {
       model.programs = programs
       scheduleRender()
     case .failure(let error):
-      guard !model.programs.isEmpty else { return }
-      model.programs = []
+      if !model.programs.isEmpty {
+        model.programs = []
+        scheduleRender()
+      }
+      // Said once, not at each listing that fails the same way (no session bus).
+      guard view.listingFailure != error.description else { return }
+      view.listingFailure = error.description
       show(
         Problem(message: .key("error.programs.list", table: "Errors"), details: [error.description])
       )
@@ -100,6 +106,8 @@ final class ProgramsView {
   /// The entry picked for each program whose switch has not answered yet, with the
   /// ticket of that pick.
   private var picks: [String: (choice: String, ticket: UInt64)] = [:]
+  /// Why the last listing failed, until one succeeds.
+  var listingFailure: String?
 
   init(switching: ProgramSwitching) {
     self.switching = switching
