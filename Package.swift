@@ -88,7 +88,9 @@ let package = Package(
     .target(name: "CGettext"),
     .executableTarget(
       name: "ParlanceBenchmarks",
-      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceInterface", "CGettext"],
+      dependencies: [
+        "Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceInterface", "ParlanceLive", "CGettext",
+      ],
       // The start-up floor, a C program of its own: `make bench` compiles it with cc.
       exclude: ["StartupBaseline"]
     ),
