@@ -7,7 +7,7 @@ import Testing
 /// catalogs compiled by msgfmt into a locale folder, as a program installs them.
 struct ProgramCatalogsTests {
   /// `app` in German, French, Arabic and Brazilian and plain Portuguese, and a `gtk30`
-  /// in German and French, compiled into a fresh locale folder.
+  /// in German, French and Korean, compiled into a fresh locale folder.
   final class Installed {
     let folder: URL
     var paths: [String] = []
@@ -45,6 +45,7 @@ struct ProgramCatalogsTests {
       let gtk: [String: [(String, String)]] = [
         "de": [("_Cancel", "_Abbrechen"), ("Open", "Öffnen")],
         "fr": [("_Cancel", "_Annuler"), ("Open", "Ouvrir")],
+        "ko": [("_Cancel", "취소(_C)")],
       ]
       for (language, messages) in gtk {
         paths.append(try compile(domain: "gtk30", language: language, messages: messages))
@@ -120,6 +121,10 @@ struct ProgramCatalogsTests {
       #expect(
         Set(catalogs.languages.map(\.identifier)) == ["en", "de", "fr", "ar", "pt", "pt-BR"])
       #expect(catalogs.languages.first == LanguageTag.test("en"))
+      // Known from the files: no catalog was read for it (a program has some 50 languages).
+      #expect(catalogs.localizer.loader.folders.allSatisfy { $0.parsedFileCount == 0 })
+      // Korean is only GTK's.
+      #expect(catalogs.installedLanguages.contains(LanguageTag.test("ko")))
       #expect(catalogs.shownLanguage(gettextLanguages: ["de_DE", "de"]) == Self.de)
       #expect(catalogs.shownLanguage(gettextLanguages: ["xx"]) == LanguageTag.test("en"))
       #expect(catalogs.shownLanguage(gettextLanguages: []) == LanguageTag.test("en"))

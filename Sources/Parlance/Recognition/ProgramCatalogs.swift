@@ -162,9 +162,17 @@ public final class ProgramCatalogs: Sendable {
 
   /// The languages the program has catalogs of: those of its first domain, else of
   /// any, the development language included.
+  ///
+  /// Known from the files in the locale folders, without reading them: a switch asks
+  /// this of a program with some 50 languages, and reading each one's catalogs first
+  /// took most of the switch.
   public var languages: [LanguageTag] {
     let own = domains.first.map { domain in
-      installedLanguages.filter { localizer.catalog(for: $0).tables[domain] != nil }
+      let files = Set(
+        localizer.loader.folders.filter { $0.gettextTable == domain }.flatMap {
+          $0.gettextFiles.keys
+        })
+      return installedLanguages.filter { files.contains($0) }
     }
     let languages = own.flatMap { $0.isEmpty ? nil : $0 } ?? installedLanguages
     let development = localizer.developmentLanguage
