@@ -197,10 +197,10 @@ struct LiveSwitchBenchmark {
       header: ["Contender", "Median ms", "Min", "Max", "Time vs by hand"],
       rows: rows,
       includes: [
-        "what `parlance switch` does, in this process: Describe over D-Bus, the program's catalogs "
-          + "opened in every language, Collect over D-Bus (the walk of every window, menus "
-          + "included), each text decided, Apply over D-Bus (gettext switched, the texts "
-          + "set), then GTK's relayout and paint of the next frame",
+        "what `parlance switch` does, in this process: Describe over D-Bus, the program's "
+          + "catalogs of the two languages read, Collect over D-Bus (the walk of every window, "
+          + "menus included), each text decided, Apply over D-Bus (gettext switched, the "
+          + "texts set), then GTK's relayout and paint of the next frame",
         "from the first text Apply sets to the end of the next frame's paint: what a program "
           + "that set these texts itself would take, GTK's relayout and paint included",
         "Apply's loop alone: the property setters of GTK (label, title, tooltip, model cell)",
