@@ -34,7 +34,8 @@ enum LivePrograms {
         }
         let outcome: LiveSwitch.Outcome
         do {
-          outcome = try LiveSwitch.run(program, to: preference)
+          outcome = try LiveSwitch.run(
+            program, to: preference, catalogs: catalogs.catalogs(of: program))
         } catch {
           return .failure(ProgramSwitchingError("\(error)"))
         }
@@ -71,7 +72,7 @@ enum LivePrograms {
 }
 
 /// Each running program's catalogs, read again only when it opens other `.mo` files:
-/// listing every few seconds must not read a program's installed catalogs each time.
+/// neither a listing nor a switch reads a program's installed catalogs each time.
 private final class CatalogCache: Sendable {
   private let state = Lock([String: (files: [String], catalogs: ProgramCatalogs)]())
 

@@ -174,17 +174,17 @@ struct LiveSwitchBenchmark {
     let hand = Statistics.median(byHand)
     let live = Statistics.median(switches)
     let restart = Statistics.median(restarts)
-    func row(_ name: String, _ values: [Double], _ includes: String) -> [String] {
+    func row(_ name: String, _ values: [Double]) -> [String] {
       [
         name, Format.fixed(Statistics.median(values), 2), Format.fixed(values.min() ?? .nan, 2),
         Format.fixed(values.max() ?? .nan, 2), Format.ratio(Statistics.median(values) / hand),
       ]
     }
     let rows = [
-      row("ours: parlance switch's work → frame painted", switches, ""),
-      row("the same texts set by hand → frame painted", byHand, ""),
-      row("· of which setting them (info)", sets, ""),
-      row("restart: spawn → first frame painted", restarts, ""),
+      row("ours: parlance switch's work → frame painted", switches),
+      row("the same texts set by hand → frame painted", byHand),
+      row("· of which setting them (info)", sets),
+      row("restart: spawn → first frame painted", restarts),
     ]
     let count = texts.isEmpty ? 0 : texts.sorted()[texts.count / 2]
     return Section(

@@ -45,16 +45,19 @@ public enum LiveSwitch {
     }
   }
 
-  /// Switches `program` to `preference`.
+  /// Switches `program` to `preference`, with its `catalogs` when the caller keeps them
+  /// (the window does, between switches), else read now.
   ///
   /// - Throws: `Failure` when the program has no catalog in the language (nothing is
   ///   changed then), and when it does not answer or is gone.
   public static func run(
     _ program: LiveBus.Program, to preference: LanguagePreference,
+    catalogs kept: ProgramCatalogs? = nil,
     environment: [String: String] = ProcessEnvironment.variables(),
     timeout: Duration = LiveBus.timeout
   ) throws(Failure) -> Outcome {
-    let catalogs = try self.catalogs(of: program)
+    let catalogs: ProgramCatalogs
+    if let kept { catalogs = kept } else { catalogs = try self.catalogs(of: program) }
     let target = language(preference, for: catalogs, environment: environment)
     try requireCatalog(of: target, in: catalogs, for: program)
     let source = catalogs.shownLanguage(gettextLanguages: program.languages)

@@ -189,12 +189,12 @@ static GVariant *collect(void) {
       Remembered *remembered =
           g_object_get_qdata(text->object, remembered_quark(text->property));
       const char *shown_now = text->display != NULL ? text->display : text->text;
-      // The message a switch set there; "~" before it once the program has set the
+      // The message a switch set there; the mark before it once the program has set the
       // text again itself (from a copy of its own the switch cannot reach).
       char *message = remembered == NULL ? g_strdup("")
                       : strcmp(remembered->shown, text->text) == 0
                           ? g_strdup(remembered->message)
-                          : g_strconcat("~", remembered->message, NULL);
+                          : g_strconcat(PARLANCE_LIVE_REPLACED_MARK, remembered->message, NULL);
       g_variant_builder_add(&texts, "(ussssu)", id, G_OBJECT_TYPE_NAME(text->object),
                             text->kind == PARLANCE_TEXT_STOCK ? "stock" : text->property,
                             shown_now, message, group);

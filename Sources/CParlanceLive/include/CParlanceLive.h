@@ -162,6 +162,8 @@ int parlance_live_apply(const char *_Nonnull busName, const char *_Nonnull langu
 
 /// The signal a program's module emits after each Apply, with its new `LANGUAGE`.
 #define PARLANCE_LIVE_CHANGED_SIGNAL "LanguageChanged"
+/// Before a remembered message in Collect: the program has set the text again itself.
+#define PARLANCE_LIVE_REPLACED_MARK "~"
 
 /// A watch of the programs with the module on the session bus.
 typedef struct ParlanceLiveWatch ParlanceLiveWatch;

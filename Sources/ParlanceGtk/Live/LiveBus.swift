@@ -94,12 +94,14 @@ public enum LiveBus {
     defer { g_ptr_array_unref(array) }
     return items(of: array, as: ParlanceLiveText.self).map { text in
       let message = String(cString: text.pointee.message)
-      let replaced = message.hasPrefix("~")
+      let replaced = message.hasPrefix(PARLANCE_LIVE_REPLACED_MARK)
       return Text(
         id: text.pointee.id, className: String(cString: text.pointee.className),
         property: String(cString: text.pointee.property),
         text: String(cString: text.pointee.text), message: replaced ? "" : message,
-        replacedMessage: replaced ? String(message.dropFirst()) : "", group: text.pointee.group)
+        replacedMessage: replaced
+          ? String(message.dropFirst(PARLANCE_LIVE_REPLACED_MARK.count)) : "",
+        group: text.pointee.group)
     }
   }
 

@@ -118,8 +118,10 @@ public final class WindowController {
   private func handle(_ event: Renderer.Event) {
     switch event {
     case .chose(node: "language", let item): choose(item)
-    case .chose(let node, let item) where node.hasPrefix("program:"):
-      chooseLanguage(item, forProgram: String(node.dropFirst(8)))
+    case .chose(let node, let item):
+      if let program = WindowModel.program(ofChoiceNode: node) {
+        chooseLanguage(item, forProgram: program)
+      }
     case .clicked(node: "programs.refresh"): refreshPrograms()
     case .numberChanged(node: "files", let value): setFileCount(value)
     case .toggled(let node, let isOn): toggle(node, isOn)

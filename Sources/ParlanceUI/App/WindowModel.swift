@@ -164,7 +164,14 @@ public struct WindowModel: Sendable {
   }
 
   /// The id of the combo box of the program with `id`.
-  public static func programChoiceNode(_ id: String) -> String { "program:" + id }
+  public static func programChoiceNode(_ id: String) -> String { programChoicePrefix + id }
+
+  /// The program whose combo box is `node`, nil for any other node.
+  static func program(ofChoiceNode node: String) -> String? {
+    node.hasPrefix(programChoicePrefix) ? String(node.dropFirst(programChoicePrefix.count)) : nil
+  }
+
+  private static let programChoicePrefix = "program:"
 
   private func programRow(_ program: RunningProgram) -> ViewNode {
     let node = Self.programChoiceNode(program.id)
