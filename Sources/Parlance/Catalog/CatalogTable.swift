@@ -213,6 +213,14 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
     return (slot.value, slot.stored.map { _ in slot.message }, origin(at: index))
   }
 
+  /// The `msgid_plural` of `key`, a gettext plural message; nil for any other key.
+  func sourcePlural(of key: String) -> String? {
+    if let compiled { return compiled.sourcePlural(of: key) }
+    let slot = slots[index(of: key, hash: Self.hash(key))]
+    guard slot.hash != 0, case .message(let box) = slot.stored else { return nil }
+    return box.sourcePlural
+  }
+
   private func origin(at index: Int) -> EntryOrigin {
     let position = positions[index]
     return EntryOrigin(
@@ -251,6 +259,13 @@ public struct CatalogTable: Sendable, ExpressibleByDictionaryLiteral {
       }
     }
     return plurals
+  }
+
+  /// The messages of a compiled file this table still reads in place, with the file's
+  /// plural rule; nil when it has slots.
+  var compiledMessages: (entries: [MOFile.Entry], rule: PluralForms)? {
+    guard let compiled, let entries = compiled.messagesInPlace else { return nil }
+    return (entries, compiled.file.pluralForms)
   }
 
   /// Every key with its entry, in no particular order.

@@ -92,6 +92,15 @@ final class MOTable: Sendable {
     return publish(Self.makeTable(file)).pointee
   }
 
+  /// Every message the table answers, as the file holds it, when the table is not built:
+  /// what reads each message once (a translation index) needs without building a table
+  /// that would answer nothing more. Nil once it is built.
+  var messagesInPlace: [MOFile.Entry]? {
+    guard builtTable == nil else { return nil }
+    // The same messages as the built table: those gettext's lookup finds.
+    return file.entries().filter { file.index(of: $0.key) == $0.index }
+  }
+
   /// The number of messages: the built table's, or the file's (the header and messages
   /// cut off by a truncated file not counted).
   var count: Int {
@@ -135,6 +144,11 @@ final class MOTable: Sendable {
       stored.value, isPlain ? nil : stored.message,
       EntryOrigin(file: file.path, location: .entry(entry.index))
     )
+  }
+
+  func sourcePlural(of key: String) -> String? {
+    if let builtTable { return builtTable.pointee.sourcePlural(of: key) }
+    return lookUp(key)?.plural
   }
 
   /// The file's entry for `key`, counting the lookup; once the threshold is reached the

@@ -313,14 +313,16 @@ public struct ResourceFolder: Sendable {
     in folder: URL, names: [String], domain: String
   ) -> [LanguageTag: [URL]] {
     var files: [LanguageTag: [URL]] = [:]
+    // Paths as strings tried with access(2), a URL only for a file found: a system
+    // folder has some 200 names to try for each of a program's domains.
+    let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+    let file = "/LC_MESSAGES/" + domain + ".mo"
     for name in names {
-      let file = folder.appendingPathComponent(name, isDirectory: true)
-        .appendingPathComponent("LC_MESSAGES", isDirectory: true)
-        .appendingPathComponent(domain + ".mo", isDirectory: false)
-      guard FileManager.default.fileExists(atPath: file.path),
+      let path = base + name + file
+      guard access(path, F_OK) == 0,
         let tag = LanguageTag(gettextLocale: name)
       else { continue }
-      files[tag, default: []].append(file)
+      files[tag, default: []].append(URL(fileURLWithPath: path, isDirectory: false))
     }
     return files
   }

@@ -134,6 +134,9 @@ public final class ProgramCatalogs: Sendable {
     localeFolders = folders
     localizer = try TranslationSources(gettextDomains: domains, localeFolders: folders)
       .makeLocalizer(environment: [:])
+    // Asked several times a switch: each asks the loader to sort its languages again.
+    installedLanguages = localizer.availableLanguages.filter { PseudoLocale($0) == nil }
+    languages = Self.languages(of: localizer, domains: domains, installed: installedLanguages)
   }
 
   /// The domain, locale folder and language of the catalog at `path`
@@ -156,9 +159,7 @@ public final class ProgramCatalogs: Sendable {
 
   /// The languages with a catalog of any of the domains (no pseudo-locale: a program
   /// has no catalog of its own for one, and what it makes later would not follow).
-  public var installedLanguages: [LanguageTag] {
-    localizer.availableLanguages.filter { PseudoLocale($0) == nil }
-  }
+  public let installedLanguages: [LanguageTag]
 
   /// The languages the program has catalogs of: those of its first domain, else of
   /// any, the development language included.
@@ -166,7 +167,11 @@ public final class ProgramCatalogs: Sendable {
   /// Known from the files in the locale folders, without reading them: a switch asks
   /// this of a program with some 50 languages, and reading each one's catalogs first
   /// took most of the switch.
-  public var languages: [LanguageTag] {
+  public let languages: [LanguageTag]
+
+  private static func languages(
+    of localizer: Localizer, domains: [String], installed installedLanguages: [LanguageTag]
+  ) -> [LanguageTag] {
     let own = domains.first.map { domain in
       let files = Set(
         localizer.loader.folders.filter { $0.gettextTable == domain }.flatMap {

@@ -195,10 +195,16 @@ public struct Retranslator: Sendable {
     if let remembered {
       message = remembered
     } else {
+      // Normalized once for every index asked.
+      let normalized = TranslationIndex.comparableForm(of: shown)
       var found: [ShownMessage] = []
       for lookup in [
-        { (index: TranslationIndex, _: TranslationIndex) in index.messages(showing: shown) },
-        { (_: TranslationIndex, msgids: TranslationIndex) in msgids.messages(showing: shown) },
+        { (index: TranslationIndex, _: TranslationIndex) in
+          index.messages(showing: shown, normalized: normalized)
+        },
+        { (_: TranslationIndex, msgids: TranslationIndex) in
+          msgids.messages(showing: shown, normalized: normalized)
+        },
       ] where found.isEmpty {
         for entry in indexes {
           found += lookup(entry.shown, entry.msgids).map {
@@ -208,8 +214,10 @@ public struct Retranslator: Sendable {
       }
       if found.isEmpty {
         for entry in indexes {
-          found += entry.shown.recognize(shown).map { ShownMessage(table: entry.table, match: $0) }
-            .filter { Self.hasWords(template(of: $0, in: source)) }
+          found += entry.shown.recognize(shown, normalized: normalized).map {
+            ShownMessage(table: entry.table, match: $0)
+          }
+          .filter { Self.hasWords(template(of: $0, in: source)) }
         }
       }
       switch choose(found, shown: shown) {
@@ -361,11 +369,14 @@ public struct Retranslator: Sendable {
     let match = message.match
     var arguments = match.values
     if arguments.isEmpty, let count = match.count { arguments = [.unsigned(count)] }
-    if let entry = localizer.catalog(for: language).tables[message.table]?[match.key] {
-      // Without arguments the message as written (a `%` in it is no conversion then).
-      guard !arguments.isEmpty else { return entry.value }
+    // One key looked up: a compiled catalog answers it in place, without building its
+    // whole table.
+    if let entry = localizer.catalog(for: language).tables[message.table]?.located(match.key) {
+      // Without arguments the message as written (a `%` in it is no conversion then);
+      // plain text has none to render.
+      guard !arguments.isEmpty, let template = entry.message else { return entry.value }
       var problems: [RenderProblem] = []
-      return entry.message.render(arguments: arguments, language: language, problems: &problems)
+      return template.render(arguments: arguments, language: language, problems: &problems)
     }
     guard language == localizer.developmentLanguage else { return nil }
     var text = match.msgid
@@ -383,8 +394,8 @@ public struct Retranslator: Sendable {
   /// The `msgid_plural` of `message`, from the catalog of either language.
   private func sourcePlural(of message: ShownMessage) -> String? {
     for language in [source, target] {
-      if let plural = localizer.catalog(for: language).tables[message.table]?.sourcePlurals[
-        message.match.key]
+      if let plural = localizer.catalog(for: language).tables[message.table]?.sourcePlural(
+        of: message.match.key)
       {
         return plural
       }
@@ -394,7 +405,7 @@ public struct Retranslator: Sendable {
 
   /// The message as the catalog of `language` writes it, or its msgid.
   private func template(of message: ShownMessage, in language: LanguageTag) -> String {
-    localizer.catalog(for: language).tables[message.table]?[message.match.key]?.value
+    localizer.catalog(for: language).tables[message.table]?.value(message.match.key)
       ?? message.match.msgid
   }
 

@@ -37,13 +37,11 @@ public final class TranslationIndex: Sendable {
 
     /// The `msgctxt`, when the key has one.
     public var context: String? {
-      key.firstIndex(of: "\u{4}").map { String(key[..<$0]) }
+      key.utf8.firstIndex(of: 4).map { String(key[..<$0]) }
     }
 
     /// The `msgid` without its context.
-    public var msgid: String {
-      key.firstIndex(of: "\u{4}").map { String(key[key.index(after: $0)...]) } ?? key
-    }
+    public var msgid: String { TranslationIndex.msgid(ofKey: key) }
 
     /// A match of message `key` (form `form`), made with `arguments` (`values` typed)
     /// and implying `count`; `isExact` when the text is the translation itself.
@@ -98,15 +96,27 @@ public final class TranslationIndex: Sendable {
 
   /// The translations of `table`: each message's text, and each form of a plural one.
   public convenience init(translationsOf table: CatalogTable) {
-    var forms: [Form] = []
-    for (key, entry) in table.entries {
-      switch entry.message {
-      case .indexedPlural(let templates, let rule):
-        for (index, template) in templates.enumerated() {
-          forms.append(Form(key: key, form: index, text: template.source, rule: rule))
+    // A compiled file is read once in place, without the table it would build.
+    let messages: [(key: String, forms: [String], rule: PluralForms?)] =
+      if let (entries, rule) = table.compiledMessages {
+        entries.map { ($0.key, $0.forms, $0.plural == nil ? nil : rule) }
+      } else {
+        table.entries.map { key, entry in
+          if case .indexedPlural(let templates, let rule) = entry.message {
+            (key, templates.map(\.source), rule)
+          } else {
+            (key, [entry.value], nil)
+          }
         }
-      default:
-        forms.append(Form(key: key, form: nil, text: entry.value, rule: nil))
+      }
+    var forms: [Form] = []
+    for (key, texts, rule) in messages {
+      if let rule {
+        for (index, text) in texts.enumerated() {
+          forms.append(Form(key: key, form: index, text: text, rule: rule))
+        }
+      } else {
+        forms.append(Form(key: key, form: nil, text: texts.first ?? "", rule: nil))
       }
     }
     self.init(forms)
@@ -116,11 +126,17 @@ public final class TranslationIndex: Sendable {
   /// plural message's `msgid_plural` as its form 1 — what a program shows in its
   /// development language, where it has no catalog.
   public convenience init(sourceOf table: CatalogTable) {
+    let messages: [(key: String, plural: String?)]
+    if let (entries, _) = table.compiledMessages {
+      messages = entries.map { ($0.key, $0.plural) }
+    } else {
+      let plurals = table.sourcePlurals
+      messages = table.keys.map { ($0, plurals[$0]) }
+    }
     var forms: [Form] = []
-    let plurals = table.sourcePlurals
-    for key in table.keys {
-      let msgid = key.firstIndex(of: "\u{4}").map { String(key[key.index(after: $0)...]) } ?? key
-      if let plural = plurals[key] {
+    for (key, plural) in messages {
+      let msgid = Self.msgid(ofKey: key)
+      if let plural {
         forms.append(Form(key: key, form: 0, text: msgid, rule: .germanic))
         forms.append(Form(key: key, form: 1, text: plural, rule: .germanic))
       } else {
@@ -133,20 +149,34 @@ public final class TranslationIndex: Sendable {
   private init(_ all: [Form]) {
     var forms: [String: [Form]] = [:]
     forms.reserveCapacity(all.count)
-    var templates: [Template] = []
+    var shared: Set<String> = []
+    var printf: [Template] = []
+    for form in all {
+      let normalized = ShownTextForm.normalized(form.text)
+      let bucket = forms.index(forKey: normalized)
+      if let bucket {
+        forms.values[bucket].append(form)
+        shared.insert(normalized)
+      } else {
+        forms[normalized] = [form]
+      }
+      guard normalized.utf8.contains(UInt8(ascii: "%")), let pattern = PrintfPattern(normalized)
+      else { continue }
+      printf.append(Template(form: form, pattern: pattern))
+    }
+    // In key order, so that ambiguous matches come in the same order every time: the few
+    // texts of several forms, and the printf forms (tried in the order filed).
+    func inKeyOrder(_ one: Form, _ other: Form) -> Bool {
+      (one.key, one.form ?? -1) < (other.key, other.form ?? -1)
+    }
+    for text in shared { forms[text]?.sort(by: inKeyOrder) }
+    printf.sort { inKeyOrder($0.form, $1.form) }
     var byLeading: [[UInt8]: [Int]] = [:]
     var byTrailing: [[UInt8]: [Int]] = [:]
     var unanchored: [Int] = []
-    // In key order, so that ambiguous matches come in the same order every time.
-    for form in all.sorted(by: { ($0.key, $0.form ?? -1) < ($1.key, $1.form ?? -1) }) {
-      let normalized = ShownTextForm.normalized(form.text)
-      forms[normalized, default: []].append(form)
-      guard normalized.utf8.contains(UInt8(ascii: "%")), let pattern = PrintfPattern(normalized)
-      else { continue }
-      let index = templates.count
-      templates.append(Template(form: form, pattern: pattern))
-      let leading = pattern.leadingLiteral
-      let trailing = pattern.trailingLiteral
+    for (index, template) in printf.enumerated() {
+      let leading = template.pattern.leadingLiteral
+      let trailing = template.pattern.trailingLiteral
       if !leading.isEmpty {
         byLeading[Array(leading.prefix(Self.anchorLength)), default: []].append(index)
       } else if !trailing.isEmpty {
@@ -156,12 +186,19 @@ public final class TranslationIndex: Sendable {
       }
     }
     self.forms = forms
-    self.templates = templates
+    self.templates = printf
     self.byLeading = byLeading
     self.byTrailing = byTrailing
     self.unanchored = unanchored
     self.count = all.count
     self.all = all
+  }
+
+  /// The msgid of catalog key `key` (`msgctxt` U+0004 `msgid`, or `msgid`). Searched
+  /// as UTF-8: U+0004 is one byte, and a search by Character breaks graphemes all the way.
+  static func msgid(ofKey key: String) -> String {
+    guard let separator = key.utf8.firstIndex(of: 4) else { return key }
+    return String(key[key.utf8.index(after: separator)...])
   }
 
   /// `text` as the index compares it: without mnemonic markers, padding and markup.
@@ -172,7 +209,12 @@ public final class TranslationIndex: Sendable {
   /// Every message whose translation (or a form of it) is `text`: those it is exactly
   /// first, then those it is once both are normalized. Empty when none is.
   public func messages(showing text: String) -> [Match] {
-    guard let found = forms[ShownTextForm.normalized(text)] else { return [] }
+    messages(showing: text, normalized: ShownTextForm.normalized(text))
+  }
+
+  /// `messages(showing:)` of `text`, whose normalized form the caller has made.
+  func messages(showing text: String, normalized: String) -> [Match] {
+    guard let found = forms[normalized] else { return [] }
     let matches = found.map { form in
       Match(
         key: form.key, form: form.form, arguments: [], values: [],
@@ -187,9 +229,14 @@ public final class TranslationIndex: Sendable {
   /// A plural form that shows a number must show one that takes it (`"1 Dateien"` is
   /// not form 1 of "%d file" in German) unless no message fits otherwise.
   public func recognize(_ text: String) -> [Match] {
-    let exact = messages(showing: text)
+    recognize(text, normalized: ShownTextForm.normalized(text))
+  }
+
+  /// `recognize(_:)` of `text`, whose normalized form the caller has made.
+  func recognize(_ text: String, normalized form: String) -> [Match] {
+    let exact = messages(showing: text, normalized: form)
     if !exact.isEmpty { return exact }
-    let normalized = Array(ShownTextForm.normalized(text).utf8)
+    let normalized = Array(form.utf8)
     var candidates: Set<Int> = Set(unanchored)
     for length in 1...Self.anchorLength where length <= normalized.count {
       candidates.formUnion(byLeading[Array(normalized.prefix(length))] ?? [])
