@@ -15,15 +15,6 @@ static void program_free(gpointer data) {
   g_free(program);
 }
 
-static void text_free(gpointer data) {
-  ParlanceLiveText *text = data;
-  g_free(text->className);
-  g_free(text->property);
-  g_free(text->text);
-  g_free(text->message);
-  g_free(text);
-}
-
 static GVariant *call(GDBusConnection *bus, const char *name, const char *method,
                       GVariant *parameters, const char *reply, int timeout, GError **error) {
   return g_dbus_connection_call_sync(bus, name, PARLANCE_LIVE_OBJECT_PATH,
@@ -76,47 +67,67 @@ GPtrArray *parlance_live_programs(int timeout, GError **error) {
   return programs;
 }
 
-GPtrArray *parlance_live_collect(const char *bus_name, int timeout, GError **error) {
+ParlanceLiveCollection *parlance_live_collect(const char *bus_name, int timeout,
+                                              GError **error) {
   GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
   if (bus == NULL) return NULL;
-  GVariant *reply = call(bus, bus_name, "Collect", NULL, "(a(ussssu))", timeout, error);
+  GVariant *reply = call(bus, bus_name, "Collect", NULL, "(asa(uuuuuu))", timeout, error);
   g_object_unref(bus);
   if (reply == NULL) return NULL;
-  GPtrArray *texts = g_ptr_array_new_with_free_func(text_free);
-  GVariantIter *iter = NULL;
-  g_variant_get(reply, "(a(ussssu))", &iter);
-  guint32 id = 0, group = 0;
-  const char *class_name = NULL, *property = NULL, *text = NULL, *message = NULL;
-  while (g_variant_iter_next(iter, "(u&s&s&s&su)", &id, &class_name, &property, &text, &message,
-                             &group)) {
-    ParlanceLiveText *item = g_new0(ParlanceLiveText, 1);
-    item->id = id;
-    item->className = g_strdup(class_name);
-    item->property = g_strdup(property);
-    item->text = g_strdup(text);
-    item->message = g_strdup(message);
-    item->group = group;
-    g_ptr_array_add(texts, item);
+  ParlanceLiveCollection *collection = g_new0(ParlanceLiveCollection, 1);
+  collection->strings = g_ptr_array_new_with_free_func(g_free);
+  GVariant *strings = g_variant_get_child_value(reply, 0);
+  gsize count = 0;
+  const char **items = g_variant_get_strv(strings, &count);
+  for (gsize index = 0; index < count; index++) {
+    g_ptr_array_add(collection->strings, g_strdup(items[index]));
   }
-  g_variant_iter_free(iter);
+  g_free(items);
+  g_variant_unref(strings);
+  GVariant *texts = g_variant_get_child_value(reply, 1);
+  gsize rows = 0;
+  const ParlanceLiveText *row =
+      g_variant_get_fixed_array(texts, &rows, sizeof(ParlanceLiveText));
+  collection->texts = g_array_sized_new(FALSE, FALSE, sizeof(ParlanceLiveText), (guint)rows);
+  g_array_append_vals(collection->texts, row, (guint)rows);
+  g_variant_unref(texts);
   g_variant_unref(reply);
-  return texts;
+  for (gsize index = 0; index < rows; index++) {
+    const ParlanceLiveText *text = &g_array_index(collection->texts, ParlanceLiveText, index);
+    guint32 limit = collection->strings->len;
+    if (text->className >= limit || text->property >= limit || text->text >= limit ||
+        text->message >= limit) {
+      g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                  "%s answered Collect with text %u naming string %u of %u", bus_name,
+                  (unsigned)index,
+                  (unsigned)MAX(MAX(text->className, text->property), MAX(text->text, text->message)),
+                  (unsigned)limit);
+      parlance_live_collection_free(collection);
+      return NULL;
+    }
+  }
+  return collection;
+}
+
+void parlance_live_collection_free(ParlanceLiveCollection *collection) {
+  g_ptr_array_unref(collection->strings);
+  g_array_unref(collection->texts);
+  g_free(collection);
 }
 
 int parlance_live_apply(const char *bus_name, const char *languages, gboolean right_to_left,
-                        const guint32 *ids, const char *const *values,
-                        const char *const *messages, guint count, int timeout,
+                        const char *const *strings, guint string_count,
+                        const ParlanceLiveChange *changes, guint count, int timeout,
                         GError **error) {
   GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
   if (bus == NULL) return -1;
-  GVariantBuilder texts;
-  g_variant_builder_init(&texts, G_VARIANT_TYPE("a(uss)"));
-  for (guint index = 0; index < count; index++) {
-    g_variant_builder_add(&texts, "(uss)", ids[index], values[index], messages[index]);
-  }
+  GVariant *table = g_variant_new_strv(string_count > 0 ? (const char *const *)strings : NULL,
+                                       (gssize)string_count);
+  GVariant *rows = g_variant_new_fixed_array(G_VARIANT_TYPE("(uuu)"), changes, count,
+                                             sizeof(ParlanceLiveChange));
   GVariant *reply = call(bus, bus_name, "Apply",
-                         g_variant_new("(sba(uss))", languages, right_to_left, &texts), "(u)",
-                         timeout, error);
+                         g_variant_new("(sb@as@a(uuu))", languages, right_to_left, table, rows),
+                         "(u)", timeout, error);
   g_object_unref(bus);
   if (reply == NULL) return -1;
   guint32 applied = 0;

@@ -163,6 +163,18 @@ static GObject *related_action(GtkWidget *widget) {
   return action != NULL ? G_OBJECT(action) : NULL;
 }
 
+/// Whether g_markup_escape_text leaves `text` as it is: no `<>&'"`, no control
+/// character it writes as a character reference (C0 but tab and line ends, DEL, C1).
+static gboolean is_escaped_as_itself(const char *text) {
+  for (const unsigned char *byte = (const unsigned char *)text; *byte != 0; byte++) {
+    unsigned char c = *byte;
+    if (c == '<' || c == '>' || c == '&' || c == '\'' || c == '"' || c == 0x7f) return FALSE;
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') return FALSE;
+    if (c == 0xc2 && byte[1] >= 0x80 && byte[1] <= 0x9f) return FALSE;
+  }
+  return TRUE;
+}
+
 static void visit_texts(GtkWidget *widget, Walk *walk) {
   GPtrArray *texts = walk->texts;
   // A widget made from a GtkAction shows the action's label and tooltip, and GTK sets
@@ -229,18 +241,24 @@ static void visit_texts(GtkWidget *widget, Walk *walk) {
   }
   visit_accessible(widget, walk);
   // A tooltip set as text is kept as markup with its text escaped: it is read and set
-  // again as text, so that a translation with `&` stays text.
+  // again as text, so that a translation with `&` stays text. Markup with nothing
+  // g_markup_escape_text would escape is that text as it is (GTK's tooltip-text parses
+  // the markup to say so: only asked where there is something to parse).
   char *markup = gtk_widget_get_tooltip_markup(widget);
-  char *text = gtk_widget_get_tooltip_text(widget);
-  char *escaped = text != NULL ? g_markup_escape_text(text, -1) : NULL;
-  if (markup != NULL && escaped != NULL && strcmp(markup, escaped) == 0) {
-    add(texts, widget, "tooltip-text", text, PARLANCE_TEXT_PROPERTY);
-  } else {
-    add(texts, widget, "tooltip-markup", markup, PARLANCE_TEXT_PROPERTY);
+  if (markup != NULL && is_escaped_as_itself(markup)) {
+    add(texts, widget, "tooltip-text", markup, PARLANCE_TEXT_PROPERTY);
+  } else if (markup != NULL) {
+    char *text = gtk_widget_get_tooltip_text(widget);
+    char *escaped = text != NULL ? g_markup_escape_text(text, -1) : NULL;
+    if (escaped != NULL && strcmp(markup, escaped) == 0) {
+      add(texts, widget, "tooltip-text", text, PARLANCE_TEXT_PROPERTY);
+    } else {
+      add(texts, widget, "tooltip-markup", markup, PARLANCE_TEXT_PROPERTY);
+    }
+    g_free(text);
+    g_free(escaped);
   }
   g_free(markup);
-  g_free(text);
-  g_free(escaped);
 }
 
 static void visit(GtkWidget *widget, gpointer data) {

@@ -56,13 +56,38 @@ public enum LiveSwitch {
     environment: [String: String] = ProcessEnvironment.variables(),
     timeout: Duration = LiveBus.timeout
   ) throws(Failure) -> Outcome {
+    try run(
+      program, to: preference, catalogs: kept, environment: environment, timeout: timeout,
+      marking: { _ in })
+  }
+
+  /// The steps of a switch, in order.
+  package enum Step: Sendable {
+    /// The catalogs are read (or were kept).
+    case catalogs
+    /// Collect answered.
+    case collected
+    /// Every text is decided.
+    case decided
+    /// Apply answered.
+    case applied
+  }
+
+  /// `run(_:to:catalogs:environment:timeout:)`, calling `mark` as each step ends
+  /// (parlance-bench times them).
+  package static func run(
+    _ program: LiveBus.Program, to preference: LanguagePreference, catalogs kept: ProgramCatalogs?,
+    environment: [String: String], timeout: Duration, marking mark: (Step) -> Void
+  ) throws(Failure) -> Outcome {
     let catalogs: ProgramCatalogs
     if let kept { catalogs = kept } else { catalogs = try self.catalogs(of: program) }
+    mark(.catalogs)
     let target = language(preference, for: catalogs, environment: environment)
     try requireCatalog(of: target, in: catalogs, for: program)
     let source = catalogs.shownLanguage(gettextLanguages: program.languages)
     let (texts, plan) = try collect(
-      program, deciding: catalogs, from: source, to: target, timeout: timeout)
+      program, deciding: catalogs, from: source, to: target, timeout: timeout, marking: mark)
+    mark(.decided)
     let applied: Int
     do {
       applied = try LiveBus.apply(
@@ -72,6 +97,7 @@ public enum LiveSwitch {
     } catch {
       throw failure(program, error)
     }
+    mark(.applied)
     return Outcome(
       program: program, from: source, to: plan.language, applied: applied,
       left: plan.left.map { (texts[$0.index], $0.reason) })
@@ -102,7 +128,7 @@ public enum LiveSwitch {
   /// What `program`'s windows show now, and what each becomes from `source` to `target`.
   static func collect(
     _ program: LiveBus.Program, deciding catalogs: ProgramCatalogs, from source: LanguageTag,
-    to target: LanguageTag, timeout: Duration
+    to target: LanguageTag, timeout: Duration, marking mark: (Step) -> Void = { _ in }
   ) throws(Failure) -> (texts: [LiveBus.Text], plan: ProgramCatalogs.Plan) {
     let texts: [LiveBus.Text]
     do {
@@ -110,6 +136,7 @@ public enum LiveSwitch {
     } catch {
       throw failure(program, error)
     }
+    mark(.collected)
     do {
       let plan = try catalogs.plan(
         texts.map {

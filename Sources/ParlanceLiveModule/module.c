@@ -103,11 +103,18 @@ static void remember_languages(const char *languages) {
   g_ptr_array_add(history, g_strdup(languages));
 }
 
-/// The key under which a place remembers the message a switch set there.
+/// The key under which a place remembers the message a switch set there, made once per
+/// property name (the walk's names are static strings, so by address).
 static GQuark remembered_quark(const char *property) {
+  static GHashTable *quarks = NULL;
+  if (quarks == NULL) quarks = g_hash_table_new(NULL, NULL);
+  gpointer found = g_hash_table_lookup(quarks, property);
+  if (found != NULL) return GPOINTER_TO_UINT(found);
   char name[96];
   snprintf(name, sizeof name, "parlance-live-message-%s", property);
-  return g_quark_from_string(name);
+  GQuark quark = g_quark_from_string(name);
+  g_hash_table_insert(quarks, (gpointer)property, GUINT_TO_POINTER(quark));
+  return quark;
 }
 
 /// What a place remembers: the message (as the controller wrote it) and the text set
@@ -124,9 +131,19 @@ static void remembered_free(gpointer data) {
   g_free(remembered);
 }
 
+/// The callers found to be this process's user, by unique bus name: the bus never gives
+/// a unique name twice, so one answer holds for the connection's life. Bounded, so that
+/// many short connections cannot grow it.
+static GHashTable *own_user_senders = NULL;
+#define OWN_USER_SENDERS_LIMIT 64
+
 /// Whether the caller is this process's own user.
 static gboolean is_own_user(GDBusConnection *connection, const char *sender) {
   if (sender == NULL) return TRUE;  // a peer-to-peer connection: the process's own
+  if (own_user_senders == NULL) {
+    own_user_senders = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+  }
+  if (g_hash_table_contains(own_user_senders, sender)) return TRUE;
   GError *error = NULL;
   GVariant *reply = g_dbus_connection_call_sync(
       connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
@@ -139,7 +156,12 @@ static gboolean is_own_user(GDBusConnection *connection, const char *sender) {
   guint32 uid = 0;
   g_variant_get(reply, "(u)", &uid);
   g_variant_unref(reply);
-  return uid == getuid();
+  if (uid != getuid()) return FALSE;
+  if (g_hash_table_size(own_user_senders) >= OWN_USER_SENDERS_LIMIT) {
+    g_hash_table_remove_all(own_user_senders);
+  }
+  g_hash_table_add(own_user_senders, g_strdup(sender));
+  return TRUE;
 }
 
 static GVariant *describe(void) {
@@ -167,11 +189,30 @@ static GVariant *describe(void) {
                        &shown);
 }
 
+/// The strings of one Collect, each once, and the index of each.
+typedef struct {
+  GHashTable *indices;
+  GPtrArray *strings;
+} StringTable;
+
+static guint32 string_index(StringTable *table, const char *string) {
+  gpointer found = NULL;
+  if (g_hash_table_lookup_extended(table->indices, string, NULL, &found)) {
+    return GPOINTER_TO_UINT(found);
+  }
+  guint32 index = table->strings->len;
+  char *copy = g_strdup(string);
+  g_ptr_array_add(table->strings, copy);
+  g_hash_table_insert(table->indices, copy, GUINT_TO_POINTER(index));
+  return index;
+}
+
 static GVariant *collect(void) {
   if (collected != NULL) g_ptr_array_unref(collected);
   collected = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
-  GVariantBuilder texts;
-  g_variant_builder_init(&texts, G_VARIANT_TYPE("a(ussssu)"));
+  StringTable table = {g_hash_table_new(g_str_hash, g_str_equal),
+                       g_ptr_array_new_with_free_func(g_free)};
+  GArray *rows = g_array_new(FALSE, FALSE, sizeof(ParlanceLiveText));
   GList *toplevels = gtk_window_list_toplevels();
   guint32 id = 0;
   // Each window's walk numbers its list columns from 1: they are made one numbering
@@ -191,19 +232,37 @@ static GVariant *collect(void) {
       const char *shown_now = text->display != NULL ? text->display : text->text;
       // The message a switch set there; the mark before it once the program has set the
       // text again itself (from a copy of its own the switch cannot reach).
-      char *message = remembered == NULL ? g_strdup("")
-                      : strcmp(remembered->shown, text->text) == 0
-                          ? g_strdup(remembered->message)
-                          : g_strconcat(PARLANCE_LIVE_REPLACED_MARK, remembered->message, NULL);
-      g_variant_builder_add(&texts, "(ussssu)", id, G_OBJECT_TYPE_NAME(text->object),
-                            text->kind == PARLANCE_TEXT_STOCK ? "stock" : text->property,
-                            shown_now, message, group);
-      g_free(message);
+      guint32 message;
+      if (remembered == NULL) {
+        message = string_index(&table, "");
+      } else if (strcmp(remembered->shown, text->text) == 0) {
+        message = string_index(&table, remembered->message);
+      } else {
+        char *marked = g_strconcat(PARLANCE_LIVE_REPLACED_MARK, remembered->message, NULL);
+        message = string_index(&table, marked);
+        g_free(marked);
+      }
+      ParlanceLiveText row = {
+          id,
+          string_index(&table, G_OBJECT_TYPE_NAME(text->object)),
+          string_index(&table, text->kind == PARLANCE_TEXT_STOCK ? "stock" : text->property),
+          string_index(&table, shown_now),
+          message,
+          group,
+      };
+      g_array_append_val(rows, row);
     }
     groups = last_group;
   }
   g_list_free(toplevels);
-  return g_variant_new("(a(ussssu))", &texts);
+  GVariant *strings =
+      g_variant_new_strv((const char *const *)table.strings->pdata, table.strings->len);
+  GVariant *texts = g_variant_new_fixed_array(G_VARIANT_TYPE("(uuuuuu)"), rows->data, rows->len,
+                                              sizeof(ParlanceLiveText));
+  g_hash_table_unref(table.indices);
+  g_ptr_array_unref(table.strings);
+  g_array_unref(rows);
+  return g_variant_new("(@as@a(uuuuuu))", strings, texts);
 }
 
 /// The text of the last Collect with id `id`, or NULL.
@@ -248,8 +307,14 @@ static void retranslate_accelerators(void) {
 static GVariant *apply(GVariant *parameters) {
   const char *languages = NULL;
   gboolean right_to_left = FALSE;
-  GVariantIter *texts = NULL;
-  g_variant_get(parameters, "(&sba(uss))", &languages, &right_to_left, &texts);
+  GVariant *table = NULL;
+  GVariant *rows = NULL;
+  g_variant_get(parameters, "(&sb@as@a(uuu))", &languages, &right_to_left, &table, &rows);
+  gsize string_count = 0;
+  const char **strings = g_variant_get_strv(table, &string_count);
+  gsize count = 0;
+  const ParlanceLiveChange *changes =
+      g_variant_get_fixed_array(rows, &count, sizeof(ParlanceLiveChange));
   // gettext first: what GTK makes from here on (a stock label set again, a dialog opened
   // later) comes in the new language.
   if (languages[0] != '\0') {
@@ -257,15 +322,16 @@ static GVariant *apply(GVariant *parameters) {
     retranslate_accelerators();
   }
   gtk_widget_set_default_direction(right_to_left ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
-  guint32 id = 0;
-  const char *value = NULL;
-  const char *message = NULL;
   guint32 applied = 0;
   gint64 set_start = tracing ? trace_instant() : 0;
-  while (g_variant_iter_next(texts, "(u&s&s)", &id, &value, &message)) {
-    ParlanceShownText *text = collected_text(id);
-    if (text == NULL) continue;
-    parlance_set_shown_text(text, value);
+  for (gsize index = 0; index < count; index++) {
+    const ParlanceLiveChange *change = &changes[index];
+    ParlanceShownText *text = collected_text(change->id);
+    // Not an id of the last Collect, or a string Apply was not given: skipped.
+    if (text == NULL || change->text >= string_count || change->message >= string_count)
+      continue;
+    const char *message = strings[change->message];
+    parlance_set_shown_text(text, strings[change->text]);
     // A model's cells share one object: nothing is remembered for them.
     if (message[0] != '\0' && text->kind != PARLANCE_TEXT_MODEL_CELL) {
       Remembered *remembered = g_new0(Remembered, 1);
@@ -276,7 +342,9 @@ static GVariant *apply(GVariant *parameters) {
     }
     applied++;
   }
-  g_variant_iter_free(texts);
+  g_free(strings);
+  g_variant_unref(table);
+  g_variant_unref(rows);
   if (tracing) {
     traced_set_end = trace_instant();
     traced_set_start = set_start;

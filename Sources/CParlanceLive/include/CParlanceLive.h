@@ -130,35 +130,55 @@ typedef struct {
   GPtrArray *_Nonnull history;
 } ParlanceLiveProgram;
 
-/// One text a program's windows show, as Collect gives it.
+/// One text a program's windows show, as Collect gives it: its strings are indices
+/// into the collection's `strings`, where each string is once (a menu shows one text in
+/// many places, and every text its class and property).
 typedef struct {
   guint32 id;
-  char *_Nonnull className;
+  guint32 className;
   /// The property, or `stock` for a stock button (its label is GTK's to translate).
-  char *_Nonnull property;
-  char *_Nonnull text;
+  guint32 property;
+  guint32 text;
   /// The message a switch set here and the program has not changed since, or empty.
-  char *_Nonnull message;
+  guint32 message;
   /// The texts of one model column share a group (0: none), switched all or none.
   guint32 group;
 } ParlanceLiveText;
+
+/// What Collect gives: each string once, and the texts (`ParlanceLiveText`), whose
+/// indices are all below `strings->len`.
+typedef struct {
+  GPtrArray *_Nonnull strings;
+  GArray *_Nonnull texts;
+} ParlanceLiveCollection;
+
+/// One change of Apply: a text of the last Collect, its new text and the message to
+/// remember, both indices into the strings Apply is given.
+typedef struct {
+  guint32 id;
+  guint32 text;
+  guint32 message;
+} ParlanceLiveChange;
 
 /// Every program with the module on the session bus, described (one that does not
 /// answer within the timeout is left out). NULL with `error` set when there is no bus.
 GPtrArray *_Nullable parlance_live_programs(int timeoutMilliseconds, GError *_Nullable *_Nullable error);
 
-/// The texts the program at `busName` shows now (`ParlanceLiveText`).
-GPtrArray *_Nullable parlance_live_collect(const char *_Nonnull busName, int timeoutMilliseconds,
-                                           GError *_Nullable *_Nullable error);
+/// The texts the program at `busName` shows now; NULL with `error` set when it does not
+/// answer or its answer is malformed. Free with `parlance_live_collection_free`.
+ParlanceLiveCollection *_Nullable parlance_live_collect(const char *_Nonnull busName,
+                                                       int timeoutMilliseconds,
+                                                       GError *_Nullable *_Nullable error);
+
+void parlance_live_collection_free(ParlanceLiveCollection *_Nonnull collection);
 
 /// Switches the program at `busName`: gettext to `languages`, the direction, then each
-/// of `count` texts of its last Collect (`ids`) to `values`, remembering `messages`.
-/// Returns the number applied, or -1 with `error` set.
+/// of `count` `changes` to texts of its last Collect, whose strings are `strings`
+/// (`stringCount` of them). Returns the number applied, or -1 with `error` set.
 int parlance_live_apply(const char *_Nonnull busName, const char *_Nonnull languages,
-                        gboolean rightToLeft, const guint32 *_Nullable ids,
-                        const char *_Nonnull const *_Nullable values,
-                        const char *_Nonnull const *_Nullable messages, guint count,
-                        int timeoutMilliseconds, GError *_Nullable *_Nullable error);
+                        gboolean rightToLeft, const char *_Nonnull const *_Nullable strings,
+                        guint stringCount, const ParlanceLiveChange *_Nullable changes,
+                        guint count, int timeoutMilliseconds, GError *_Nullable *_Nullable error);
 
 /// The signal a program's module emits after each Apply, with its new `LANGUAGE`.
 #define PARLANCE_LIVE_CHANGED_SIGNAL "LanguageChanged"

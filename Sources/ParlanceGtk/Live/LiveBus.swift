@@ -88,20 +88,31 @@ public enum LiveBus {
     -> [Text]
   {
     var error: UnsafeMutablePointer<GError>?
-    guard let array = parlance_live_collect(busName, milliseconds(timeout), &error) else {
+    guard let collection = parlance_live_collect(busName, milliseconds(timeout), &error) else {
       throw failure(error, "\(busName) did not answer")
     }
-    defer { g_ptr_array_unref(array) }
-    return items(of: array, as: ParlanceLiveText.self).map { text in
-      let message = String(cString: text.pointee.message)
-      let replaced = message.hasPrefix(PARLANCE_LIVE_REPLACED_MARK)
+    defer { parlance_live_collection_free(collection) }
+    // Each string once, as the module sent it; a remembered message with the mark split.
+    let strings = items(of: collection.pointee.strings, as: CChar.self).map {
+      String(cString: $0)
+    }
+    let messages = strings.map { string in
+      string.hasPrefix(PARLANCE_LIVE_REPLACED_MARK)
+        ? (message: "", replaced: String(string.dropFirst(PARLANCE_LIVE_REPLACED_MARK.count)))
+        : (message: string, replaced: "")
+    }
+    let rows = collection.pointee.texts.pointee
+    guard let data = rows.data else { return [] }
+    return UnsafeBufferPointer(
+      start: UnsafeRawPointer(data).assumingMemoryBound(to: ParlanceLiveText.self),
+      count: Int(rows.len)
+    ).map { row in
+      // The client checked every index against the strings.
+      let message = messages[Int(row.message)]
       return Text(
-        id: text.pointee.id, className: String(cString: text.pointee.className),
-        property: String(cString: text.pointee.property),
-        text: String(cString: text.pointee.text), message: replaced ? "" : message,
-        replacedMessage: replaced
-          ? String(message.dropFirst(PARLANCE_LIVE_REPLACED_MARK.count)) : "",
-        group: text.pointee.group)
+        id: row.id, className: strings[Int(row.className)], property: strings[Int(row.property)],
+        text: strings[Int(row.text)], message: message.message,
+        replacedMessage: message.replaced, group: row.group)
     }
   }
 
@@ -114,15 +125,27 @@ public enum LiveBus {
     changes: [(id: UInt32, text: String, message: String)], timeout: Duration = timeout
   ) throws(Failure) -> Int {
     var error: UnsafeMutablePointer<GError>?
-    let ids = changes.map(\.id)
-    let values = cStrings(changes.map(\.text))
-    let messages = cStrings(changes.map(\.message))
+    // Each string once: a menu sets one text in many places.
+    var indices: [String: UInt32] = [:]
+    var strings: [String] = []
+    func index(of string: String) -> UInt32 {
+      if let known = indices[string] { return known }
+      let index = UInt32(strings.count)
+      indices[string] = index
+      strings.append(string)
+      return index
+    }
+    let rows = changes.map { change in
+      ParlanceLiveChange(
+        id: change.id, text: index(of: change.text), message: index(of: change.message))
+    }
+    let table = cStrings(strings)
     defer {
-      for string in values + messages { UnsafeMutablePointer(mutating: string).deallocate() }
+      for string in table { UnsafeMutablePointer(mutating: string).deallocate() }
     }
     let applied = parlance_live_apply(
-      busName, languages.joined(separator: ":"), rightToLeft ? 1 : 0, ids, values, messages,
-      guint(changes.count), milliseconds(timeout), &error)
+      busName, languages.joined(separator: ":"), rightToLeft ? 1 : 0, table, guint(table.count),
+      rows, guint(rows.count), milliseconds(timeout), &error)
     guard applied >= 0 else { throw failure(error, "\(busName) did not answer") }
     return Int(applied)
   }
