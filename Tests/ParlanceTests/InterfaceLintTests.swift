@@ -57,4 +57,35 @@ import Testing
           + "opened at 3:5"
       ])
   }
+
+  /// A `.ui` file nested 5,000 widgets deep, or a menu of 50,000 nested submenus, is an
+  /// error at the element too deep, not a stack overflow; one as deep as allowed is read.
+  @Test func nestingBeyondTheLimitIsAnErrorWithItsPosition() throws {
+    let temporary = try TemporaryFolder()
+    defer { temporary.remove() }
+    let boxes = String(repeating: "<object class=\"GtkBox\"><child>", count: 5_000)
+    let deep = try temporary.write("<interface>\n" + boxes + "\n</interface>\n", to: "deep.ui")
+    let submenus = String(repeating: "<submenu><section>", count: 50_000)
+    let menu = try temporary.write(
+      "<interface>\n<menu id=\"app-menu\">" + submenus + "\n</interface>\n", to: "menu.ui")
+    // <interface> is depth 1, so the 257th element is the <child> of the 128th box
+    // (each 30 characters, <child> after 23) and the <submenu> of the 128th pair after
+    // the 20 characters of <menu id="app-menu"> (each pair 18).
+    #expect(
+      Linter().lint(interfaces: [deep, menu], translations: []).map(\.description) == [
+        "\(deep.path):2:\(1 + 127 * 30 + 23): error: malformed interface: <child> is nested "
+          + "deeper than 256 elements",
+        "\(menu.path):2:\(1 + 20 + 127 * 18): error: malformed interface: <submenu> is nested "
+          + "deeper than 256 elements",
+      ])
+
+    let levels = (XMLReader.maximumDepth - 2) / 2
+    let widgets =
+      String(repeating: "<object class=\"GtkBox\"><child>", count: levels)
+      + "<object class=\"GtkLabel\"/>"
+      + String(repeating: "</child></object>", count: levels)
+    let allowed = try temporary.write(
+      "<interface>" + widgets + "</interface>\n", to: "allowed.ui")
+    #expect(Linter().lint(interfaces: [allowed], translations: []).isEmpty)
+  }
 }

@@ -5,7 +5,9 @@
 /// malformed. It reads UTF-8 (a BOM is skipped), elements, attributes (either quote),
 /// text, CDATA, the five predefined entities and character references; it skips
 /// comments, processing instructions and a DOCTYPE. The first error stops it: a
-/// malformed `.ui` file is not built at all.
+/// malformed `.ui` file is not built at all. Elements nest at most `maximumDepth` deep
+/// (real `.ui` files nest under 20), so that neither this reader nor what walks its tree
+/// recurses without bound.
 ///
 /// Example: `<object class="GtkLabel"><property name="label">A &amp; B</property>`
 /// (end of file) → `1:1: error: unexpected end of file: <object> opened at 1:1 is not
@@ -19,7 +21,11 @@ public struct XMLReader {
     public let reason: String
   }
 
+  /// How deep elements may nest: the root is at depth 1.
+  public static let maximumDepth = 256
+
   private let bytes: [UInt8]
+  private var depth = 0
   private var offset = 0
   private var line = 1
   private var column = 1
@@ -91,6 +97,13 @@ public struct XMLReader {
     let start = here
     advance()  // <
     let name = try self.name(what: "element name")
+    guard depth < Self.maximumDepth else {
+      throw Failure(
+        location: start,
+        reason: "<\(name)> is nested deeper than \(Self.maximumDepth) elements")
+    }
+    depth += 1
+    defer { depth -= 1 }
     var element = XMLTree.Element(name: name, location: start)
     while true {
       let hadSpace = skipSpace()
