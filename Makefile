@@ -173,11 +173,14 @@ format:
 # backtracer is off so that libFuzzer sees the crash and saves the input.
 FUZZ_SECONDS ?= 600
 FUZZ_SEEDS ?= ../shared/corpus
-FUZZERS ?= strings stringsdict xcstrings po message-template plural-forms mo translation-index
+FUZZERS ?= strings stringsdict xcstrings po message-template plural-forms mo translation-index \
+  interface
 FUZZ_BUILD ?= .build/fuzz
 # The .mo seeds are compiled here from the test fixtures (both byte orders, with and
-# without a hash table), beside a few of the machine's own catalogs.
+# without a hash table), beside a few of the machine's own catalogs; the .ui seeds are
+# the test fixtures' and the corpus's dialogs.
 MO_SEEDS = .build/fuzz-seeds/mo
+UI_SEEDS = .build/fuzz-seeds/interface
 fuzz:
 	$(SWIFT) build --package-path Fuzz --scratch-path $(FUZZ_BUILD) -c release \
 	  -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library
@@ -188,6 +191,9 @@ fuzz:
 	  msgfmt --endianness=big -o $(MO_SEEDS)/$$name-big.mo $$po; \
 	  msgfmt --no-hash -o $(MO_SEEDS)/$$name-no-hash.mo $$po; \
 	done
+	@mkdir -p $(UI_SEEDS)
+	@find Tests $(FUZZ_SEEDS)/ui -name '*.ui' 2>/dev/null | while read -r ui; do \
+	  cp "$$ui" $(UI_SEEDS)/$$(echo "$$ui" | tr / _); done
 	@for domain in glib20 gtk30; do \
 	  if [ -f /usr/share/locale/ar/LC_MESSAGES/$$domain.mo ]; then \
 	    cp /usr/share/locale/ar/LC_MESSAGES/$$domain.mo $(MO_SEEDS)/$$domain-ar.mo; fi; \
@@ -202,6 +208,7 @@ fuzz:
 	    plural-forms) target=FuzzPluralForms; max=2048 ;; \
 	    mo) target=FuzzMo; max=65536 ;; \
 	    translation-index) target=FuzzTranslationIndex; max=4096 ;; \
+	    interface) target=FuzzInterface; max=131072 ;; \
 	    *) echo "unknown fuzzer '$$name'"; exit 2 ;; \
 	  esac; \
 	  seeds=; for dir in Fuzz/corpus/$$name $(FUZZ_SEEDS)/$$name .build/fuzz-seeds/$$name; do \
