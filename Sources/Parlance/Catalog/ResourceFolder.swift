@@ -122,6 +122,22 @@ public struct ResourceFolder: Sendable {
       self.diagnostics = diagnostics
       return
     }
+    var found = Self.scan(url, names: names, cache: cache)
+    self.languageFolders = found.folders
+    self.baseFolder = found.base
+    self.gettextFiles = Self.poFolderFiles(in: url, diagnostics: &found.diagnostics)
+    self.prefixedFiles = found.prefixed
+    self.stringCatalogs = found.catalogs
+    self.diagnostics = found.diagnostics
+  }
+
+  /// What a resources folder's entries are: language folders, the base folder, String
+  /// Catalogs (read through `cache`), language-prefixed files, and why an entry is not
+  /// used.
+  private static func scan(_ url: URL, names: [String], cache: ParsedFileCache) -> (
+    folders: [LanguageTag: [URL]], base: URL?, catalogs: [StringCatalog],
+    prefixed: [LanguageTag: [CatalogFile]], diagnostics: [Diagnostic]
+  ) {
     var folders: [LanguageTag: [URL]] = [:]
     var prefixed: [LanguageTag: [CatalogFile]] = [:]
     var base: URL?
@@ -159,6 +175,13 @@ public struct ResourceFolder: Sendable {
           CatalogFile(url: item, format: format, language: tag, table: table))
       }
     }
+    return (folders, base, catalogs, prefixed, diagnostics)
+  }
+
+  /// The gettext files of the `po/` folder in `url`, if it has one.
+  private static func poFolderFiles(in url: URL, diagnostics: inout [Diagnostic])
+    -> [LanguageTag: [URL]]
+  {
     var gettext: [LanguageTag: [URL]] = [:]
     let poFolder = url.appendingPathComponent(
       CatalogFormatRegistry.gettextFolderName, isDirectory: true)
@@ -172,12 +195,7 @@ public struct ResourceFolder: Sendable {
           kind: .unreadableFile(reason: error.description)))
     }
     Self.addGettextFiles(in: poFolder, names: poNames, to: &gettext, diagnostics: &diagnostics)
-    self.languageFolders = folders
-    self.baseFolder = base
-    self.gettextFiles = gettext
-    self.prefixedFiles = prefixed
-    self.stringCatalogs = catalogs
-    self.diagnostics = diagnostics
+    return gettext
   }
 
   /// The languages this folder has translations for, in any format.

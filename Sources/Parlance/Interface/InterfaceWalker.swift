@@ -77,34 +77,8 @@ struct InterfaceWalker {
     _ element: inout XMLTree.Element, parent: InterfaceDocument.Object?, parentPath: String,
     counts: inout [String: Int]
   ) {
-    let isTemplate = element.name == "template"
-    guard let className = element["class"], !className.isEmpty else {
-      diagnostics.append(
-        Diagnostic(
-          file: file, location: element.location, severity: .error,
-          kind: .malformedInterface(reason: "<\(element.name)> has no 'class' attribute")))
-      return
-    }
-    let (id, isOwn) = isTemplate ? (className, true) : identify(element)
-    if !isOwn { element["id"] = id }
-    let ownID = isOwn ? id : nil
-    counts[className, default: 0] += 1
-    let object = InterfaceDocument.Object(
-      id: id, hasOwnID: ownID != nil,
-      path: path(
-        for: ownID, className: className, parentPath: parentPath, index: counts[className] ?? 1),
-      className: className, templateParent: isTemplate ? element["parent"] : nil,
-      location: element.location, parentID: parent?.id, toplevelID: parent?.toplevelID ?? id,
-      isMenu: false)
-    objects.append(object)
-    if isTemplate {
-      diagnostics.append(
-        Diagnostic(
-          file: file, location: element.location, severity: .warning,
-          kind: .templateBuiltAsParent(
-            className: className, parent: element["parent"] ?? "GtkWidget")))
-    }
-
+    guard let object = record(&element, parent: parent, parentPath: parentPath, counts: &counts)
+    else { return }
     let properties = element.elements.filter { $0.name == "property" }
     let usesMarkup = properties.contains {
       Self.canonical($0["name"]) == "use-markup" && Self.isTrue($0.text)
@@ -125,47 +99,92 @@ struct InterfaceWalker {
           usesUnderline: usesUnderline && (name == "label" || name == "title"))
       case "child":
         visitChild(&child, of: object, counts: &childCounts)
-      case "items":
-        var itemIndex = 0
-        for item in child.elements where item.name == "item" {
-          addText(
-            from: item, object: object, target: .comboItem(index: itemIndex), isMarkup: false,
-            usesUnderline: false)
-          itemIndex += 1
-        }
-      case "marks":
-        // A second <marks> adds to the first: its indexes follow on.
-        for mark in child.elements where mark.name == "mark" {
-          scaleMarks[object.id, default: []].append(
-            InterfaceScaleMark(
-              value: mark["value"] ?? "", position: mark["position"], markup: mark.text))
-          addText(
-            from: mark, object: object,
-            target: .scaleMark(index: (scaleMarks[object.id]?.count ?? 1) - 1),
-            isMarkup: true, usesUnderline: false)
-        }
-      case "accessibility":
-        for action in child.elements where action.name == "action" {
-          guard let name = action["action_name"] else { continue }
-          addText(
-            from: action, object: object, target: .accessibleAction(name), isMarkup: false,
-            usesUnderline: false, text: (action["description"] ?? "") + action.text)
-        }
-      case "data":
-        var row = 0
-        for rowElement in child.elements where rowElement.name == "row" {
-          for column in rowElement.elements where column.name == "col" {
-            guard let number = column["id"].flatMap({ Int($0) }) else { continue }
-            addText(
-              from: column, object: object, target: .listCell(row: row, column: number),
-              isMarkup: false, usesUnderline: false)
-          }
-          row += 1
-        }
       default:
-        break
+        addTexts(in: child, of: object)
       }
       element.children[index] = .element(child)
+    }
+  }
+
+  /// The object an `<object>` or `<template>` element makes, recorded, with the id it is
+  /// given written into the element when it has none; nil, with an error, without a class.
+  private mutating func record(
+    _ element: inout XMLTree.Element, parent: InterfaceDocument.Object?, parentPath: String,
+    counts: inout [String: Int]
+  ) -> InterfaceDocument.Object? {
+    let isTemplate = element.name == "template"
+    guard let className = element["class"], !className.isEmpty else {
+      diagnostics.append(
+        Diagnostic(
+          file: file, location: element.location, severity: .error,
+          kind: .malformedInterface(reason: "<\(element.name)> has no 'class' attribute")))
+      return nil
+    }
+    let (id, isOwn) = isTemplate ? (className, true) : identify(element)
+    if !isOwn { element["id"] = id }
+    let ownID = isOwn ? id : nil
+    counts[className, default: 0] += 1
+    let object = InterfaceDocument.Object(
+      id: id, hasOwnID: ownID != nil,
+      path: path(
+        for: ownID, className: className, parentPath: parentPath, index: counts[className] ?? 1),
+      className: className, templateParent: isTemplate ? element["parent"] : nil,
+      location: element.location, parentID: parent?.id, toplevelID: parent?.toplevelID ?? id,
+      isMenu: false)
+    objects.append(object)
+    if isTemplate {
+      diagnostics.append(
+        Diagnostic(
+          file: file, location: element.location, severity: .warning,
+          kind: .templateBuiltAsParent(
+            className: className, parent: element["parent"] ?? "GtkWidget")))
+    }
+    return object
+  }
+
+  /// The texts of an object's `<items>`, `<marks>`, `<accessibility>` actions and `<data>`
+  /// rows.
+  private mutating func addTexts(in child: XMLTree.Element, of object: InterfaceDocument.Object) {
+    switch child.name {
+    case "items":
+      var itemIndex = 0
+      for item in child.elements where item.name == "item" {
+        addText(
+          from: item, object: object, target: .comboItem(index: itemIndex), isMarkup: false,
+          usesUnderline: false)
+        itemIndex += 1
+      }
+    case "marks":
+      // A second <marks> adds to the first: its indexes follow on.
+      for mark in child.elements where mark.name == "mark" {
+        scaleMarks[object.id, default: []].append(
+          InterfaceScaleMark(
+            value: mark["value"] ?? "", position: mark["position"], markup: mark.text))
+        addText(
+          from: mark, object: object,
+          target: .scaleMark(index: (scaleMarks[object.id]?.count ?? 1) - 1),
+          isMarkup: true, usesUnderline: false)
+      }
+    case "accessibility":
+      for action in child.elements where action.name == "action" {
+        guard let name = action["action_name"] else { continue }
+        addText(
+          from: action, object: object, target: .accessibleAction(name), isMarkup: false,
+          usesUnderline: false, text: (action["description"] ?? "") + action.text)
+      }
+    case "data":
+      var row = 0
+      for rowElement in child.elements where rowElement.name == "row" {
+        for column in rowElement.elements where column.name == "col" {
+          guard let number = column["id"].flatMap({ Int($0) }) else { continue }
+          addText(
+            from: column, object: object, target: .listCell(row: row, column: number),
+            isMarkup: false, usesUnderline: false)
+        }
+        row += 1
+      }
+    default:
+      break
     }
   }
 

@@ -21,9 +21,30 @@ enum LanguageTagParser {
   ]
 
   static func parse(_ original: String) throws(LanguageTagError) -> LanguageTag {
-    func fail(_ reason: String) -> LanguageTagError {
-      LanguageTagError(text: original, reason: reason)
+    let fail = { (reason: String) in LanguageTagError(text: original, reason: reason) }
+    let (text, modifier) = try posixParts(of: original, fail: fail)
+    var subtags = try Subtags(text, fail: fail)
+    let language = try subtags.language()
+    subtags.skipExtendedLanguages()
+    var script = subtags.script()
+    let region = subtags.region()
+    var variants = try subtags.variants()
+    let extensions = try subtags.extensions()
+    // Modifiers like @euro say nothing about the language.
+    if let modifier, let mapped = posixModifiers[modifier] {
+      if script == nil { script = mapped.script }
+      if let variant = mapped.variant, !variants.contains(variant) { variants.append(variant) }
     }
+    return LanguageTag(
+      language: language, script: script, region: region, variants: variants,
+      extensions: extensions)
+  }
+
+  /// The tag without a POSIX codeset and modifier (`language[_territory][.codeset][@modifier]`),
+  /// and the modifier, lowercased; an old `.lproj` name becomes its code first.
+  private static func posixParts(
+    of original: String, fail: (String) -> LanguageTagError
+  ) throws(LanguageTagError) -> (text: String, modifier: String?) {
     var text = original.trimmingWhitespace()
     guard !text.isEmpty else { throw fail("empty") }
     guard text.utf8.count <= 128 else { throw fail("longer than 128 characters") }
@@ -31,8 +52,6 @@ enum LanguageTagParser {
       throw fail("'\(text)' is the POSIX default locale, not a language")
     }
     if let code = legacyFolderNames[text.lowercased()] { text = code }
-
-    // POSIX: language[_territory][.codeset][@modifier]
     var modifier: String?
     if let at = text.firstIndex(of: "@") {
       modifier = String(text[text.index(after: at)...]).lowercased()
@@ -41,91 +60,98 @@ enum LanguageTagParser {
     if let dot = text.firstIndex(of: ".") {
       text = String(text[..<dot])
     }
+    return (text, modifier)
+  }
 
-    let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
-      .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
-    for subtag in subtags {
-      guard !subtag.isEmpty else { throw fail("empty subtag") }
-      guard subtag.utf8.count <= 8 else { throw fail("subtag '\(subtag)' is longer than 8") }
-      guard subtag.utf8.allSatisfy({ $0.isASCIIAlphanumeric }) else {
-        throw fail("subtag '\(subtag)' has characters other than ASCII letters and digits")
-      }
-    }
-
+  /// The subtags of a tag (split at `-` and `_`), read in BCP 47's order.
+  private struct Subtags {
+    let parts: [Substring]
     var index = 0
-    let first = subtags[0].lowercased()
-    guard first.utf8.allSatisfy({ $0.isASCIILetter }),
-      first.count == 2 || first.count == 3 || (5...8).contains(first.count)
-    else { throw fail("'\(subtags[0])' is not a language subtag") }
-    let language = deprecatedLanguages[first] ?? first
-    index = 1
+    let fail: (String) -> LanguageTagError
 
-    // Extended language subtags (zh-yue): rare; accepted and dropped in favour of the primary.
-    while index < subtags.count, subtags[index].count == 3,
-      subtags[index].utf8.allSatisfy({ $0.isASCIILetter }), index <= 3
-    {
-      index += 1
+    init(_ text: String, fail: @escaping (String) -> LanguageTagError) throws(LanguageTagError) {
+      parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+      self.fail = fail
+      for subtag in parts {
+        guard !subtag.isEmpty else { throw fail("empty subtag") }
+        guard subtag.utf8.count <= 8 else { throw fail("subtag '\(subtag)' is longer than 8") }
+        guard subtag.utf8.allSatisfy({ $0.isASCIIAlphanumeric }) else {
+          throw fail("subtag '\(subtag)' has characters other than ASCII letters and digits")
+        }
+      }
     }
 
-    var script: String?
-    if index < subtags.count, subtags[index].count == 4,
-      subtags[index].utf8.allSatisfy({ $0.isASCIILetter })
-    {
-      let lower = subtags[index].lowercased()
-      script = lower.prefix(1).uppercased() + lower.dropFirst()
-      index += 1
+    private var next: Substring? { index < parts.count ? parts[index] : nil }
+
+    /// The primary language subtag, lowercased, a deprecated code replaced.
+    mutating func language() throws(LanguageTagError) -> String {
+      let first = parts[0].lowercased()
+      guard first.utf8.allSatisfy({ $0.isASCIILetter }),
+        first.count == 2 || first.count == 3 || (5...8).contains(first.count)
+      else { throw fail("'\(parts[0])' is not a language subtag") }
+      index = 1
+      return deprecatedLanguages[first] ?? first
     }
 
-    var region: String?
-    if index < subtags.count {
-      let candidate = subtags[index]
-      if candidate.count == 2, candidate.utf8.allSatisfy({ $0.isASCIILetter }) {
-        region = candidate.uppercased()
+    /// Extended language subtags (zh-yue): rare; accepted and dropped in favour of the
+    /// primary.
+    mutating func skipExtendedLanguages() {
+      while let subtag = next, subtag.count == 3, subtag.utf8.allSatisfy({ $0.isASCIILetter }),
+        index <= 3
+      {
         index += 1
-      } else if candidate.count == 3, candidate.utf8.allSatisfy({ $0.isASCIIDigit }) {
-        region = String(candidate)
+      }
+    }
+
+    /// A four-letter script, title-cased.
+    mutating func script() -> String? {
+      guard let subtag = next, subtag.count == 4, subtag.utf8.allSatisfy({ $0.isASCIILetter })
+      else { return nil }
+      index += 1
+      let lower = subtag.lowercased()
+      return lower.prefix(1).uppercased() + lower.dropFirst()
+    }
+
+    /// A two-letter region, uppercased, or a three-digit one.
+    mutating func region() -> String? {
+      guard let subtag = next else { return nil }
+      if subtag.count == 2, subtag.utf8.allSatisfy({ $0.isASCIILetter }) {
+        index += 1
+        return subtag.uppercased()
+      }
+      if subtag.count == 3, subtag.utf8.allSatisfy({ $0.isASCIIDigit }) {
+        index += 1
+        return String(subtag)
+      }
+      return nil
+    }
+
+    /// Variants (5–8 characters, or 4 starting with a digit), lowercased, none repeated.
+    mutating func variants() throws(LanguageTagError) -> [String] {
+      var variants: [String] = []
+      while let subtag = next,
+        (5...8).contains(subtag.count)
+          || (subtag.count == 4 && subtag.utf8.first.map { $0.isASCIIDigit } == true)
+      {
+        let lower = subtag.lowercased()
+        if variants.contains(lower) { throw fail("variant '\(subtag)' repeated") }
+        variants.append(lower)
         index += 1
       }
+      return variants
     }
 
-    var variants: [String] = []
-    while index < subtags.count {
-      let candidate = subtags[index]
-      let isVariant =
-        (5...8).contains(candidate.count)
-        || (candidate.count == 4 && candidate.utf8.first.map { $0.isASCIIDigit } == true)
-      guard isVariant else { break }
-      let lower = candidate.lowercased()
-      if variants.contains(lower) { throw fail("variant '\(candidate)' repeated") }
-      variants.append(lower)
-      index += 1
-    }
-
-    var extensions: String?
-    if index < subtags.count {
-      // Singleton-introduced extensions (u-nu-arab) and private use (x-pseudo).
-      guard subtags[index].count == 1 else {
-        throw fail("'\(subtags[index])' is not a valid subtag in this position")
+    /// Singleton-introduced extensions (u-nu-arab) and private use (x-pseudo): the rest,
+    /// lowercased; any other subtag left is an error.
+    mutating func extensions() throws(LanguageTagError) -> String? {
+      guard let subtag = next else { return nil }
+      guard subtag.count == 1 else {
+        throw fail("'\(subtag)' is not a valid subtag in this position")
       }
-      guard index + 1 < subtags.count else {
-        throw fail("extension '\(subtags[index])' has no subtags")
-      }
-      extensions = subtags[index...].map { $0.lowercased() }.joined(separator: "-")
+      guard index + 1 < parts.count else { throw fail("extension '\(subtag)' has no subtags") }
+      return parts[index...].map { $0.lowercased() }.joined(separator: "-")
     }
-
-    if let modifier {
-      guard let mapped = posixModifiers[modifier] else {
-        // Modifiers like @euro say nothing about the language.
-        return LanguageTag(
-          language: language, script: script, region: region, variants: variants,
-          extensions: extensions)
-      }
-      if script == nil { script = mapped.script }
-      if let variant = mapped.variant, !variants.contains(variant) { variants.append(variant) }
-    }
-    return LanguageTag(
-      language: language, script: script, region: region, variants: variants,
-      extensions: extensions)
   }
 }
 

@@ -22,13 +22,7 @@ extension Renderer {
       if case .page = kind { box.setMargins(12) }
       return .box(box, RenderedNode.Kind(kind))
     case .scrolledColumn(let spacing):
-      let box = Box(orientation: .vertical, spacing: spacing)
-      let scrolled = ScrolledWindow()
-      scrolled.setPolicy(horizontal: .never, vertical: .automatic)
-      scrolled.vexpand = true
-      scrolled.hexpand = true
-      scrolled.child = box
-      return .scrolledColumn(scrolled, box)
+      return makeScrolledColumn(spacing: spacing)
     case .heading, .label, .caption:
       let label = Label()
       label.xalign = 0
@@ -50,15 +44,7 @@ extension Renderer {
       }
       return .choice(combo)
     case .textArea:
-      let buffer = textBuffers[id] ?? TextBuffer()
-      textBuffers[id] = buffer
-      let view = TextView(buffer: buffer)
-      view.wrapMode = .wordCharacter
-      let scrolled = ScrolledWindow()
-      scrolled.setPolicy(horizontal: .never, vertical: .automatic)
-      scrolled.vexpand = true
-      scrolled.child = view
-      return .textArea(scrolled, view)
+      return makeTextArea(id: id)
     case .entry:
       return .entry(Entry())
     case .image:
@@ -77,27 +63,9 @@ extension Renderer {
       button.onClicked { [weak self] in self?.emit(.clicked(node: id)) }
       return .button(button)
     case .infoBar:
-      let bar = InfoBar(text: "", messageType: .error)
-      bar.showCloseButton = true
-      // Shown and hidden by the renderer alone: `showAll` of the window leaves it be.
-      bar.showAll()
-      bar.hide()
-      bar.noShowAll = true
-      bar.onResponse { [weak self, weak bar] response in
-        guard response == .close else { return }
-        bar?.hide()
-        self?.emit(.dismissed(node: id))
-      }
-      return .infoBar(bar)
+      return makeInfoBar(id: id)
     case .expander:
-      let expander = Expander(label: "")
-      let box = Box(orientation: .vertical, spacing: 6)
-      expander.add(box)
-      expander.onExpandedChanged { [weak self, weak expander] in
-        guard let expander else { return }
-        self?.emit(.expanded(node: id, isExpanded: expander.isExpanded))
-      }
-      return .expander(expander, box)
+      return makeExpander(id: id)
     case .notebook:
       let notebook = Notebook()
       notebook.onPageChanged { [weak self, weak notebook] in
@@ -106,6 +74,55 @@ extension Renderer {
       }
       return .notebook(notebook)
     }
+  }
+
+  private func makeScrolledColumn(spacing: Int) -> RenderedNode {
+    let box = Box(orientation: .vertical, spacing: spacing)
+    let scrolled = ScrolledWindow()
+    scrolled.setPolicy(horizontal: .never, vertical: .automatic)
+    scrolled.vexpand = true
+    scrolled.hexpand = true
+    scrolled.child = box
+    return .scrolledColumn(scrolled, box)
+  }
+
+  /// A text view in a scrolled window; its buffer is kept per node across renders.
+  private func makeTextArea(id: String) -> RenderedNode {
+    let buffer = textBuffers[id] ?? TextBuffer()
+    textBuffers[id] = buffer
+    let view = TextView(buffer: buffer)
+    view.wrapMode = .wordCharacter
+    let scrolled = ScrolledWindow()
+    scrolled.setPolicy(horizontal: .never, vertical: .automatic)
+    scrolled.vexpand = true
+    scrolled.child = view
+    return .textArea(scrolled, view)
+  }
+
+  private func makeInfoBar(id: String) -> RenderedNode {
+    let bar = InfoBar(text: "", messageType: .error)
+    bar.showCloseButton = true
+    // Shown and hidden by the renderer alone: `showAll` of the window leaves it be.
+    bar.showAll()
+    bar.hide()
+    bar.noShowAll = true
+    bar.onResponse { [weak self, weak bar] response in
+      guard response == .close else { return }
+      bar?.hide()
+      self?.emit(.dismissed(node: id))
+    }
+    return .infoBar(bar)
+  }
+
+  private func makeExpander(id: String) -> RenderedNode {
+    let expander = Expander(label: "")
+    let box = Box(orientation: .vertical, spacing: 6)
+    expander.add(box)
+    expander.onExpandedChanged { [weak self, weak expander] in
+      guard let expander else { return }
+      self?.emit(.expanded(node: id, isExpanded: expander.isExpanded))
+    }
+    return .expander(expander, box)
   }
 
   /// Sets what changed since the last render on the widgets of `node`: texts, the values
@@ -120,14 +137,7 @@ extension Renderer {
       if case .caption(_, let named?) = node.kind { captionTargets[node.id] = named }
     case (.label(let text, let wraps), .label(let label, _)):
       inspected = show(text.resolve(in: snapshot), in: label, id: node.id)
-      if label.wrap != wraps { label.wrap = wraps }
-      if wraps {
-        if label.maxWidthChars != 60 { label.maxWidthChars = 60 }
-      } else if label.ellipsize != .end {
-        // A line too long for the window is cut with "…" (and reported by screenshots)
-        // rather than widening the window past the screen.
-        label.ellipsize = .end
-      }
+      setWrapping(of: label, wraps: wraps)
     case (.page(let title, _), _):
       resolvedTexts.append((node.id, title.resolve(in: snapshot)))
     case (.toggle(let text, let isOn), .toggle(let check)):
@@ -167,19 +177,49 @@ extension Renderer {
         values.imagePath = path
       }
     case (.infoBar(let message, let details, let closeName), .infoBar(let bar)):
-      let close = closeName.map { $0.resolve(in: snapshot).text }
-      if let close, values.closeName != close, let button = bar.closeButton {
-        button.accessibleName = close
-        values.closeName = close
-      }
-      if let message {
-        let text = ([message.resolve(in: snapshot).text] + details).joined(separator: "\n")
-        if bar.text != text { bar.text = text }
-      }
-      if bar.isVisible != (message != nil) { bar.isVisible = message != nil }
+      update(
+        bar, message: message, details: details, closeName: closeName, values: &values,
+        snapshot: snapshot)
     default:
       break
     }
+    describe(target, node: node, inspected: inspected, values: &values, snapshot: snapshot)
+  }
+
+  /// A label that wraps does so at 60 characters; one that does not is cut with "…".
+  private func setWrapping(of label: Label, wraps: Bool) {
+    if label.wrap != wraps { label.wrap = wraps }
+    if wraps {
+      if label.maxWidthChars != 60 { label.maxWidthChars = 60 }
+    } else if label.ellipsize != .end {
+      // A line too long for the window is cut with "…" (and reported by screenshots)
+      // rather than widening the window past the screen.
+      label.ellipsize = .end
+    }
+  }
+
+  private func update(
+    _ bar: InfoBar, message: LocalizedText?, details: [String], closeName: LocalizedText?,
+    values: inout AppliedValues, snapshot: LocalizationSnapshot
+  ) {
+    let close = closeName.map { $0.resolve(in: snapshot).text }
+    if let close, values.closeName != close, let button = bar.closeButton {
+      button.accessibleName = close
+      values.closeName = close
+    }
+    if let message {
+      let text = ([message.resolve(in: snapshot).text] + details).joined(separator: "\n")
+      if bar.text != text { bar.text = text }
+    }
+    if bar.isVisible != (message != nil) { bar.isVisible = message != nil }
+  }
+
+  /// The tooltip (with what the inspector shows) and the accessible name, on the node's
+  /// focus target.
+  private func describe(
+    _ target: RenderedNode, node: ViewNode, inspected: String?, values: inout AppliedValues,
+    snapshot: LocalizationSnapshot
+  ) {
     let tooltip = node.tooltip.map { $0.resolve(in: snapshot).text }
     let combined = [inspected, tooltip].compactMap { $0 }.joined(separator: "\n")
     // On the focus target: GTK makes the tooltip the accessible description, and a

@@ -1,6 +1,6 @@
-/// Where the JSON of a String Catalog first goes wrong, in the words and at the place the
-/// String Catalog reader has always reported (it located keys this way when it read
-/// with `JSONDecoder`, which does not say where on Linux), and where that reading stopped.
+/// Where the JSON of a String Catalog first goes wrong, in the String Catalog reader's
+/// words and at its place (`JSONDecoder` does not say where on Linux), and where that
+/// reading stopped.
 ///
 /// One pass of a small tokenizer: a trailing comma is a mistake (the first one is
 /// reported) that it reads past, as `JSONDecoder` does; any other mistake ends the pass
@@ -42,31 +42,40 @@ struct JSONSyntaxLocator {
   }
 
   private mutating func scan(_ text: UnsafeBufferPointer<UInt8>) {
+    var scan = Scan(text: text)
+    scan.run()
+    syntaxError = scan.syntaxError
+    stoppedAt = scan.stoppedAt
+  }
+
+  /// The tokenizer over one text.
+  private struct Scan {
+    let text: UnsafeBufferPointer<UInt8>
     var locator = LineLocator()
     var frames: [Bool] = []  // isObject, per open container
     var expecting = Expecting.value
     var index = 0
     var lastComma = 0
-    func fail(_ at: Int, _ found: String, _ locator: inout LineLocator) -> (SourceLocation, String)
-    {
-      (locator.location(of: at, in: text), found)
-    }
-    /// A mistake the scan cannot read past: it is the one reported, and the scan ends.
-    func stop(_ at: Int, _ found: String) {
-      syntaxError = fail(at, found, &locator)
-      stoppedAt = at
-    }
-    // A UTF-8 byte order mark is allowed before the value.
-    if text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { index = 3 }
-    while true {
-      while index < text.count, text[index].isJSONWhitespace { index += 1 }
-      guard index < text.count else {
-        if expecting != .end {
-          stop(index, "unexpected end of file")
+    var syntaxError: (location: SourceLocation, reason: String)?
+    var stoppedAt: Int?
+
+    init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
+
+    mutating func run() {
+      // A UTF-8 byte order mark is allowed before the value.
+      if text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { index = 3 }
+      while true {
+        while index < text.count, text[index].isJSONWhitespace { index += 1 }
+        guard index < text.count else {
+          if expecting != .end { stop(index, "unexpected end of file") }
+          return
         }
-        return
+        guard step(text[index]) else { return }
       }
-      let byte = text[index]
+    }
+
+    /// Reads the token that starts with `byte` at `index`; false when the scan stops.
+    private mutating func step(_ byte: UInt8) -> Bool {
       switch (expecting, byte) {
       case (.value, UInt8(ascii: "{")):
         frames.append(true)
@@ -82,34 +91,12 @@ struct JSONSyntaxLocator {
           index = next
           expecting = .separator
         }
-      case (.firstKey, UInt8(ascii: "}")), (.separator, UInt8(ascii: "}")):
-        guard frames.last == true else {
-          stop(index, "unexpected '}'")
-          return
-        }
-        frames.removeLast()
-        index += 1
-        expecting = frames.isEmpty ? .end : .separator
-      case (.separator, UInt8(ascii: "]")):
-        guard frames.last == false else {
-          stop(index, "unexpected ']'")
-          return
-        }
-        frames.removeLast()
-        index += 1
-        expecting = frames.isEmpty ? .end : .separator
+      case (.firstKey, UInt8(ascii: "}")), (.separator, UInt8(ascii: "}")),
+        (.separator, UInt8(ascii: "]")):
+        return close(byte, afterComma: false)
       case (.key, UInt8(ascii: "}")), (.value, UInt8(ascii: "]")):
         // A trailing comma: not JSON, but `JSONDecoder` reads past it, so keep locating.
-        guard let isObject = frames.last, isObject == (byte == UInt8(ascii: "}")) else {
-          stop(index, "unexpected \(Self.describe(byte))")
-          return
-        }
-        if syntaxError == nil {
-          syntaxError = fail(lastComma, "trailing ','", &locator)
-        }
-        frames.removeLast()
-        index += 1
-        expecting = frames.isEmpty ? .end : .separator
+        return close(byte, afterComma: true)
       case (.separator, UInt8(ascii: ",")):
         lastComma = index
         index += 1
@@ -117,20 +104,14 @@ struct JSONSyntaxLocator {
       case (.colon, UInt8(ascii: ":")):
         index += 1
         expecting = .value
-      case (.firstKey, UInt8(ascii: "\"")), (.key, UInt8(ascii: "\"")):
-        guard let end = Self.stringEnd(in: text, from: index) else {
+      case (.firstKey, UInt8(ascii: "\"")), (.key, UInt8(ascii: "\"")),
+        (.value, UInt8(ascii: "\"")):
+        guard let end = JSONSyntaxLocator.stringEnd(in: text, from: index) else {
           stop(index, "unterminated string")
-          return
+          return false
         }
         index = end
-        expecting = .colon
-      case (.value, UInt8(ascii: "\"")):
-        guard let end = Self.stringEnd(in: text, from: index) else {
-          stop(index, "unterminated string")
-          return
-        }
-        index = end
-        expecting = frames.isEmpty ? .end : .separator
+        expecting = expecting == .value ? (frames.isEmpty ? .end : .separator) : .colon
       case (.value, _) where byte.isJSONScalarByte:
         let start = index
         while index < text.count, text[index].isJSONScalarByte { index += 1 }
@@ -138,13 +119,36 @@ struct JSONSyntaxLocator {
           decoding: UnsafeBufferPointer(rebasing: text[start..<index]), as: UTF8.self)
         guard ["true", "false", "null"].contains(word) || Double(word) != nil else {
           stop(start, "expected a value, found '\(word)'")
-          return
+          return false
         }
         expecting = frames.isEmpty ? .end : .separator
       default:
-        stop(index, "expected \(expecting.noun), found \(Self.describe(byte))")
-        return
+        stop(index, "expected \(expecting.noun), found \(JSONSyntaxLocator.describe(byte))")
+        return false
       }
+      return true
+    }
+
+    /// The `}` or `]` at `index` closes the innermost container, which must be of its
+    /// kind; after a comma, the first such comma is the error reported.
+    private mutating func close(_ byte: UInt8, afterComma: Bool) -> Bool {
+      guard let isObject = frames.last, isObject == (byte == UInt8(ascii: "}")) else {
+        stop(index, "unexpected \(JSONSyntaxLocator.describe(byte))")
+        return false
+      }
+      if afterComma, syntaxError == nil {
+        syntaxError = (locator.location(of: lastComma, in: text), "trailing ','")
+      }
+      frames.removeLast()
+      index += 1
+      expecting = frames.isEmpty ? .end : .separator
+      return true
+    }
+
+    /// A mistake the scan cannot read past: it is the one reported, and the scan ends.
+    private mutating func stop(_ at: Int, _ found: String) {
+      syntaxError = (locator.location(of: at, in: text), found)
+      stoppedAt = at
     }
   }
 

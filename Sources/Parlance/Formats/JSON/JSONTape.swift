@@ -72,96 +72,118 @@ struct JSONTape: Sendable {
     var state = State.value
     while true {
       Self.skipWhitespace(text, at: &index)
+      let next: State?
       switch state {
       case .value:
-        guard index < count else { return false }
-        let byte = text[index]
-        switch byte {
-        case UInt8(ascii: "\""):
-          guard scanString(text, at: &index) else { return false }
-          state = .afterValue
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-          guard open.count < Self.maximumDepth else { return false }
-          let isObject = byte == UInt8(ascii: "{")
-          open.append(tokens.count)
-          tokens.append(
-            Token(kind: isObject ? .object : .array, flags: 0, start: UInt32(index), end: 0))
-          index += 1
-          state = isObject ? .firstMember : .firstElement
-        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-          let (word, kind): (StaticString, Kind) =
-            byte == UInt8(ascii: "t")
-            ? ("true", .true) : byte == UInt8(ascii: "f") ? ("false", .false) : ("null", .null)
-          guard text.matches(word, at: index) else { return false }
-          tokens.append(
-            Token(
-              kind: kind, flags: 0, start: UInt32(index),
-              end: UInt32(index + word.utf8CodeUnitCount)))
-          index += word.utf8CodeUnitCount
-          state = .afterValue
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          let start = index
-          index += 1
-          while index < count, text[index].isJSONNumberByte { index += 1 }
-          let wellFormed = Self.isJSONNumber(UnsafeBufferPointer(rebasing: text[start..<index]))
-          if !wellFormed { isStrict = false }
-          tokens.append(
-            Token(
-              kind: .number, flags: wellFormed ? 0 : Self.isMalformed, start: UInt32(start),
-              end: UInt32(index)))
-          state = .afterValue
-        default:
-          return false
-        }
+        next = scanValue(text, at: &index, open: &open)
       case .firstMember:
         guard index < count else { return false }
         if text[index] == UInt8(ascii: "}") {
           index += 1
           close(&open)
-          state = .afterValue
+          next = .afterValue
         } else {
-          guard scanKey(text, at: &index, count: count) else { return false }
-          state = .value
+          next = scanKey(text, at: &index, count: count) ? .value : nil
         }
       case .firstElement:
         guard index < count else { return false }
         if text[index] == UInt8(ascii: "]") {
           index += 1
           close(&open)
-          state = .afterValue
+          next = .afterValue
         } else {
-          state = .value
+          next = .value
         }
       case .afterValue:
         guard let container = open.last else {
           // Only whitespace may follow the top-level value.
           return index == count
         }
-        guard index < count else { return false }
-        let isObject = tokens[container].kind == .object
-        let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        switch text[index] {
-        case closing:
-          index += 1
-          close(&open)
-        case UInt8(ascii: ","):
-          index += 1
-          Self.skipWhitespace(text, at: &index)
-          if index < count, text[index] == closing {
-            // A trailing comma: JSONDecoder reads past it.
-            isStrict = false
-            index += 1
-            close(&open)
-          } else if isObject {
-            guard scanKey(text, at: &index, count: count) else { return false }
-            state = .value
-          } else {
-            state = .value
-          }
-        default:
-          return false
-        }
+        next = scanAfterValue(text, at: &index, in: container, open: &open)
       }
+      guard let next else { return false }
+      state = next
+    }
+  }
+
+  /// The value at `index`: a string, number or literal read whole, or the `{` or `[`
+  /// that opens a container. Returns the state after it; nil when it is not JSON.
+  @inline(__always)
+  private mutating func scanValue(
+    _ text: UnsafeBufferPointer<UInt8>, at index: inout Int, open: inout [Int]
+  ) -> State? {
+    let count = text.count
+    guard index < count else { return nil }
+    let byte = text[index]
+    switch byte {
+    case UInt8(ascii: "\""):
+      return scanString(text, at: &index) ? .afterValue : nil
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      guard open.count < Self.maximumDepth else { return nil }
+      let isObject = byte == UInt8(ascii: "{")
+      open.append(tokens.count)
+      tokens.append(
+        Token(kind: isObject ? .object : .array, flags: 0, start: UInt32(index), end: 0))
+      index += 1
+      return isObject ? .firstMember : .firstElement
+    case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+      let (word, kind): (StaticString, Kind) =
+        byte == UInt8(ascii: "t")
+        ? ("true", .true) : byte == UInt8(ascii: "f") ? ("false", .false) : ("null", .null)
+      guard text.matches(word, at: index) else { return nil }
+      tokens.append(
+        Token(
+          kind: kind, flags: 0, start: UInt32(index),
+          end: UInt32(index + word.utf8CodeUnitCount)))
+      index += word.utf8CodeUnitCount
+      return .afterValue
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      let start = index
+      index += 1
+      while index < count, text[index].isJSONNumberByte { index += 1 }
+      let wellFormed = Self.isJSONNumber(UnsafeBufferPointer(rebasing: text[start..<index]))
+      if !wellFormed { isStrict = false }
+      tokens.append(
+        Token(
+          kind: .number, flags: wellFormed ? 0 : Self.isMalformed, start: UInt32(start),
+          end: UInt32(index)))
+      return .afterValue
+    default:
+      return nil
+    }
+  }
+
+  /// What follows a value in the open `container` (a tape index): its end, or a comma and
+  /// the next member's key or the next element. Returns the state after it; nil when it
+  /// is not JSON.
+  @inline(__always)
+  private mutating func scanAfterValue(
+    _ text: UnsafeBufferPointer<UInt8>, at index: inout Int, in container: Int,
+    open: inout [Int]
+  ) -> State? {
+    let count = text.count
+    guard index < count else { return nil }
+    let isObject = tokens[container].kind == .object
+    let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+    switch text[index] {
+    case closing:
+      index += 1
+      close(&open)
+      return .afterValue
+    case UInt8(ascii: ","):
+      index += 1
+      Self.skipWhitespace(text, at: &index)
+      if index < count, text[index] == closing {
+        // A trailing comma: JSONDecoder reads past it.
+        isStrict = false
+        index += 1
+        close(&open)
+        return .afterValue
+      }
+      if isObject { return scanKey(text, at: &index, count: count) ? .value : nil }
+      return .value
+    default:
+      return nil
     }
   }
 

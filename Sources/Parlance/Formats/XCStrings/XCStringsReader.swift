@@ -70,30 +70,7 @@ struct XCStringsReader: Sendable {
   }
 
   private mutating func read(_ bytes: [UInt8]) {
-    guard let tape = JSONTape.scan(bytes) else {
-      // Not JSON as JSONDecoder reads it: where it goes wrong, when the locator says.
-      let locator = JSONSyntaxLocator(utf8: bytes)
-      let at = locator.syntaxError?.location ?? Self.start
-      let reason = locator.syntaxError?.reason ?? XCStringsDocument.Failure.invalidJSONReason
-      report(.invalidJSON(reason: reason), .error, at: at)
-      return
-    }
-    // A strict file is all the locator's reading would find; a lenient one gets the
-    // locator's mistakes (what it reports, and where it stopped locating keys).
-    let locator = tape.isStrict ? nil : JSONSyntaxLocator(utf8: bytes)
-    let document = XCStringsDocument(tape: tape)
-    if let failure = document.failure {
-      if let syntax = locator?.syntaxError {
-        report(.invalidJSON(reason: syntax.reason), .error, at: syntax.location)
-      } else {
-        report(.invalidJSON(reason: failure.reason), .error)
-      }
-      return
-    }
-    if let syntax = locator?.syntaxError {
-      // JSONDecoder reads past some mistakes (a trailing comma); other tools may not.
-      report(.invalidJSON(reason: syntax.reason), .warning, at: syntax.location)
-    }
+    guard let (tape, document, locator) = readJSON(bytes) else { return }
     if let token = document.sourceLanguage, let code = tape.string(at: token) {
       sourceIndex = language(for: code, at: Self.start)
       sourceLanguage = sourceIndex.map { languageList[$0] }
@@ -121,11 +98,63 @@ struct XCStringsReader: Sendable {
         (located.keys[$0], strings[$0].key) < (located.keys[$1], strings[$1].key)
       }
     keys = order.map { (strings[$0].key, located.keys[$0]) }
-    // Every language of the file, for `shouldTranslate: false`; invalid codes are
-    // reported here, once each, at their first place. Each localization's language is
-    // kept for `readEntry` (nil: not a language tag).
-    // A key's localizations by code (indices of `document.localizations`); nil where they
-    // are in that order already, as most catalogs write them (no array per key).
+    let (languages, sortedCodes) = languagesOfLocalizations(
+      document, order: order, strings: strings, located: located)
+    let localizations = document.localizations
+    self.tape = tape
+    var entryReader = EntryReader(languages: languageList.count)
+    for (keyIndex, index) in order.enumerated() {
+      readEntry(
+        strings[index], localizations, languages: languages, keyIndex: keyIndex,
+        at: located.keys[index], codes: sortedCodes[index], codeLocations: located.codes,
+        into: &entryReader)
+    }
+    for (index, units) in entryReader.units.enumerated() where !units.isEmpty {
+      plan[languageList[index]] = units
+    }
+  }
+
+  /// The file's JSON as a document, and the locator of its mistakes for a file that is
+  /// not strict JSON; nil, with the error reported, for a file that is not a catalog.
+  private mutating func readJSON(_ bytes: [UInt8]) -> (
+    JSONTape, XCStringsDocument, JSONSyntaxLocator?
+  )? {
+    guard let tape = JSONTape.scan(bytes) else {
+      // Not JSON as JSONDecoder reads it: where it goes wrong, when the locator says.
+      let locator = JSONSyntaxLocator(utf8: bytes)
+      let at = locator.syntaxError?.location ?? Self.start
+      let reason = locator.syntaxError?.reason ?? XCStringsDocument.Failure.invalidJSONReason
+      report(.invalidJSON(reason: reason), .error, at: at)
+      return nil
+    }
+    // A strict file is all the locator's reading would find; a lenient one gets the
+    // locator's mistakes (what it reports, and where it stopped locating keys).
+    let locator = tape.isStrict ? nil : JSONSyntaxLocator(utf8: bytes)
+    let document = XCStringsDocument(tape: tape)
+    if let failure = document.failure {
+      if let syntax = locator?.syntaxError {
+        report(.invalidJSON(reason: syntax.reason), .error, at: syntax.location)
+      } else {
+        report(.invalidJSON(reason: failure.reason), .error)
+      }
+      return nil
+    }
+    if let syntax = locator?.syntaxError {
+      // JSONDecoder reads past some mistakes (a trailing comma); other tools may not.
+      report(.invalidJSON(reason: syntax.reason), .warning, at: syntax.location)
+    }
+    return (tape, document, locator)
+  }
+
+  /// Every language of the file, for `shouldTranslate: false`; invalid codes are
+  /// reported here, once each, at their first place. Each localization's language is
+  /// kept for `readEntry` (nil: not a language tag), and each key's localizations by code
+  /// (indices of `document.localizations`; nil where they are in that order already, as
+  /// most catalogs write them: no array per key).
+  private mutating func languagesOfLocalizations(
+    _ document: XCStringsDocument, order: [Int], strings: [XCStringsDocument.Entry],
+    located: Located
+  ) -> (languages: [Int?], sortedCodes: [[Int]?]) {
     let localizations = document.localizations
     var languages: [Int?] = Array(repeating: nil, count: localizations.count)
     var sortedCodes: [[Int]?] = Array(repeating: nil, count: strings.count)
@@ -143,17 +172,7 @@ struct XCStringsReader: Sendable {
       }
       sortedCodes[index] = sorted
     }
-    self.tape = tape
-    var entryReader = EntryReader(languages: languageList.count)
-    for (keyIndex, index) in order.enumerated() {
-      readEntry(
-        strings[index], localizations, languages: languages, keyIndex: keyIndex,
-        at: located.keys[index], codes: sortedCodes[index], codeLocations: located.codes,
-        into: &entryReader)
-    }
-    for (index, units) in entryReader.units.enumerated() where !units.isEmpty {
-      plan[languageList[index]] = units
-    }
+    return (languages, sortedCodes)
   }
 
   // MARK: Entries
