@@ -82,7 +82,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "ParlanceApp",
-      dependencies: ["Parlance", "ParlanceUI", "ParlanceInterface", "ParlanceLive"]
+      dependencies: [
+        "Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceInterface", "ParlanceLive",
+      ]
     ),
     // glibc's libintl for the dgettext baseline: Swift's Glibc module does not expose it.
     .target(name: "CGettext"),

@@ -1,12 +1,9 @@
 extension XCStringsReader {
   /// Where the keys of `strings` and their localization codes are, and the keys written
-  /// twice, as this reader has always reported them: it used to locate keys with a scan
-  /// of its own (`JSONDecoder` says nothing of positions), which looked into every
-  /// top-level `strings` object and stopped at the first mistake it could not read past
-  /// (`JSONSyntaxLocator.stoppedAt`: a line break inside a string, a number such as
-  /// `1-2`). Keys after that point have no location and repeats after it are not
-  /// reported; up to there, the scan saw the structure the tape holds, so the tape
-  /// answers for it.
+  /// twice. Locations stop where `JSONSyntaxLocator` stops, at the first mistake it cannot
+  /// read past (`stoppedAt`: a line break inside a string, a number such as `1-2`): keys
+  /// after that point have no location and repeats after it are not reported. Up to
+  /// there the locator sees the structure the tape holds, so the tape answers for it.
   struct Located {
     /// Per entry of the document's `strings`; `start` when the locator did not reach it.
     var keys: [SourceLocation]

@@ -189,8 +189,8 @@ extension XCStringsReader {
     return value
   }
 
-  /// `text.contains("#@")`, the test the reader has always made (Foundation's, which
-  /// compares characters), after a byte search: no other text contains those bytes.
+  /// `text.contains("#@")` (Foundation's test, which compares characters), after a byte
+  /// search: no other text contains those bytes.
   static func hasVariable(_ text: String) -> Bool {
     var text = text
     let bytes: Bool = text.withUTF8 { buffer in
