@@ -1,3 +1,5 @@
+import Parlance
+
 extension BuilderInput {
   /// What GtkBuilder's refusal of the XML is about, in the file: the element its
   /// message's position (`.:12:30 Could not parse double 'abc'`) falls in, as a path

@@ -1,3 +1,5 @@
+import Parlance
+
 /// A `.ui` file rewritten so GtkBuilder takes it whole, with what the rewrite changed.
 public struct BuilderInput: Sendable {
   /// The file the interface was read from, as given (for diagnostics).

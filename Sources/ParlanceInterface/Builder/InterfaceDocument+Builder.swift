@@ -1,4 +1,5 @@
 import Foundation
+import Parlance
 
 /// What the running process knows about GObject classes, asked while a `.ui` file is made
 /// ready for GtkBuilder (`ParlanceInterface` answers from GTK's type system).
