@@ -74,6 +74,12 @@ let package = Package(
       name: "ParlanceInterface",
       dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI"]
     ),
+    // The Parlance program's own window (its application, controller and model) and its
+    // screenshots: a target of its own, beside the libraries it is made from.
+    .target(
+      name: "ParlanceWindow",
+      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI"]
+    ),
     // Running GTK 3 programs switched from outside: the launcher, and the controller
     // that reads a program's texts over the bus and decides them with the core.
     .target(
@@ -84,6 +90,7 @@ let package = Package(
       name: "ParlanceApp",
       dependencies: [
         "Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceInterface", "ParlanceLive",
+        "ParlanceWindow",
       ]
     ),
     // glibc's libintl for the dgettext baseline: Swift's Glibc module does not expose it.
@@ -91,7 +98,8 @@ let package = Package(
     .executableTarget(
       name: "ParlanceBenchmarks",
       dependencies: [
-        "Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceInterface", "ParlanceLive", "CGettext",
+        "Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceInterface", "ParlanceLive",
+        "ParlanceWindow", "CGettext",
       ],
       // The start-up floor, a C program of its own: `make bench` compiles it with cc.
       exclude: ["StartupBaseline"]
@@ -111,7 +119,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ParlanceUITests",
-      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI"],
+      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceWindow"],
       // Screenshot goldens, read from the source tree by path: not resources of the bundle.
       exclude: ["__Snapshots__"]
     ),

@@ -3,6 +3,7 @@ import Parlance
 import ParlanceGtk
 import ParlanceLive
 import ParlanceUI
+import ParlanceWindow
 
 /// The window's Programs view over the session bus: the programs started with
 /// `parlance run`, switched as `parlance switch` does (the choice remembered for the
@@ -42,7 +43,7 @@ enum LivePrograms {
         ProgramChoices().remember(preference, for: program.name)
         var now = chosen
         now.choice =
-          preference == .followSystem ? WindowModel.systemChoice : outcome.to.identifier
+          preference == .followSystem ? ViewNode.ChoiceItem.systemLanguageID : outcome.to.identifier
         return .success(now)
       },
       watch: { changed in
@@ -67,7 +68,7 @@ enum LivePrograms {
       && store.load().preference == .followSystem
     return RunningProgram(
       id: program.busName, pid: program.pid, name: program.name, languages: catalogs.languages,
-      choice: followsSystem ? WindowModel.systemChoice : shown.identifier)
+      choice: followsSystem ? ViewNode.ChoiceItem.systemLanguageID : shown.identifier)
   }
 }
 

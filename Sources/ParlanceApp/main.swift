@@ -2,6 +2,7 @@ import Foundation
 import Parlance
 import ParlanceGtk
 import ParlanceUI
+import ParlanceWindow
 
 /// When `main` started: the first instant of a start-up trace (`PARLANCE_STARTUP_TRACE`).
 let mainStarted = StartupTrace.now()

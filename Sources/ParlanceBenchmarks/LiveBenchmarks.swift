@@ -3,6 +3,7 @@ import Parlance
 import ParlanceGtk
 import ParlanceLive
 import ParlanceUI
+import ParlanceWindow
 
 /// Parlance's GTK module at a program's start: what it costs a program that
 /// `parlance run` starts, before any switch.

@@ -1,6 +1,7 @@
 import Foundation
 import Parlance
 import ParlanceUI
+import ParlanceWindow
 
 /// Start to first drawn frame of the program as installed, in fresh processes.
 ///

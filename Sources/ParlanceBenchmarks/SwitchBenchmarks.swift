@@ -2,6 +2,7 @@ import Foundation
 import Parlance
 import ParlanceGtk
 import ParlanceUI
+import ParlanceWindow
 
 /// The GTK window: a language switch until the new frame is drawn, re-rendering 1,000
 /// labels with and without widget reuse, memory over many switches, and start-up.

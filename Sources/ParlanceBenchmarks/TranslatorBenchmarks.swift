@@ -2,6 +2,7 @@ import Foundation
 import Parlance
 import ParlanceGtk
 import ParlanceUI
+import ParlanceWindow
 
 /// What translators and screenshot pipelines wait for: a save on disk until the window
 /// shows it, the screenshot matrix in one process against a process per language (as
@@ -118,7 +119,7 @@ struct TranslatorBenchmarks {
     for run in 0..<max(3, options.runs / 2) {
       let folder = out.appendingPathComponent("one-\(run)")
       let start = clock.now
-      let session = try ScreenshotSession(
+      let session = try WindowScreenshots(
         localizer: localizer, size: Size(width: 760, height: 640))
       let shots = try session.capture(languages, into: folder)
       let captured = clock.now

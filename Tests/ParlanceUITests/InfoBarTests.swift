@@ -2,6 +2,7 @@ import Foundation
 import Parlance
 import ParlanceGtk
 import ParlanceUI
+import ParlanceWindow
 import XCTest
 
 /// The info bar a user closes, and what a screen reader says about it and the captions.

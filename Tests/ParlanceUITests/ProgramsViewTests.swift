@@ -2,6 +2,7 @@ import Foundation
 import Parlance
 import ParlanceGtk
 import ParlanceUI
+import ParlanceWindow
 import XCTest
 
 /// The window's Programs view over a `ProgramSwitching` that answers as the app's does

@@ -2,6 +2,7 @@ import Foundation
 import Parlance
 import ParlanceGtk
 import ParlanceUI
+import ParlanceWindow
 import XCTest
 
 /// The screenshot matrix, and goldens that catch a changed window.
@@ -28,7 +29,7 @@ final class ScreenshotTests: WindowTestCase, @unchecked Sendable {
       try Data("\"user.name.format\" = \"\(long)\";\n".utf8).write(to: file)
       let localizer = try Localizer(
         resources: [Self.resources, work], environment: [:], pseudoLocales: true)
-      let session = try ScreenshotSession(localizer: localizer, size: Self.size)
+      let session = try WindowScreenshots(localizer: localizer, size: Self.size)
       defer { session.window.destroy() }
       let out = outputFolder()
       let shots = try session.capture([try LanguageTag("pl"), try LanguageTag("de")], into: out)
@@ -56,7 +57,7 @@ final class ScreenshotTests: WindowTestCase, @unchecked Sendable {
   func testAlternatingDirectionsArePhotographedTogetherAndKeepTheirOrder() throws {
     try onMainActor {
       let localizer = try Localizer(resources: [Self.resources], environment: [:])
-      let session = try ScreenshotSession(localizer: localizer, size: Self.size)
+      let session = try WindowScreenshots(localizer: localizer, size: Self.size)
       defer { session.window.destroy() }
       let out = outputFolder()
       let languages = try ["en", "ar", "de", "he"].map { try LanguageTag($0) }
@@ -101,7 +102,7 @@ final class ScreenshotTests: WindowTestCase, @unchecked Sendable {
       try Data(source.replacingOccurrences(of: "\"welcome.text\"", with: "\"unused\"").utf8)
         .write(to: english)
       let localizer = try Localizer(resources: [resources], environment: [:])
-      let session = try ScreenshotSession(localizer: localizer, size: Self.size)
+      let session = try WindowScreenshots(localizer: localizer, size: Self.size)
       defer { session.window.destroy() }
       let shots = try session.capture([try LanguageTag("de")], into: outputFolder())
       XCTAssertEqual(shots[0].report.fallbacks.map(\.key), ["greeting"])
@@ -117,7 +118,7 @@ final class ScreenshotTests: WindowTestCase, @unchecked Sendable {
       let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
       let localizer = try Localizer(
         resources: [Self.resources], environment: [:], pseudoLocales: true)
-      let session = try ScreenshotSession(localizer: localizer, size: Self.size)
+      let session = try WindowScreenshots(localizer: localizer, size: Self.size)
       defer { session.window.destroy() }
       let out = outputFolder()
       let languages = try ["en", "ja", "ar", "ru", "en-XA"].map { try LanguageTag($0) }

@@ -2,6 +2,7 @@ import Foundation
 import Parlance
 import ParlanceGtk
 import ParlanceUI
+import ParlanceWindow
 import XCTest
 
 /// `ViewNode.localizedTexts` lists what a render resolves, so that resolving them on the

@@ -2,6 +2,7 @@ import Foundation
 import Parlance
 import ParlanceGtk
 import ParlanceUI
+import ParlanceWindow
 import XCTest
 
 /// A real GTK window over the app's real translations, under the display `make test`

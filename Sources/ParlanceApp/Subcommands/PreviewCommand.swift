@@ -2,6 +2,7 @@ import Foundation
 import Parlance
 import ParlanceInterface
 import ParlanceUI
+import ParlanceWindow
 
 /// `parlance preview UI_FILE...`: the windows and dialogs of GtkBuilder files beside a
 /// control bar that switches their language live (`InterfacePreview`).

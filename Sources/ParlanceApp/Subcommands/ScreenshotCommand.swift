@@ -1,6 +1,7 @@
 import Foundation
 import Parlance
 import ParlanceUI
+import ParlanceWindow
 
 /// `parlance screenshot`: the window in every language, photographed from one process.
 enum ScreenshotCommand: Subcommand {
@@ -59,7 +60,7 @@ enum ScreenshotCommand: Subcommand {
     let directory = URL(fileURLWithPath: out, isDirectory: true)
     return try MainActor.assumeIsolated { () throws -> ExitStatus in
       do throws(ScreenshotSession.Failure) {
-        let session = try ScreenshotSession(
+        let session = try WindowScreenshots(
           localizer: localizer, size: .init(width: size.width, height: size.height))
         let total = languages.count
         var index = 0

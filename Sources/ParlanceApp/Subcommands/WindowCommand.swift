@@ -1,6 +1,7 @@
 import Foundation
 import Parlance
 import ParlanceUI
+import ParlanceWindow
 
 /// `parlance` without a subcommand: the window. Without a display, the same languages
 /// are shown in the terminal instead, with a hint at `make run`.

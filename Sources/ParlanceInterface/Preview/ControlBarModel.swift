@@ -22,7 +22,7 @@ public struct ControlBarModel: Sendable {
   /// names, after "System language").
   public var languages: [LanguageTag] = []
   /// `system` or the tag of the chosen language.
-  public var selected = WindowModel.systemChoice
+  public var selected = ViewNode.ChoiceItem.systemLanguageID
   /// Whether "Translator mode" is ticked.
   public var translatorMode = false
   /// Whether "Show keys" is ticked.
@@ -104,7 +104,7 @@ public struct ControlBarModel: Sendable {
 
   /// "System language", then every language by its own name.
   public var languageChoices: [ViewNode.ChoiceItem] {
-    [ViewNode.ChoiceItem(id: WindowModel.systemChoice, text: .key("language.system"))]
+    [ViewNode.ChoiceItem.systemLanguage]
       + languages.map { ViewNode.ChoiceItem(id: $0.identifier, text: .verbatim($0.nativeName)) }
   }
 }

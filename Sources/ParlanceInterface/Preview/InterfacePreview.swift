@@ -364,7 +364,7 @@ public final class InterfacePreview {
     model.languages = localizer.availableLanguages
     model.selected =
       switch snapshot.preference {
-      case .followSystem: WindowModel.systemChoice
+      case .followSystem: ViewNode.ChoiceItem.systemLanguageID
       case .pinned(let tag): tag.identifier
       }
     model.translatorMode = translatorMode

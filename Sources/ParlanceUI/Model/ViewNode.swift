@@ -66,6 +66,13 @@ public struct ViewNode: Hashable, Sendable {
       self.id = id
       self.text = text
     }
+
+    /// The id of a language menu's first entry, "System language" (follow the system's
+    /// languages): never a language tag.
+    public static let systemLanguageID = "system"
+    /// A language menu's first entry, "System language" (`language.system`).
+    public static let systemLanguage = ChoiceItem(
+      id: systemLanguageID, text: .key("language.system"))
   }
 
   /// The node's identity across renders.

@@ -1,6 +1,7 @@
 import Foundation
 import Parlance
 import ParlanceGtk
+import ParlanceUI
 
 /// Runs the Parlance window: renders the model, switches the language when the user
 /// picks one, and re-renders on every change notification.

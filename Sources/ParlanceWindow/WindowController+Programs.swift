@@ -1,6 +1,7 @@
 import Foundation
 import Parlance
 import ParlanceGtk
+import ParlanceUI
 
 extension WindowController {
   /// Offers the Programs view: the programs running with Parlance's GTK module, each
@@ -158,7 +159,7 @@ final class ProgramsView {
 
   private func choice(of preference: LanguagePreference) -> String {
     switch preference {
-    case .followSystem: WindowModel.systemChoice
+    case .followSystem: ViewNode.ChoiceItem.systemLanguageID
     case .pinned(let tag): tag.identifier
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import Parlance
 import ParlanceGtk
+import ParlanceUI
 
 /// The desktop program: a `GtkApplication` showing the Parlance window.
 @MainActor

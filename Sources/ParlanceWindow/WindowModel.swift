@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceUI
 
 /// The Parlance window, described as a pure tree from the localizer's state and the app's:
 /// one client of ParlanceUI's `Renderer`, which knows none of its nodes.
@@ -9,9 +10,6 @@ import Parlance
 /// string of the previous language. What the user types in the notes, where the cursor
 /// is and how far they are scrolled, the renderer keeps (`UserState`).
 public struct WindowModel: Sendable {
-  /// The id of the "System language" entry of the language menu.
-  public static let systemChoice = "system"
-
   /// The languages the menu offers.
   public let localizer: Localizer
   /// The instant the date line shows (fixed in screenshots).
@@ -44,14 +42,14 @@ public struct WindowModel: Sendable {
   /// The menu id of the choice `snapshot` was made for: `system` or a language tag.
   public func selectedChoice(in snapshot: LocalizationSnapshot) -> String {
     switch snapshot.preference {
-    case .followSystem: Self.systemChoice
+    case .followSystem: ViewNode.ChoiceItem.systemLanguageID
     case .pinned(let tag): tag.identifier
     }
   }
 
   /// The languages of the menu, each in its own language, then "System language" first.
   public var languageChoices: [ViewNode.ChoiceItem] {
-    [ViewNode.ChoiceItem(id: Self.systemChoice, text: .key("language.system"))]
+    [ViewNode.ChoiceItem.systemLanguage]
       + localizer.availableLanguages.map {
         ViewNode.ChoiceItem(id: $0.identifier, text: .verbatim($0.nativeName))
       }
@@ -179,7 +177,7 @@ public struct WindowModel: Sendable {
       "name": .string(program.name), "pid": .string(String(program.pid)),
     ]
     let items =
-      [ViewNode.ChoiceItem(id: Self.systemChoice, text: .key("language.system"))]
+      [ViewNode.ChoiceItem.systemLanguage]
       + program.languages.sorted {
         $0.nativeName.compare($1.nativeName, options: [.caseInsensitive, .diacriticInsensitive])
           == .orderedAscending

@@ -2,8 +2,9 @@ import Foundation
 import Parlance
 import ParlanceGtk
 
-/// What a `ScreenshotSession` photographs in each language: the Parlance window, or the
-/// toplevels of a `.ui` file (`ParlanceInterface`'s `InterfaceScreenshots`).
+/// What a `ScreenshotSession` photographs in each language: the Parlance window
+/// (`ParlanceWindow`'s `WindowScreenshots`), or the toplevels of a `.ui` file
+/// (`ParlanceInterface`'s `InterfaceScreenshots`).
 @MainActor
 public protocol ScreenshotSubject: AnyObject {
   /// The localizer the session switches.

@@ -1,6 +1,7 @@
 import Foundation
 import Parlance
 import ParlanceGtk
+import ParlanceUI
 
 /// Opens a GtkBuilder file (`.ui`) for preview; given by the app, which can build
 /// interfaces (ParlanceUI cannot: the GtkBuilder layer sits above it).

@@ -1,4 +1,5 @@
 import Parlance
+import ParlanceUI
 
 /// A program running with Parlance's GTK module (`parlance run`), as the window's
 /// Programs view lists it: one row with a language combo box.

@@ -2,13 +2,11 @@ import Foundation
 import Parlance
 import ParlanceGtk
 
-/// Photographs the window in several languages from one process: switch, wait for the
-/// frame to be drawn, write `NN-<tag>.png`.
-///
-/// `capture(_:languages:into:progress:)` does the same for any `ScreenshotSubject`: the
-/// toplevels of a `.ui` file, photographed as `NN-<tag>-<object>.png`.
+/// Photographs a `ScreenshotSubject` in several languages from one process: switch,
+/// wait for the frame to be drawn, write `NN-<tag>.png` (`NN-<tag>-<object>.png` for a
+/// subject of several windows, such as the toplevels of a `.ui` file).
 @MainActor
-public final class ScreenshotSession: ScreenshotSubject {
+public enum ScreenshotSession {
   /// One screenshot written.
   public struct Shot: Sendable {
     /// The language it shows.
@@ -43,38 +41,6 @@ public final class ScreenshotSession: ScreenshotSubject {
 
   /// The instant every screenshot's date line shows, so that runs compare.
   public static let fixedDate = Date(timeIntervalSince1970: 1_772_539_200)  // 2026-03-03 12:00 UTC
-
-  /// The window's languages, switched from one to the next.
-  public let localizer: Localizer
-  /// The Parlance window's controller.
-  public let controller: WindowController
-  /// The window photographed.
-  public let window: Window
-
-  /// The Parlance window over `localizer`, `size` pixels large (fixed, so that
-  /// screenshots compare), ready to be photographed.
-  ///
-  /// - Throws: `Failure.noDisplay` without a display.
-  public init(localizer: Localizer, size: Size) throws(Failure) {
-    guard Gtk.initialize() else { throw .noDisplay }
-    Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")
-    self.localizer = localizer
-    window = Window(title: "Parlance")
-    controller = WindowController(localizer: localizer, window: window, now: Self.fixedDate)
-    controller.setInitialSize(size)
-    self.size = size
-  }
-
-  /// The window's fixed size in pixels.
-  public let size: Size
-
-  /// Switches to each language in turn and writes its PNG into `directory`, calling
-  /// `progress` after each file is written.
-  public func capture(
-    _ languages: [LanguageTag], into directory: URL, progress: (Shot) -> Void = { _ in }
-  ) throws(Failure) -> [Shot] {
-    try Self.capture(self, languages: languages, into: directory, progress: progress)
-  }
 
   /// Switches `subject`'s localizer to each language in turn (never saving the choice)
   /// and writes a PNG of each of its windows into `directory`, numbered in the order of
@@ -148,80 +114,11 @@ public final class ScreenshotSession: ScreenshotSubject {
   /// The positions of `languages` in the order they are photographed: those written in
   /// `direction` (the subject's before the first switch) first, then the others, each in
   /// the order given.
-  static func photographingOrder(
+  package static func photographingOrder(
     _ languages: [LanguageTag], from direction: TextDirection
   ) -> [Int] {
     let same = languages.map { $0.direction == direction }
     return languages.indices.filter { same[$0] } + languages.indices.filter { !same[$0] }
-  }
-
-  // MARK: The Parlance window as a subject
-
-  /// The one window photographed.
-  public var windows: [(name: String?, window: Window)] { [(nil, window)] }
-
-  /// Shows the window.
-  /// - Throws: never for this subject (the protocol allows a `Failure`).
-  public func prepare() throws(Failure) {
-    controller.show()
-  }
-
-  /// Renders the localizer's current language.
-  public func render() {
-    controller.render()
-  }
-
-  /// What a reviewer should look at in the window in `language`.
-  /// - Parameters:
-  ///   - window: the window photographed (the session's own).
-  ///   - name: nil: the session has one window.
-  ///   - language: the language it shows.
-  ///   - file: the screenshot written.
-  /// - Returns: the language's part of the report.
-  public func examine(
-    _ window: Window, named name: String?, in language: LanguageTag, file: URL
-  ) -> ScreenshotReport.Language {
-    examine(language, file: file)
-  }
-
-  /// A report on the window at its fixed size, without languages yet.
-  /// - Returns: the report's heading.
-  public func makeReport() -> ScreenshotReport {
-    ScreenshotReport(width: size.width, height: size.height)
-  }
-
-  /// What the window shows in `language` that a reviewer should look at.
-  private func examine(_ language: LanguageTag, file: URL) -> ScreenshotReport.Language {
-    var report = ScreenshotReport.Language(
-      tag: language.identifier, name: language.nativeName, screenshot: file.lastPathComponent,
-      missing: [], fallbacks: [], truncated: [])
-    var seen = Set<String>()
-    for (_, text) in controller.renderer.resolvedTexts {
-      guard let resolution = text.resolution, seen.insert(resolution.key).inserted else {
-        continue
-      }
-      if resolution.isMissing {
-        report.missing.append(resolution.key)
-      } else if let supplier = resolution.language, resolution.isFallback,
-        !(language.isPseudoLocale && supplier == localizer.developmentLanguage)
-      {
-        report.fallbacks.append(
-          .init(key: resolution.key, table: resolution.table, suppliedBy: supplier.identifier))
-      }
-    }
-    for (id, label) in controller.renderer.labels where label.isVisible && label.isTruncated {
-      report.truncated.append(
-        .init(
-          element: id, text: label.text, neededWidth: label.naturalTextWidth,
-          allocatedWidth: label.allocation.width))
-    }
-    return report
-  }
-
-  /// Writes `report.json`, `report.md` and `contact-sheet.png` (every screenshot tiled,
-  /// each labelled with its number, tag and name) into `directory`.
-  public func writeSummary(of shots: [Shot], into directory: URL) throws(Failure) {
-    try Self.writeSummary(of: shots, report: makeReport(), into: directory)
   }
 
   /// Writes `report` with the shots' findings as `report.json` and `report.md`, and

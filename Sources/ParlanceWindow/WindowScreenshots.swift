@@ -1,0 +1,112 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+import ParlanceUI
+
+/// The Parlance window as a screenshot subject: one window at a fixed size, photographed
+/// in each language as `NN-<tag>.png` (`ScreenshotSession.capture`).
+@MainActor
+public final class WindowScreenshots: ScreenshotSubject {
+  /// The window's languages, switched from one to the next.
+  public let localizer: Localizer
+  /// The Parlance window's controller.
+  public let controller: WindowController
+  /// The window photographed.
+  public let window: Window
+
+  /// The Parlance window over `localizer`, `size` pixels large (fixed, so that
+  /// screenshots compare), ready to be photographed.
+  ///
+  /// - Throws: `Failure.noDisplay` without a display.
+  public init(localizer: Localizer, size: Size) throws(ScreenshotSession.Failure) {
+    guard Gtk.initialize() else { throw .noDisplay }
+    Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")
+    self.localizer = localizer
+    window = Window(title: "Parlance")
+    controller = WindowController(
+      localizer: localizer, window: window, now: ScreenshotSession.fixedDate)
+    controller.setInitialSize(size)
+    self.size = size
+  }
+
+  /// The window's fixed size in pixels.
+  public let size: Size
+
+  /// Switches to each language in turn and writes its PNG into `directory`, calling
+  /// `progress` after each file is written.
+  public func capture(
+    _ languages: [LanguageTag], into directory: URL,
+    progress: (ScreenshotSession.Shot) -> Void = { _ in }
+  ) throws(ScreenshotSession.Failure) -> [ScreenshotSession.Shot] {
+    try ScreenshotSession.capture(self, languages: languages, into: directory, progress: progress)
+  }
+
+  /// The one window photographed.
+  public var windows: [(name: String?, window: Window)] { [(nil, window)] }
+
+  /// Shows the window.
+  /// - Throws: never for this subject (the protocol allows a `Failure`).
+  public func prepare() throws(ScreenshotSession.Failure) {
+    controller.show()
+  }
+
+  /// Renders the localizer's current language.
+  public func render() {
+    controller.render()
+  }
+
+  /// What a reviewer should look at in the window in `language`.
+  /// - Parameters:
+  ///   - window: the window photographed (the session's own).
+  ///   - name: nil: the session has one window.
+  ///   - language: the language it shows.
+  ///   - file: the screenshot written.
+  /// - Returns: the language's part of the report.
+  public func examine(
+    _ window: Window, named name: String?, in language: LanguageTag, file: URL
+  ) -> ScreenshotReport.Language {
+    examine(language, file: file)
+  }
+
+  /// A report on the window at its fixed size, without languages yet.
+  /// - Returns: the report's heading.
+  public func makeReport() -> ScreenshotReport {
+    ScreenshotReport(width: size.width, height: size.height)
+  }
+
+  /// What the window shows in `language` that a reviewer should look at.
+  private func examine(_ language: LanguageTag, file: URL) -> ScreenshotReport.Language {
+    var report = ScreenshotReport.Language(
+      tag: language.identifier, name: language.nativeName, screenshot: file.lastPathComponent,
+      missing: [], fallbacks: [], truncated: [])
+    var seen = Set<String>()
+    for (_, text) in controller.renderer.resolvedTexts {
+      guard let resolution = text.resolution, seen.insert(resolution.key).inserted else {
+        continue
+      }
+      if resolution.isMissing {
+        report.missing.append(resolution.key)
+      } else if let supplier = resolution.language, resolution.isFallback,
+        !(language.isPseudoLocale && supplier == localizer.developmentLanguage)
+      {
+        report.fallbacks.append(
+          .init(key: resolution.key, table: resolution.table, suppliedBy: supplier.identifier))
+      }
+    }
+    for (id, label) in controller.renderer.labels where label.isVisible && label.isTruncated {
+      report.truncated.append(
+        .init(
+          element: id, text: label.text, neededWidth: label.naturalTextWidth,
+          allocatedWidth: label.allocation.width))
+    }
+    return report
+  }
+
+  /// Writes `report.json`, `report.md` and `contact-sheet.png` (every screenshot tiled,
+  /// each labelled with its number, tag and name) into `directory`.
+  public func writeSummary(of shots: [ScreenshotSession.Shot], into directory: URL)
+    throws(ScreenshotSession.Failure)
+  {
+    try ScreenshotSession.writeSummary(of: shots, report: makeReport(), into: directory)
+  }
+}
