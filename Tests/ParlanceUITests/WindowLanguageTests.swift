@@ -88,6 +88,26 @@ final class WindowLanguageTests: WindowTestCase, @unchecked Sendable {
     }
   }
 
+  /// The language menu whose choice caused a switch keeps its items: "System language"
+  /// is set again in the new language in place, and the selection goes straight to the
+  /// choice, never through "nothing selected" as an emptied and refilled menu does.
+  func testTheLanguageMenuIsNotRebuiltByTheSwitchItCaused() throws {
+    try onMainActor {
+      try openWindow(language: "en")
+      let menu = try XCTUnwrap(controller.renderer.languageMenu)
+      let ids = (0..<menu.count).map { menu.id(at: $0) }
+      var selections: [String?] = []
+      let watching = menu.onChanged { [weak menu] in selections.append(menu?.activeID) }
+      choose("de")
+      choose("ja")
+      XCTAssertEqual(selections, ["de", "ja"])
+      XCTAssertEqual((0..<menu.count).map { menu.id(at: $0) }, ids)
+      XCTAssertEqual(menu.text(at: 0), try reference("ja").string("language.system"))
+      XCTAssertNotEqual(menu.text(at: 0), try reference("de").string("language.system"))
+      watching.disconnect()
+    }
+  }
+
   func testDirectionFlipsForArabicAndHebrewAndBack() throws {
     try onMainActor {
       try openWindow(language: "en")

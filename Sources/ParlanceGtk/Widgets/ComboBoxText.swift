@@ -35,6 +35,29 @@ public final class ComboBoxText: Widget {
     gtk_combo_box_text_remove_all(comboTextPointer)
   }
 
+  /// The text of the item at `index`, nil when there is none.
+  public func text(at index: Int) -> String? {
+    String(
+      takingGLibString: parlance_model_dup_string(
+        widgetPointer, Int32(index), gtk_combo_box_get_entry_text_column(comboPointer)))
+  }
+
+  /// The id of the item at `index`, nil when there is none.
+  public func id(at index: Int) -> String? {
+    String(
+      takingGLibString: parlance_model_dup_string(
+        widgetPointer, Int32(index), gtk_combo_box_get_id_column(comboPointer)))
+  }
+
+  /// Sets the text of the item at `index` in place: the items, the selection and an open
+  /// list stay, and no `changed` is emitted. Returns false when there is no such item.
+  @discardableResult
+  public func setText(_ text: String, at index: Int) -> Bool {
+    Bool(
+      gboolean: parlance_model_set_string(
+        widgetPointer, Int32(index), gtk_combo_box_get_entry_text_column(comboPointer), text))
+  }
+
   /// The number of items.
   public var count: Int {
     guard let model = gtk_combo_box_get_model(comboPointer) else { return 0 }

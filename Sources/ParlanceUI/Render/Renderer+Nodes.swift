@@ -160,8 +160,7 @@ extension Renderer {
     case (.choice(let items, let selected), .choice(let combo)):
       let texts = items.map { [$0.id, $0.text.resolve(in: snapshot).text] }
       if values.choiceItems != texts {
-        combo.removeAll()
-        for item in texts { combo.append(id: item[0], text: item[1]) }
+        setItems(texts, of: combo, shown: values.choiceItems)
         values.choiceItems = texts
       }
       if combo.activeID != selected { _ = combo.select(id: selected) }
@@ -184,6 +183,21 @@ extension Renderer {
       break
     }
     describe(target, node: node, inspected: inspected, values: &values, snapshot: snapshot)
+  }
+
+  /// Sets a combo box's items (`[id, text]` each) over those it shows: the same ids in
+  /// the same order get their changed texts set in place, so that the combo box whose
+  /// choice caused a switch keeps its list and its selection (it never passes through
+  /// "nothing selected", which a screen reader would announce); other ids rebuild it.
+  private func setItems(_ items: [[String]], of combo: ComboBoxText, shown: [[String]]) {
+    if shown.map({ $0[0] }) == items.map({ $0[0] }), combo.count == items.count {
+      for (index, item) in items.enumerated() where shown[index][1] != item[1] {
+        combo.setText(item[1], at: index)
+      }
+      return
+    }
+    combo.removeAll()
+    for item in items { combo.append(id: item[0], text: item[1]) }
   }
 
   /// A label that wraps does so at 60 characters; one that does not is cut with "…".
