@@ -201,7 +201,7 @@ public final class LocalizedInterface {
       if let route {
         route.post { self?.refresh() }
       } else {
-        Gtk.post { self?.refresh() }
+        Gtk.idle { self?.refresh() }
       }
     }
   }

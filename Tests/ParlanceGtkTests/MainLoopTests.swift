@@ -9,7 +9,7 @@ final class MainLoopTests: GtkTestCase, @unchecked Sendable {
       let runs = CallCounter()
       let ranOnMainThread = CallCounter()
       Thread.detachNewThread {
-        Gtk.post {
+        Gtk.idle {
           runs.count += 1
           if Thread.isMainThread { ranOnMainThread.count += 1 }
         }

@@ -2,10 +2,10 @@ import CGtk
 
 /// GTK's process-wide state: initialization, the main loop and main-loop sources.
 ///
-/// GTK is single-threaded: everything here except `post(_:)` runs on the main thread, the
+/// GTK is single-threaded: everything here except `idle(_:)` runs on the main thread, the
 /// thread that called `initialize()`. Swift's own main-actor queue (`Task { @MainActor }`,
 /// `DispatchQueue.main`) is not drained while `gtk_main` runs, so work for the GTK thread
-/// goes through `idle(_:)`, `timeout(milliseconds:_:)` or, from any other thread, `post(_:)`.
+/// goes through `idle(_:)` (from any thread) or `timeout(milliseconds:_:)`.
 @MainActor
 public enum Gtk {
   /// Whether `initialize()` has succeeded in this process.
@@ -122,18 +122,6 @@ public enum Gtk {
     }
   }
 
-  /// Runs `work` once on the main loop when it has nothing more urgent to do.
-  ///
-  /// Runs after pending redraws (default idle priority). The returned token removes the
-  /// source if it has not run yet; dropping the token does not.
-  @discardableResult
-  public static func idle(_ work: @escaping @MainActor () -> Void) -> SourceToken {
-    SourceToken.attach(g_idle_source_new()) {
-      work()
-      return .stop
-    }
-  }
-
   /// Calls `work` every `milliseconds` until it returns `.stop` or the token removes it.
   @discardableResult
   public static func timeout(
@@ -143,13 +131,16 @@ public enum Gtk {
     SourceToken.attach(g_timeout_source_new(milliseconds), work)
   }
 
-  /// Runs `work` once on the GTK main loop; callable from any thread.
+  /// Runs `work` once on the GTK main loop, when it has nothing more urgent to do;
+  /// callable from any thread.
   ///
-  /// This is how code on another thread (a language-change observer called from a loader
-  /// thread) reaches the widgets: GLib's source attachment is thread-safe and wakes up the
-  /// main loop. `work` runs when the main loop runs (`main()` or `iterate(until:timeout:)`).
+  /// It runs after pending redraws (default idle priority), when the main loop runs
+  /// (`main()` or `iterate(until:timeout:)`). This is how code on another thread (a
+  /// language-change observer called from a loader thread) reaches the widgets: GLib's
+  /// source attachment is thread-safe and wakes the main loop up. The returned token
+  /// removes the source if it has not run yet; dropping the token does not.
   @discardableResult
-  public nonisolated static func post(
+  public nonisolated static func idle(
     _ work: @escaping @MainActor @Sendable () -> Void
   ) -> SourceToken {
     SourceToken.attach(g_idle_source_new()) {

@@ -50,7 +50,7 @@ public final class SourceToken: @unchecked Sendable {
 
 /// The Swift work of a source, owned by GLib through the source's destroy notify.
 ///
-/// Made on any thread (`Gtk.post`), run and released on the GTK thread. GLib's context
+/// Made on any thread (`Gtk.idle`), run and released on the GTK thread. GLib's context
 /// lock orders the two, but it is a futex ThreadSanitizer cannot see: the release store
 /// in `handOver()` and the acquire load in `work` state the same order where TSan sees it.
 private final class SourceCallback: @unchecked Sendable {

@@ -36,7 +36,7 @@ public final class MainLoopInbox: Sendable {
       return !queue.isScheduled
     }
     if schedules {
-      Gtk.post { [self] in drain() }
+      Gtk.idle { [self] in drain() }
     }
   }
 

@@ -17,7 +17,7 @@ import ParlanceUI
     self.localizer = localizer
     renderer.userState.windowSize = Size(width: 420, height: 240)
     // A pick loads the language off the GTK thread; the change notification brings the
-    // window back to render() through Gtk.post — never inside the menu's own handler.
+    // window back to render() through Gtk.idle — never inside the menu's own handler.
     renderer.onEvent = { [unowned self, localizer] event in
       switch event {
       case .chose(_, let id):
@@ -70,7 +70,7 @@ let resources = URL(fileURLWithPath: #filePath)  // …/Sources/LiveSwitch/main.
   .appendingPathComponent("Resources", isDirectory: true)
 let localizer = try Localizer(resources: [resources])
 let live = LiveWindow(localizer: localizer)
-let observation = localizer.observe { _ in Gtk.post { live.render() } }
+let observation = localizer.observe { _ in Gtk.idle { live.render() } }
 live.renderer.window.onDeleteEvent {
   Gtk.quit()
   return .proceed
