@@ -1,13 +1,14 @@
 import Foundation
 import Parlance
 
-/// The 10 MB inputs of docs/RELIABILITY.md through the String Catalog and `.stringsdict`
-/// readers: each parse must end, and the catalog reader's within 200 ms.
+/// 10 MB hostile inputs through the String Catalog and `.stringsdict` readers: each parse
+/// must end, in at most a quarter of the time Foundation takes to read the same bytes.
 ///
-/// Foundation reads the same bytes in the same runs, interleaved with ours: the 200 ms
-/// are a time on this machine, whose speed changes from hour to hour (the same parse took
-/// 2–3 times as long on 2 December as on 1 December), and Foundation's time beside ours
-/// tells a slow reader from a slow machine.
+/// Foundation reads them in the same runs, interleaved with ours, so that the target is a
+/// ratio: a time alone (the 200 ms the slowest input once had to stay under, still
+/// printed) says more about the machine's speed that hour than about the reader. An input
+/// Foundation refuses is left out of the ratio: its time to stop at the first mistake
+/// says nothing of reading the file, where ours reads on to say where every mistake is.
 struct PathologicalBenchmarks {
   let options: Options
   let clock = ContinuousClock()
@@ -44,7 +45,7 @@ struct PathologicalBenchmarks {
       section(
         title: "String Catalogs: 10 MB pathological inputs",
         reader: "XCStringsParser.parse (every language built)",
-        inputs: PathologicalInputs.xcstrings(), target: true, reference: .json
+        inputs: PathologicalInputs.xcstrings(), reference: .json
       ) { data in
         let file = XCStringsParser.parse(data, file: "pathological.xcstrings")
         return file.entries.values.reduce(file.diagnostics.count) { $0 + $1.count }
@@ -53,7 +54,7 @@ struct PathologicalBenchmarks {
         title: "String Catalogs: 10 MB pathological inputs, one language",
         reader: "XCStringsCatalog, then the entries of `de` (or of the source language when "
           + "the file has no German): what a Localizer showing German builds",
-        inputs: PathologicalInputs.xcstrings(), target: true, reference: .json
+        inputs: PathologicalInputs.xcstrings(), reference: .json
       ) { data in
         let catalog = XCStringsCatalog(data, file: "pathological.xcstrings")
         let language =
@@ -63,7 +64,7 @@ struct PathologicalBenchmarks {
       section(
         title: ".stringsdict: 10 MB pathological inputs",
         reader: "StringsdictParser.parse",
-        inputs: PathologicalInputs.stringsdict(), target: false, reference: .propertyList
+        inputs: PathologicalInputs.stringsdict(), reference: .propertyList
       ) { data in
         let file = StringsdictParser.parse(data, file: "pathological.stringsdict")
         return file.entries.count + file.diagnostics.count
@@ -72,11 +73,12 @@ struct PathologicalBenchmarks {
   }
 
   private func section(
-    title: String, reader: String, inputs: [PathologicalInputs.Input], target: Bool,
-    reference: Reference, parse: (Data) -> Int
+    title: String, reader: String, inputs: [PathologicalInputs.Input], reference: Reference,
+    parse: (Data) -> Int
   ) -> Section {
     var rows: [[String]] = []
     var slowest = (name: "", milliseconds: 0.0, ratio: Double.nan)
+    var worst = (name: "", ratio: 0.0)
     // PARLANCE_BENCH_ONLY=<part of a name> runs only the matching inputs (for a profiler).
     let only = ProcessInfo.processInfo.environment["PARLANCE_BENCH_ONLY"]
     for input in inputs where only.map({ input.name.contains($0) }) ?? true {
@@ -110,6 +112,7 @@ struct PathologicalBenchmarks {
       let referenceMedian = Statistics.median(references)
       let ratio = referenceRead ? median / referenceMedian : .nan
       if median > slowest.milliseconds { slowest = (input.name, median, ratio) }
+      if referenceRead, ratio > worst.ratio { worst = (input.name, ratio) }
       rows.append([
         input.name, input.data.count.grouped, Format.fixed(median, 1),
         Format.fixed(samples.min() ?? .nan, 1),
@@ -117,16 +120,15 @@ struct PathologicalBenchmarks {
         referenceRead ? Format.ratio(ratio) : "—", result.grouped,
       ])
     }
-    let goal = "every input ≤ 200 ms (slowest: \(slowest.name))"
-    var notes: [String] = []
-    if !slowest.ratio.isNaN {
-      notes.append(
-        "On the slowest input ours takes \(Format.ratio(slowest.ratio)) the time of "
-          + "\(reference.name) in the same runs.")
-    }
-    if !target {
-      notes.append("Reported only: no target was set for .stringsdict (\(goal)).")
-    }
+    var notes = [
+      "The slowest input, \(slowest.name), took \(Format.fixed(slowest.milliseconds, 1)) ms"
+        + (slowest.ratio.isNaN
+          ? " (\(reference.name) refused it)."
+          : ", \(Format.ratio(slowest.ratio)) the time of \(reference.name) in the same runs.")
+    ]
+    notes.append(
+      "Inputs \(reference.name) refuses are left out of the ratio: its time to stop at the "
+        + "first mistake says nothing of reading the file.")
     return Section(
       title: title,
       workload: "Each input generated by `PathologicalInputs` (about 10 MB), parsed from "
@@ -139,12 +141,12 @@ struct PathologicalBenchmarks {
         "Entries + diagnostics",
       ],
       rows: rows,
-      targets: target
-        ? [
-          TargetCheck(
-            goal: goal, measured: Format.fixed(slowest.milliseconds, 1) + " ms",
-            met: slowest.milliseconds <= 200)
-        ] : [],
+      targets: [
+        TargetCheck(
+          goal: "every input \(reference.name) reads ≤ 0.25× its time (issue 25; worst: "
+            + "\(worst.name))",
+          measured: Format.ratio(worst.ratio), met: worst.ratio <= 0.25)
+      ],
       notes: notes)
   }
 }
