@@ -53,7 +53,7 @@ extension WindowController {
   }
 
   /// The file chooser of "Open Interface…", while it is open.
-  public var interfaceChooser: FileChooserDialog? { interfaceOpening?.chooser }
+  package var interfaceChooser: FileChooserDialog? { interfaceOpening?.chooser }
 
   /// Opens the file chooser for `.ui` files over the window.
   public func chooseInterface() {

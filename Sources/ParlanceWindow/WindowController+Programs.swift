@@ -29,7 +29,7 @@ extension WindowController {
   }
 
   /// Whether a listing or a switch of a program is under way.
-  public var isUpdatingPrograms: Bool { programSwitching?.isBusy ?? false }
+  package var isUpdatingPrograms: Bool { programSwitching?.isBusy ?? false }
 
   /// Switches the program with `id` to the combo entry `choice` (`system` or a tag), off
   /// the GTK thread, after any switch of it under way (the last pick winning). A failure

@@ -88,7 +88,7 @@ extension InterfacePreview {
   }
 
   /// The menu made for the `<menu>` with id `id`, once its button was clicked.
-  public func popupMenu(_ id: String) -> PopupMenu? {
+  package func popupMenu(_ id: String) -> PopupMenu? {
     popupMenus[id]
   }
 

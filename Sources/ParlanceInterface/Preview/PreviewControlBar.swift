@@ -61,10 +61,10 @@ public final class PreviewControlBar {
   }
 
   /// The language menu.
-  public var languageMenu: ComboBoxText? { renderer.widget(ComboBoxText.self, for: "language") }
+  package var languageMenu: ComboBoxText? { renderer.widget(ComboBoxText.self, for: "language") }
 
   /// The info bar's text when it is shown, else nil.
-  public var shownProblem: String? {
+  package var shownProblem: String? {
     guard let bar = renderer.widget(for: "problem") as? InfoBar, bar.isVisible else { return nil }
     return bar.text
   }
