@@ -167,7 +167,7 @@ public final class InterfaceScreenshots: ScreenshotSubject {
     guard let name, let toplevel = toplevels[name] else { return report }
     var seen = Set<String>()
     for shown in interface.shownTexts() where shown.text.toplevelID == toplevel.id {
-      let key = (shown.text.context.map { $0 + "\u{4}" } ?? "") + shown.text.msgid
+      let key = CatalogEntry.key(shown.text.msgid, context: shown.text.context)
       guard seen.insert(key).inserted else { continue }
       switch shown.status {
       case .translated: break

@@ -61,4 +61,16 @@ public final class CatalogEntry: Sendable {
     guard let context else { return key }
     return context + "\u{4}" + key
   }
+
+  /// The context of a key `key(_:context:)` made; nil for a key without one. Searched as
+  /// UTF-8, where U+0004 is one byte: a search by `Character` walks grapheme breaks.
+  public static func context(ofKey key: String) -> String? {
+    key.utf8.firstIndex(of: 4).map { String(key[..<$0]) }
+  }
+
+  /// The msgid of a key `key(_:context:)` made: the key without its context.
+  public static func msgid(ofKey key: String) -> String {
+    guard let separator = key.utf8.firstIndex(of: 4) else { return key }
+    return String(key[key.utf8.index(after: separator)...])
+  }
 }

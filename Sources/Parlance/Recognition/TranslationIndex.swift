@@ -36,12 +36,10 @@ public final class TranslationIndex: Sendable {
     public let isExact: Bool
 
     /// The `msgctxt`, when the key has one.
-    public var context: String? {
-      key.utf8.firstIndex(of: 4).map { String(key[..<$0]) }
-    }
+    public var context: String? { CatalogEntry.context(ofKey: key) }
 
     /// The `msgid` without its context.
-    public var msgid: String { TranslationIndex.msgid(ofKey: key) }
+    public var msgid: String { CatalogEntry.msgid(ofKey: key) }
 
     /// A match of message `key` (form `form`), made with `arguments` (`values` typed)
     /// and implying `count`; `isExact` when the text is the translation itself.
@@ -135,7 +133,7 @@ public final class TranslationIndex: Sendable {
     }
     var forms: [Form] = []
     for (key, plural) in messages {
-      let msgid = Self.msgid(ofKey: key)
+      let msgid = CatalogEntry.msgid(ofKey: key)
       if let plural {
         forms.append(Form(key: key, form: 0, text: msgid, rule: .germanic))
         forms.append(Form(key: key, form: 1, text: plural, rule: .germanic))
@@ -192,13 +190,6 @@ public final class TranslationIndex: Sendable {
     self.unanchored = unanchored
     self.count = all.count
     self.all = all
-  }
-
-  /// The msgid of catalog key `key` (`msgctxt` U+0004 `msgid`, or `msgid`). Searched
-  /// as UTF-8: U+0004 is one byte, and a search by Character breaks graphemes all the way.
-  static func msgid(ofKey key: String) -> String {
-    guard let separator = key.utf8.firstIndex(of: 4) else { return key }
-    return String(key[key.utf8.index(after: separator)...])
   }
 
   /// `text` as the index compares it: without mnemonic markers, padding and markup.

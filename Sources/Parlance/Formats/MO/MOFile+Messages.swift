@@ -13,14 +13,10 @@ extension MOFile {
     public var translationOffset: Int
 
     /// The `msgctxt`, when the key has one.
-    public var context: String? {
-      key.firstIndex(of: "\u{4}").map { String(key[..<$0]) }
-    }
+    public var context: String? { CatalogEntry.context(ofKey: key) }
 
     /// The `msgid` without its context.
-    public var msgid: String {
-      key.firstIndex(of: "\u{4}").map { String(key[key.index(after: $0)...]) } ?? key
-    }
+    public var msgid: String { CatalogEntry.msgid(ofKey: key) }
   }
 
   /// The number of messages, system-dependent ones included.
