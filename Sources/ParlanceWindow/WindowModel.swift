@@ -49,10 +49,7 @@ public struct WindowModel: Sendable {
 
   /// The languages of the menu, each in its own language, then "System language" first.
   public var languageChoices: [ViewNode.ChoiceItem] {
-    [ViewNode.ChoiceItem.systemLanguage]
-      + localizer.availableLanguages.map {
-        ViewNode.ChoiceItem(id: $0.identifier, text: .verbatim($0.nativeName))
-      }
+    ViewNode.ChoiceItem.languageMenu(localizer.availableLanguages)
   }
 
   /// The whole window, with the language choice of `snapshot` (the snapshot the renderer
@@ -176,14 +173,11 @@ public struct WindowModel: Sendable {
     let name: [String: MessageArgument] = [
       "name": .string(program.name), "pid": .string(String(program.pid)),
     ]
-    let items =
-      [ViewNode.ChoiceItem.systemLanguage]
-      + program.languages.sorted {
+    let items = ViewNode.ChoiceItem.languageMenu(
+      program.languages.sorted {
         $0.nativeName.compare($1.nativeName, options: [.caseInsensitive, .diacriticInsensitive])
           == .orderedAscending
-      }.map {
-        ViewNode.ChoiceItem(id: $0.identifier, text: .verbatim($0.nativeName))
-      }
+      })
     return ViewNode(
       "program.row:" + program.id, .row(spacing: 12),
       children: [

@@ -104,7 +104,6 @@ public struct ControlBarModel: Sendable {
 
   /// "System language", then every language by its own name.
   public var languageChoices: [ViewNode.ChoiceItem] {
-    [ViewNode.ChoiceItem.systemLanguage]
-      + languages.map { ViewNode.ChoiceItem(id: $0.identifier, text: .verbatim($0.nativeName)) }
+    ViewNode.ChoiceItem.languageMenu(languages)
   }
 }

@@ -1,3 +1,5 @@
+import Parlance
+
 /// One element of a window, as a pure value: a client describes the whole window as a tree
 /// of these, and the `Renderer` turns the tree into GTK widgets.
 ///
@@ -70,9 +72,13 @@ public struct ViewNode: Hashable, Sendable {
     /// The id of a language menu's first entry, "System language" (follow the system's
     /// languages): never a language tag.
     public static let systemLanguageID = "system"
-    /// A language menu's first entry, "System language" (`language.system`).
-    public static let systemLanguage = ChoiceItem(
-      id: systemLanguageID, text: .key("language.system"))
+
+    /// A language menu: "System language" (`language.system`) first, then each of
+    /// `languages`, in the order given, by its own name, its id the language's tag.
+    public static func languageMenu(_ languages: [LanguageTag]) -> [ChoiceItem] {
+      [ChoiceItem(id: systemLanguageID, text: .key("language.system"))]
+        + languages.map { ChoiceItem(id: $0.identifier, text: .verbatim($0.nativeName)) }
+    }
   }
 
   /// The node's identity across renders.
