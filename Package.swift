@@ -80,11 +80,12 @@ let package = Package(
       name: "ParlanceWindow",
       dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI"]
     ),
-    // Running GTK 3 programs switched from outside: the launcher, and the controller
-    // that reads a program's texts over the bus and decides them with the core.
+    // Running GTK 3 programs switched from outside: the launcher, the controller that
+    // reads a program's texts over the bus and decides them with the core, and the
+    // screenshots of a running program in every language.
     .target(
       name: "ParlanceLive",
-      dependencies: ["Parlance", "ParlanceGtk"]
+      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI"]
     ),
     .executableTarget(
       name: "ParlanceApp",

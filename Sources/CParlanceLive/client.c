@@ -1,7 +1,10 @@
 #include "CParlanceLive.h"
 
 #include <gio/gio.h>
+#include <glib-unix.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 static void program_free(gpointer data) {
   ParlanceLiveProgram *program = data;
@@ -134,6 +137,146 @@ int parlance_live_apply(const char *bus_name, const char *languages, gboolean ri
   g_variant_get(reply, "(u)", &applied);
   g_variant_unref(reply);
   return (int)applied;
+}
+
+static void window_free(gpointer data) {
+  ParlanceLiveWindow *window = data;
+  g_free(window->file);
+  g_free(window->title);
+  g_free(window->name);
+  g_free(window);
+}
+
+void parlance_live_photograph_free(ParlanceLivePhotograph *photograph) {
+  g_ptr_array_unref(photograph->windows);
+  g_ptr_array_unref(photograph->names);
+  g_array_unref(photograph->places);
+  g_free(photograph);
+}
+
+ParlanceLivePhotograph *parlance_live_photograph(const char *bus_name, const char *directory,
+                                                 int timeout, GError **error) {
+  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  if (bus == NULL) return NULL;
+  GVariant *reply = call(bus, bus_name, "Photograph", g_variant_new("(s)", directory),
+                         "(a(suuss)asa(uuiiiiu))", timeout, error);
+  g_object_unref(bus);
+  if (reply == NULL) return NULL;
+  ParlanceLivePhotograph *photograph = g_new0(ParlanceLivePhotograph, 1);
+  photograph->windows = g_ptr_array_new_with_free_func(window_free);
+  photograph->names = g_ptr_array_new_with_free_func(g_free);
+  GVariantIter *windows = NULL;
+  GVariantIter *names = NULL;
+  GVariant *places = NULL;
+  g_variant_get(reply, "(a(suuss)as@a(uuiiiiu))", &windows, &names, &places);
+  ParlanceLiveWindow *window = g_new0(ParlanceLiveWindow, 1);
+  while (g_variant_iter_next(windows, "(suuss)", &window->file, &window->width, &window->height,
+                             &window->title, &window->name)) {
+    g_ptr_array_add(photograph->windows, window);
+    window = g_new0(ParlanceLiveWindow, 1);
+  }
+  g_free(window);
+  char *name = NULL;
+  while (g_variant_iter_next(names, "s", &name)) g_ptr_array_add(photograph->names, name);
+  gsize count = 0;
+  const ParlanceLivePlace *place = g_variant_get_fixed_array(places, &count, sizeof *place);
+  photograph->places = g_array_sized_new(FALSE, FALSE, sizeof *place, (guint)count);
+  g_array_append_vals(photograph->places, place, (guint)count);
+  g_variant_iter_free(windows);
+  g_variant_iter_free(names);
+  g_variant_unref(places);
+  g_variant_unref(reply);
+  for (guint index = 0; index < photograph->places->len; index++) {
+    guint32 window = g_array_index(photograph->places, ParlanceLivePlace, index).window;
+    if (window >= photograph->windows->len) {
+      g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                  "%s answered Photograph with a place in window %u of %u", bus_name,
+                  (unsigned)window, (unsigned)photograph->windows->len);
+      parlance_live_photograph_free(photograph);
+      return NULL;
+    }
+  }
+  return photograph;
+}
+
+/// What `parlance_live_await` waits for.
+typedef struct {
+  gboolean appeared;
+  gboolean ended;
+  gboolean timed_out;
+} Awaited;
+
+static void name_appeared(GDBusConnection *bus, const char *name, const char *owner,
+                          gpointer data) {
+  (void)bus;
+  (void)name;
+  (void)owner;
+  ((Awaited *)data)->appeared = TRUE;
+}
+
+static gboolean process_ended(int fd, GIOCondition condition, gpointer data) {
+  (void)fd;
+  (void)condition;
+  ((Awaited *)data)->ended = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean await_timed_out(gpointer data) {
+  ((Awaited *)data)->timed_out = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+int parlance_live_await(guint32 pid, int timeout, GError **error) {
+  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  if (bus == NULL) return -1;
+  // A context of its own: nothing else of the caller's runs while it waits.
+  GMainContext *context = g_main_context_new();
+  g_main_context_push_thread_default(context);
+  Awaited awaited = {FALSE, FALSE, FALSE};
+  char *name = g_strdup_printf(PARLANCE_LIVE_NAME_PREFIX "%u", (unsigned)pid);
+  guint watch = g_bus_watch_name_on_connection(bus, name, G_BUS_NAME_WATCHER_FLAGS_NONE,
+                                               name_appeared, NULL, &awaited, NULL);
+  // The process's end, as an event (Linux 5.3's pidfd; without it, only the timeout).
+  int process = (int)syscall(SYS_pidfd_open, (pid_t)pid, 0);
+  GSource *ended = NULL;
+  if (process >= 0) {
+    ended = g_unix_fd_source_new(process, G_IO_IN);
+    g_source_set_callback(ended, (GSourceFunc)(void (*)(void))process_ended, &awaited, NULL);
+    g_source_attach(ended, context);
+  }
+  GSource *limit = g_timeout_source_new((guint)timeout);
+  g_source_set_callback(limit, await_timed_out, &awaited, NULL);
+  g_source_attach(limit, context);
+  while (!awaited.appeared && !awaited.ended && !awaited.timed_out) {
+    g_main_context_iteration(context, TRUE);
+  }
+  g_bus_unwatch_name(watch);
+  g_source_destroy(limit);
+  g_source_unref(limit);
+  if (ended != NULL) {
+    g_source_destroy(ended);
+    g_source_unref(ended);
+  }
+  if (process >= 0) close(process);
+  // The unwatch's own callbacks drain here, not in the caller's context.
+  while (g_main_context_iteration(context, FALSE)) {
+  }
+  g_main_context_pop_thread_default(context);
+  g_main_context_unref(context);
+  g_object_unref(bus);
+  int result = 0;
+  if (!awaited.appeared && awaited.ended) {
+    g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "the program ended before it took %s",
+                name);
+    result = -1;
+  } else if (!awaited.appeared) {
+    g_set_error(error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                "the program did not take %s within %d ms: is it a GTK 3 program?", name,
+                timeout);
+    result = -1;
+  }
+  g_free(name);
+  return result;
 }
 
 struct ParlanceLiveWatch {

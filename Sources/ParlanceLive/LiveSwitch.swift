@@ -104,7 +104,7 @@ public enum LiveSwitch {
   }
 
   /// The catalogs of `program`'s domains, in every language installed.
-  static func catalogs(of program: LiveBus.Program) throws(Failure) -> ProgramCatalogs {
+  package static func catalogs(of program: LiveBus.Program) throws(Failure) -> ProgramCatalogs {
     do {
       return try ProgramCatalogs(
         catalogPaths: program.catalogs, textDomain: program.textDomain,
@@ -115,7 +115,7 @@ public enum LiveSwitch {
   }
 
   /// Throws unless `target` is the development language or one `catalogs` have.
-  static func requireCatalog(
+  package static func requireCatalog(
     of target: LanguageTag, in catalogs: ProgramCatalogs, for program: LiveBus.Program
   ) throws(Failure) {
     guard target != catalogs.localizer.developmentLanguage, catalogs.language(for: target) == nil

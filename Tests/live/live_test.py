@@ -15,7 +15,8 @@ when a language is picked and follows a switch from the command line, a program 
 killed while a switch waits for it fails that switch and nothing else (and leaves the
 Programs view), `parlance programs --report` names what a switch left (mousepad's
 ambiguous texts, a label a PyGObject program sets again with Python's own gettext), and
-a GTK 4 program is run with a warning.
+a GTK 4 program is run with a warning; and mousepad is photographed and read back in
+every language from one start (photographs.py says what is checked).
 
 Usage: live_test.py PATH-TO-parlance (under a display and a session bus).
 """
@@ -40,6 +41,7 @@ from gi.repository import Atspi, GLib  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "atspi"))
 from report import check  # noqa: E402
 import report  # noqa: E402
+import photographs  # noqa: E402
 
 PARLANCE = os.path.abspath(sys.argv[1])
 TIMEOUT = float(os.environ.get("LIVE_TEST_TIMEOUT", "30"))
@@ -326,6 +328,9 @@ def main():
             stop(process)
 
     python_gettext()
+    photographs.screenshot_matrix(PARLANCE, environment(), TIMEOUT * 4)
+    photographs.read_back(PARLANCE, environment(), TIMEOUT * 2, fresh["mousepad"].get("fr", []),
+                          pieces(["mousepad", "gtk30"], "fr"))
     result = parlance("run", "gtk4-demo", "--help")
     check("a GTK 4 program runs with a warning that it cannot be switched",
           result.returncode == 0 and "GTK 4 program" in result.stderr, result.stderr)

@@ -92,6 +92,31 @@ GPtrArray *_Nonnull parlance_collect_texts(GtkWidget *_Nonnull root, guint optio
 /// nothing when the value is what is shown.
 void parlance_set_shown_text(ParlanceShownText *_Nonnull text, const char *_Nonnull value);
 
+/// Where a text is drawn: a rectangle of its toplevel, in the toplevel's coordinates
+/// (those of a picture `gtk_widget_draw` makes of it), and when the text is cut short
+/// with an ellipsis there, the width it needs whole (else 0).
+typedef struct {
+  GtkWidget *_Nonnull toplevel;
+  int x;
+  int y;
+  int width;
+  int height;
+  int needed_width;
+} ParlanceTextPlace;
+
+/// Every place `text` is drawn now (`ParlanceTextPlace`): a label's text where its
+/// layout is, a button's or menu item's in its label, a window's title in its header
+/// bar, a tree view column's title in its button, a GtkAction's in each proxy shown, a
+/// placeholder in its empty entry. None for what is not drawn: tooltips, accessible
+/// names, rows of a model, a closed menu, a page not shown. Call it after the frame
+/// that laid out the texts was drawn. Free with `g_array_unref`.
+GArray *_Nonnull parlance_text_places(const ParlanceShownText *_Nonnull text);
+
+/// The name of `object` for a reader: its GtkBuilder id (the widget's, for a tree view
+/// column or an accessible), else the nearest ancestor's id and its class
+/// (`prefs-dialog/…/GtkLabel`), else its class. Free with `g_free`.
+char *_Nonnull parlance_object_name(GObject *_Nonnull object);
+
 /// Makes gettext answer in `languages` (a gettext list: `fr`, `pt_BR:pt`, `sr@latin`)
 /// for this process from now on: `LANGUAGE` set, `LC_MESSAGES` made a locale that
 /// honours it (not `C`), and glibc's cache of answers dropped (`textdomain`, as
@@ -179,6 +204,53 @@ int parlance_live_apply(const char *_Nonnull busName, const char *_Nonnull langu
                         gboolean rightToLeft, const char *_Nonnull const *_Nullable strings,
                         guint stringCount, const ParlanceLiveChange *_Nullable changes,
                         guint count, int timeoutMilliseconds, GError *_Nullable *_Nullable error);
+
+/// Waits until the process `pid` (one `parlance run` started) takes its name on the
+/// session bus: 0, or -1 with `error` set when it ends first or the timeout passes.
+int parlance_live_await(guint32 pid, int timeoutMilliseconds, GError *_Nullable *_Nullable error);
+
+/// A window Photograph drew: the PNG written (empty when none was asked for), its size
+/// in pixels, its title and its name (GtkBuilder id or class).
+typedef struct {
+  char *_Nonnull file;
+  guint32 width;
+  guint32 height;
+  char *_Nonnull title;
+  char *_Nonnull name;
+} ParlanceLiveWindow;
+
+/// Where a text of the last Collect is drawn: in window `window` of the Photograph,
+/// the rectangle `x`, `y`, `width`, `height` in its pixels; `neededWidth` the width it
+/// needs whole when it is cut short with an ellipsis there, else 0.
+typedef struct {
+  guint32 id;
+  guint32 window;
+  gint32 x;
+  gint32 y;
+  gint32 width;
+  gint32 height;
+  guint32 neededWidth;
+} ParlanceLivePlace;
+
+/// What Photograph answers: `windows` (`ParlanceLiveWindow`), `names` (one string for
+/// each text of the last Collect, in its order) and `places` (`ParlanceLivePlace`,
+/// every window index below `windows->len`).
+typedef struct {
+  GPtrArray *_Nonnull windows;
+  GPtrArray *_Nonnull names;
+  GArray *_Nonnull places;
+} ParlanceLivePhotograph;
+
+/// Waits until every window of the program at `busName` has drawn a frame, and has it
+/// write them into `directory` (`""`: no files) and say where each text of its last
+/// Collect is drawn. NULL with `error` set when it does not answer, shows no window, or
+/// cannot write. Free with `parlance_live_photograph_free`.
+ParlanceLivePhotograph *_Nullable parlance_live_photograph(const char *_Nonnull busName,
+                                                           const char *_Nonnull directory,
+                                                           int timeoutMilliseconds,
+                                                           GError *_Nullable *_Nullable error);
+
+void parlance_live_photograph_free(ParlanceLivePhotograph *_Nonnull photograph);
 
 /// The signal a program's module emits after each Apply, with its new `LANGUAGE`.
 #define PARLANCE_LIVE_CHANGED_SIGNAL "LanguageChanged"

@@ -16,13 +16,22 @@ enum ScreenshotCommand: Subcommand {
   /// `--ui UI_FILE`: photograph a `.ui` file's windows instead of Parlance's.
   static let ui = Option<FilePath>("--ui", "UI_FILE", kind: .file(extension: "ui"))
 
-  /// Two usage lines: the Parlance window, and a `.ui` file's windows.
+  /// `--annotate`: a copy of each picture of `--run` with every text's rectangle drawn.
+  static let annotate = Flag("--annotate")
+  /// `--run`: photograph a running program, started for it, instead.
+  static let running = Flag("--run")
+  /// The program `--run` starts, as `PATH` finds it, and its own arguments (after `--`
+  /// when they look like options).
+  static let program = Positional<String>("PROGRAM", kind: .text, required: false)
+  static let programArguments = Positionals<String>("ARGS", atLeastOne: false)
+
+  /// Three usage lines: the Parlance window, a `.ui` file's windows, a running program's.
   static let signature = CommandSignature(
     "screenshot",
     arguments: [
       out, languages, CommonOptions.translations, size, CommonOptions.resources, noPseudoLocales,
       ui, CommonOptions.object, CommonOptions.po, CommonOptions.gettextDomain,
-      CommonOptions.localeDir,
+      CommonOptions.localeDir, running, annotate, program, programArguments,
     ],
     forms: [
       [out, languages, CommonOptions.translations, size, CommonOptions.resources, noPseudoLocales],
@@ -30,11 +39,17 @@ enum ScreenshotCommand: Subcommand {
         Required(ui), CommonOptions.object, CommonOptions.po, CommonOptions.gettextDomain,
         CommonOptions.localeDir, out, languages, CommonOptions.resources,
       ],
+      [Required(running), out, languages, annotate, Required(program), programArguments],
     ])
 
   /// Photographs every language; exit 1 when a picture cannot be taken.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
     let out = try arguments.value(Self.out).path
+    if arguments[running] { return try runProgram(out: out, arguments) }
+    if arguments[annotate] { throw arguments.usageError("--annotate needs --run") }
+    if let extra = arguments[program] {
+      throw arguments.usageError("unexpected argument '\(extra)'")
+    }
     if let file = arguments[ui] {
       return try runInterface(file.path, out: out, arguments)
     }

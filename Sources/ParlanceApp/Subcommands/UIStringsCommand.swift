@@ -2,23 +2,49 @@ import Foundation
 import Parlance
 import ParlanceGtk
 import ParlanceInterface
+import ParlanceLive
 
 /// `parlance ui-strings`: every translatable text of a `.ui` file as its widgets show it
 /// in one language, read back from GTK after a live switch.
 enum UIStringsCommand: Subcommand {
   /// The `.ui` file to read.
-  static let file = Positional<FilePath>("UI_FILE", kind: .file(extension: "ui"))
+  static let file = Positional<FilePath>("UI_FILE", kind: .file(extension: "ui"), required: false)
+  /// `--run`: read a running program instead, started for it.
+  static let running = Flag("--run")
+  /// The program `--run` starts, as `PATH` finds it, and its own arguments (after `--`
+  /// when they look like options).
+  static let program = Positional<String>("PROGRAM", kind: .text, required: false)
+  static let programArguments = Positionals<String>("ARGS", atLeastOne: false)
 
   /// `parlance ui-strings UI_FILE [--object ID] [--po DIR] [--resources DIR]
-  /// [--language TAG] [--json]`.
+  /// [--language TAG] [--json]`, and `parlance ui-strings --run [--language TAG] [--json]
+  /// PROGRAM [ARGS...]`.
   static let signature = CommandSignature(
-    "ui-strings", file, CommonOptions.object, CommonOptions.po, CommonOptions.resources,
-    CommonOptions.gettextDomain, CommonOptions.localeDir, CommonOptions.language,
-    CommonOptions.json)
+    "ui-strings",
+    arguments: [
+      file, CommonOptions.object, CommonOptions.po, CommonOptions.resources,
+      CommonOptions.gettextDomain, CommonOptions.localeDir, CommonOptions.language,
+      CommonOptions.json, running, program, programArguments,
+    ],
+    forms: [
+      [
+        Required(file), CommonOptions.object, CommonOptions.po, CommonOptions.resources,
+        CommonOptions.gettextDomain, CommonOptions.localeDir, CommonOptions.language,
+        CommonOptions.json,
+      ],
+      [
+        Required(running), CommonOptions.language, CommonOptions.json, Required(program),
+        programArguments,
+      ],
+    ])
 
   /// Prints each text as the widgets show it; exit 1 when the file cannot be used.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-    let path = try arguments.value(file).path
+    if arguments[running] { return try runProgram(arguments) }
+    if let extra = arguments[program] {
+      throw arguments.usageError("unexpected argument '\(extra)'")
+    }
+    guard let path = arguments[file]?.path else { throw arguments.usageError("missing UI_FILE") }
     let language = arguments[CommonOptions.language]
     do throws(InterfaceInput.Failure) {
       let input = try InterfaceInput(path: path, arguments: arguments)

@@ -32,6 +32,23 @@ public final class ShownTexts {
     }
   }
 
+  /// Where a text is drawn: a rectangle of its toplevel, in the coordinates of the
+  /// toplevel's picture (`Widget.snapshot()`), and when the text is cut short there with
+  /// an ellipsis, the width it needs whole.
+  public struct DrawnPlace: Hashable, Sendable {
+    let toplevel: UInt
+    /// The rectangle, in pixels of the toplevel.
+    public let rectangle: Rectangle
+    /// The width the text needs whole, when it is ellipsized; nil when it fits.
+    public let neededWidth: Int?
+
+    /// Whether it is drawn in `window`.
+    @MainActor
+    public func isIn(_ window: Window) -> Bool {
+      toplevel == UInt(bitPattern: window.widgetPointer)
+    }
+  }
+
   /// One text, as shown now.
   @MainActor
   public struct Text {
@@ -61,6 +78,27 @@ public final class ShownTexts {
     /// The GType name of the object showing it.
     public var typeName: String {
       String(cString: g_type_name(parlance_object_type(item.pointee.object)))
+    }
+
+    /// Where the text is drawn now, as laid out by the last frame: a label's text where
+    /// its layout is, a button's or menu item's in its label, a window's title in its
+    /// header bar, a placeholder in its empty entry, a tree view column's title in its
+    /// button. Empty for what is not drawn (a tooltip, a closed menu, a hidden widget).
+    public var places: [DrawnPlace] {
+      let found = parlance_text_places(item)
+      defer { g_array_unref(found) }
+      guard let data = found.pointee.data else { return [] }
+      return UnsafeBufferPointer(
+        start: UnsafeRawPointer(data).assumingMemoryBound(to: ParlanceTextPlace.self),
+        count: Int(found.pointee.len)
+      ).map { place in
+        DrawnPlace(
+          toplevel: UInt(bitPattern: place.toplevel),
+          rectangle: Rectangle(
+            x: Int(place.x), y: Int(place.y), width: Int(place.width),
+            height: Int(place.height)),
+          neededWidth: place.needed_width > 0 ? Int(place.needed_width) : nil)
+      }
     }
 
     /// Shows `value` instead (a stock item: its label again, in gettext's language).

@@ -6,8 +6,8 @@ import ParlanceGtk
 /// captions of every script are laid out by Pango) and photographed like the others.
 @MainActor
 enum ContactSheet {
-  static let columns = 4
-  static let tileWidth = 300
+  nonisolated static let columns = 4
+  nonisolated static let tileWidth = 300
 
   static func write(_ shots: [ScreenshotSession.Shot], to file: URL) throws(ScreenshotSession
     .Failure)

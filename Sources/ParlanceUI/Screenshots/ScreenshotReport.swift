@@ -76,6 +76,93 @@ public struct ScreenshotReport: Codable, Sendable {
     }
   }
 
+  /// A text drawn in a screenshot, with the message it came from and its place there:
+  /// what a translation platform needs to attach the picture to the string
+  /// (docs/screenshot-report.schema.json).
+  public struct PlacedText: Codable, Sendable, Hashable {
+    /// A rectangle in pixels of the screenshot, from its top left corner.
+    public struct Rectangle: Codable, Sendable, Hashable {
+      /// The left edge, in pixels from the screenshot's left.
+      public let x: Int
+      /// The top edge, in pixels from the screenshot's top.
+      public let y: Int
+      /// The width in pixels.
+      public let width: Int
+      /// The height in pixels.
+      public let height: Int
+
+      /// The rectangle at `x`, `y` of `width` × `height` pixels.
+      public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+      }
+    }
+
+    /// The object showing it: its GtkBuilder id, else the nearest ancestor's id and its
+    /// class, else its class.
+    public let object: String
+    /// The object's class.
+    public let className: String
+    /// The property holding the text (`label`, `title`, `placeholder-text`).
+    public let property: String
+    /// The message's `msgctxt`; nil for none.
+    public let context: String?
+    /// The message's `msgid`; nil for a text of no catalog (the user's data, a name).
+    public let msgid: String?
+    /// The text domain (table) of the message; nil with `msgid`.
+    public let domain: String?
+    /// The text as shown (markup and mnemonic as the property holds them).
+    public let value: String
+    /// `translated`, `fallback` (from another language of the chain), `untranslated`
+    /// (the msgid is shown) or `none` (no message of the program's catalogs).
+    public let status: String
+    /// The catalog file and entry that supplied the text; nil when none did.
+    public let source: String?
+    /// Where it is drawn.
+    public let rectangle: Rectangle
+
+    /// A text drawn at `rectangle`.
+    public init(
+      object: String, className: String, property: String, context: String?, msgid: String?,
+      domain: String?, value: String, status: String, source: String?, rectangle: Rectangle
+    ) {
+      self.object = object
+      self.className = className
+      self.property = property
+      self.context = context
+      self.msgid = msgid
+      self.domain = domain
+      self.value = value
+      self.status = status
+      self.source = source
+      self.rectangle = rectangle
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case object
+      case className = "class"
+      case property, context, msgid, domain, value, status, source
+      case rectangle = "rect"
+    }
+
+    /// Every key written, the absent ones as null: a reader meets one shape.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(object, forKey: .object)
+      try container.encode(className, forKey: .className)
+      try container.encode(property, forKey: .property)
+      try container.encode(context, forKey: .context)
+      try container.encode(msgid, forKey: .msgid)
+      try container.encode(domain, forKey: .domain)
+      try container.encode(value, forKey: .value)
+      try container.encode(status, forKey: .status)
+      try container.encode(source, forKey: .source)
+      try container.encode(rectangle, forKey: .rectangle)
+    }
+  }
+
   /// What one language (and window) showed.
   public struct Language: Codable, Sendable {
     /// The language's tag.
@@ -94,6 +181,13 @@ public struct ScreenshotReport: Codable, Sendable {
     public var object: String?
     /// Set when the window is larger than in the development language.
     public var grown: Growth?
+    /// The texts drawn in the screenshot, each with its message and rectangle; nil
+    /// where they are not known (the Parlance window, a `.ui` file).
+    public var texts: [PlacedText]?
+    /// The screenshot's width in pixels; nil with `texts`.
+    public var width: Int?
+    /// The screenshot's height in pixels; nil with `texts`.
+    public var height: Int?
 
     /// The findings for `tag` in `screenshot`.
     /// - Parameters:
@@ -130,8 +224,10 @@ public struct ScreenshotReport: Codable, Sendable {
   public var width: Int?
   /// The window's fixed height; nil for a `.ui` file.
   public var height: Int?
-  /// The `.ui` file photographed; nil for the Parlance window.
+  /// The `.ui` file photographed; nil for the Parlance window and a running program.
   public var interface: String?
+  /// The running program photographed (its command line); nil for the others.
+  public var program: String?
   /// Each language photographed, in order.
   public var languages: [Language] = []
 
@@ -149,9 +245,14 @@ public struct ScreenshotReport: Codable, Sendable {
     self.interface = interface
   }
 
+  /// The report of a running program's windows, started with `command`.
+  public init(program command: String) {
+    program = command
+  }
+
   /// The whole report as Markdown: a summary table, then the details of each language.
   public var markdown: String {
-    interface == nil ? windowMarkdown : interfaceMarkdown
+    interface == nil && program == nil ? windowMarkdown : interfaceMarkdown
   }
 
   private var windowMarkdown: String {
@@ -184,9 +285,13 @@ public struct ScreenshotReport: Codable, Sendable {
   private var interfaceMarkdown: String {
     let tags = Set(languages.map(\.tag)).count
     var lines = [
-      "# Screenshot report: `\(interface ?? "")`", "",
-      "Every toplevel in \(tags) languages, switched live in one process. Windows open at "
-        + "the size they would open with; \"grown\" compares it with the development language.",
+      "# Screenshot report: `\(interface ?? program ?? "")`", "",
+      program == nil
+        ? "Every toplevel in \(tags) languages, switched live in one process. Windows open at "
+          + "the size they would open with; \"grown\" compares it with the development language."
+        : "Every window the program showed, in \(tags) languages, switched live in one run "
+          + "of it; \"grown\" compares a window with the development language's. report.json "
+          + "lists every text drawn, its message and its rectangle.",
       "", "| # | language | object | screenshot | untranslated | fallback | does not fit | grown |",
       "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]

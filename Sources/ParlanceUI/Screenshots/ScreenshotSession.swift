@@ -19,6 +19,27 @@ public enum ScreenshotSession {
     public let report: ScreenshotReport.Language
     /// The screenshot made small for the contact sheet, while its pixels were at hand.
     let thumbnail: Screenshot
+
+    /// A shot of `image`, written as `file`, with its thumbnail made now.
+    package init(
+      language: LanguageTag, file: URL, object: String?, report: ScreenshotReport.Language,
+      image: Screenshot
+    ) {
+      self.init(
+        language: language, file: file, object: object, report: report,
+        thumbnail: image.scaled(toFit: ContactSheet.tileWidth, ContactSheet.tileWidth * 2))
+    }
+
+    private init(
+      language: LanguageTag, file: URL, object: String?, report: ScreenshotReport.Language,
+      thumbnail: Screenshot
+    ) {
+      self.language = language
+      self.file = file
+      self.object = object
+      self.report = report
+      self.thumbnail = thumbnail
+    }
   }
 
   /// Why screenshots could not be taken.
@@ -101,8 +122,7 @@ public enum ScreenshotSession {
         let pending = image.writePNGInBackground(to: file.path)
         let shot = Shot(
           language: language, file: file, object: name,
-          report: subject.examine(window, named: name, in: language, file: file),
-          thumbnail: image.scaled(toFit: ContactSheet.tileWidth, ContactSheet.tileWidth * 2))
+          report: subject.examine(window, named: name, in: language, file: file), image: image)
         if let previous = writing { try finish(previous) }
         writing = (number, shot, pending)
       }

@@ -1,0 +1,67 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+import ParlanceLive
+import ParlanceUI
+
+extension ScreenshotCommand {
+  /// `parlance screenshot --run --out DIR [--languages all|L1,L2] PROGRAM [ARGS...]`:
+  /// starts the program once with the live module, switches it to each language in
+  /// turn and photographs every window it shows, then ends it.
+  static func runProgram(out: String, _ arguments: ParsedArguments) throws -> ExitStatus {
+    for option in [
+      ui.declaration, size.declaration, CommonOptions.translations.declaration,
+      CommonOptions.resources.declaration, noPseudoLocales.declaration,
+      CommonOptions.object.declaration, CommonOptions.po.declaration,
+      CommonOptions.gettextDomain.declaration, CommonOptions.localeDir.declaration,
+    ]
+    where arguments.isGiven(option) {
+      throw arguments.usageError("\(option.name) is not for --run")
+    }
+    guard let name = arguments[program] else { throw arguments.usageError("missing PROGRAM") }
+    let command = [name] + arguments[programArguments]
+    let requested = arguments[languages]?.tags
+    // The contact sheet is laid out by GTK in this process.
+    guard MainActor.assumeIsolated({ Gtk.initialize() }) else {
+      throw CommandFailure(message: ScreenshotSession.Failure.noDisplay.description)
+    }
+    let directory = URL(fileURLWithPath: out, isDirectory: true)
+    return try MainActor.assumeIsolated { () throws -> ExitStatus in
+      let started: StartedProgram
+      do throws(StartedProgram.Failure) {
+        started = try StartedProgram(
+          command, parlance: ResourceLocator.runningExecutable(), language: requested?.first)
+      } catch {
+        throw CommandFailure(message: error.description)
+      }
+      defer { started.stop() }
+      do {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      } catch {
+        throw CommandFailure(message: "cannot write '\(out)': \(error.localizedDescription)")
+      }
+      let shots: [ScreenshotSession.Shot]
+      do throws(LiveSwitch.Failure) {
+        var index = 0
+        shots = try LiveScreenshots.capture(
+          started, languages: requested, into: directory, annotate: arguments[annotate]
+        ) { language, files in
+          index += 1
+          print("[\(index)] \(language): " + files.map(\.path).joined(separator: ", "))
+        }
+      } catch {
+        throw CommandFailure(message: error.description)
+      }
+      do throws(ScreenshotSession.Failure) {
+        try ScreenshotSession.writeSummary(
+          of: shots, report: ScreenshotReport(program: command.joined(separator: " ")),
+          into: directory)
+      } catch {
+        throw CommandFailure(message: error.description)
+      }
+      print("report: \(directory.appendingPathComponent("report.md").path)")
+      print("contact sheet: \(directory.appendingPathComponent("contact-sheet.png").path)")
+      return .success
+    }
+  }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+import ParlanceUI
+
+/// A running program photographed in several languages from one start (`parlance
+/// screenshot --run`): switched live to each language, its windows drawn after the
+/// frame that laid out the switch, written as `NN-<tag>-<window>.png`, with the report
+/// of every text drawn in each (its message, the catalog entry that supplied it, its
+/// rectangle in the picture) and of what a reviewer should look at.
+@MainActor
+public enum LiveScreenshots {
+  /// What was photographed in one language: its reading and the files of its windows.
+  private struct Taken {
+    let position: Int
+    let language: LanguageTag
+    let reading: LiveReading
+    let files: [URL]
+  }
+
+  /// Switches `started` to each of `languages` (nil: every language its catalogs have)
+  /// and writes each window it shows into `directory`, numbered in the order of
+  /// `languages`, calling `progress` after each language; with `annotate`, a copy of
+  /// each with its texts' rectangles drawn and labelled goes into `directory/annotated`.
+  /// Returns the shots in the order of `languages`, the windows of each in the order the
+  /// program lists them.
+  ///
+  /// - Throws: `LiveSwitch.Failure` when a language cannot be switched to, the program
+  ///   stops answering, or a file cannot be written.
+  public static func capture(
+    _ started: StartedProgram, languages requested: [LanguageTag]?, into directory: URL,
+    annotate: Bool = false, progress: (LanguageTag, [URL]) -> Void = { _, _ in }
+  ) throws(LiveSwitch.Failure) -> [ScreenshotSession.Shot] {
+    var program = started.program
+    let catalogs = try LiveSwitch.catalogs(of: program)
+    let languages = requested ?? catalogs.languages
+    for language in languages {
+      try LiveSwitch.requireCatalog(of: language, in: catalogs, for: program)
+    }
+    let pictures = directory.appendingPathComponent(".parlance-\(program.pid)", isDirectory: true)
+    do {
+      try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+    } catch {
+      throw LiveSwitch.Failure(description: "cannot write '\(pictures.path)': \(error)")
+    }
+    defer { try? FileManager.default.removeItem(at: pictures) }
+    var shown = catalogs.shownLanguage(gettextLanguages: program.languages)
+    var taken: [Taken] = []
+    for position in ScreenshotSession.photographingOrder(languages, from: shown.direction) {
+      let language = languages[position]
+      if language != shown {
+        let outcome = try LiveSwitch.run(program, to: .pinned(language), catalogs: catalogs)
+        shown = outcome.to
+        do {
+          program = try started.describe()
+        } catch {
+          throw LiveSwitch.Failure(description: error.description)
+        }
+      }
+      let reading = try LiveReading.read(
+        program, catalogs: catalogs, language: shown, photographingInto: pictures)
+      let files = try place(reading, number: position + 1, from: pictures, into: directory)
+      progress(language, files)
+      taken.append(Taken(position: position, language: language, reading: reading, files: files))
+    }
+    return try shots(
+      of: taken.sorted { $0.position < $1.position },
+      development: catalogs.localizer.developmentLanguage,
+      annotatingInto: annotate ? directory.appendingPathComponent("annotated") : nil)
+  }
+
+  /// Moves the pictures of `reading` from `pictures` to their names in `directory`:
+  /// `NN-<tag>-<window>.png`, a window's name made a file name, a second window of the
+  /// same name numbered.
+  private static func place(
+    _ reading: LiveReading, number: Int, from pictures: URL, into directory: URL
+  ) throws(LiveSwitch.Failure) -> [URL] {
+    var used: [String: Int] = [:]
+    var files: [URL] = []
+    for window in reading.windows {
+      let base = fileName(window.name)
+      used[base, default: 0] += 1
+      let name = used[base] == 1 ? base : "\(base)-\(used[base] ?? 0)"
+      let file = directory.appendingPathComponent(
+        String(format: "%02d-", number) + reading.language.identifier + "-" + name + ".png")
+      do {
+        try? FileManager.default.removeItem(at: file)
+        try FileManager.default.moveItem(
+          at: URL(fileURLWithPath: window.file ?? ""), to: file)
+      } catch {
+        throw LiveSwitch.Failure(description: "cannot write '\(file.path)': \(error)")
+      }
+      files.append(file)
+    }
+    return files
+  }
+
+  /// `name` with only letters, digits, `-` and `_`.
+  static func fileName(_ name: String) -> String {
+    let kept = name.unicodeScalars.map {
+      CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" ? Character($0) : "-"
+    }
+    let trimmed = String(kept).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+    return trimmed.isEmpty ? "window" : trimmed
+  }
+
+  /// The shots of every window of every language, with the report of each: the texts
+  /// drawn, those the language's catalogs lack or take from another language, those
+  /// cut short, and whether the window is larger than in the development language.
+  private static func shots(
+    of taken: [Taken], development: LanguageTag, annotatingInto annotated: URL?
+  ) throws(LiveSwitch.Failure) -> [ScreenshotSession.Shot] {
+    if let annotated {
+      do {
+        try FileManager.default.createDirectory(at: annotated, withIntermediateDirectories: true)
+      } catch {
+        throw LiveSwitch.Failure(description: "cannot write '\(annotated.path)': \(error)")
+      }
+    }
+    // The size of each window (by its name and place among the same names) in the
+    // development language, when it was photographed.
+    func key(_ shot: Taken, _ index: Int) -> String {
+      String(shot.files[index].lastPathComponent.dropFirst(4 + shot.language.identifier.count))
+    }
+    var developmentSizes: [String: (width: Int, height: Int)] = [:]
+    for shot in taken where shot.language == development {
+      for (index, window) in shot.reading.windows.enumerated() {
+        developmentSizes[key(shot, index)] = (window.width, window.height)
+      }
+    }
+    var shots: [ScreenshotSession.Shot] = []
+    for shot in taken {
+      for (index, window) in shot.reading.windows.enumerated() {
+        let file = shot.files[index]
+        var report = self.report(of: shot.reading, window: index, file: file)
+        if shot.language != development, let size = developmentSizes[key(shot, index)],
+          window.width > size.width || window.height > size.height
+        {
+          report.grown = ScreenshotReport.Growth(
+            width: window.width, height: window.height, developmentWidth: size.width,
+            developmentHeight: size.height)
+        }
+        let image: Screenshot
+        do {
+          image = try Screenshot(contentsOfPNG: file.path)
+        } catch {
+          throw LiveSwitch.Failure(description: "cannot read '\(file.path)': \(error)")
+        }
+        if let annotated {
+          let copy = annotated.appendingPathComponent(file.lastPathComponent)
+          do {
+            try image.annotated((report.texts ?? []).map(annotation)).writePNG(to: copy.path)
+          } catch {
+            throw LiveSwitch.Failure(description: "cannot write '\(copy.path)': \(error)")
+          }
+        }
+        shots.append(
+          ScreenshotSession.Shot(
+            language: shot.language, file: file, object: window.name, report: report,
+            image: image))
+      }
+    }
+    return shots
+  }
+
+  /// The report of window `index` of `reading`, photographed as `file`.
+  static func report(of reading: LiveReading, window index: Int, file: URL)
+    -> ScreenshotReport.Language
+  {
+    let window = reading.windows[index]
+    var report = ScreenshotReport.Language(
+      tag: reading.language.identifier, name: reading.language.nativeName,
+      screenshot: file.lastPathComponent, object: window.name)
+    report.width = window.width
+    report.height = window.height
+    var texts: [ScreenshotReport.PlacedText] = []
+    var missing: [String] = []
+    var fallbacks: [ScreenshotReport.Fallback] = []
+    for text in reading.texts {
+      for place in text.places where place.window == index {
+        texts.append(placed(text, at: place))
+        if let needed = place.neededWidth {
+          report.truncated.append(
+            ScreenshotReport.Truncation(
+              element: text.object, text: text.shown.text, neededWidth: needed,
+              allocatedWidth: place.width))
+        }
+      }
+      guard !text.places.filter({ $0.window == index }).isEmpty, let message = text.message
+      else { continue }
+      switch text.status {
+      case .untranslated where !missing.contains(message.match.msgid):
+        missing.append(message.match.msgid)
+      case .fallback:
+        let fallback = ScreenshotReport.Fallback(
+          key: message.match.msgid, table: message.table,
+          suppliedBy: text.suppliedBy?.identifier ?? "")
+        if !fallbacks.contains(fallback) { fallbacks.append(fallback) }
+      default: break
+      }
+    }
+    report.texts = texts
+    report.missing = missing
+    report.fallbacks = fallbacks
+    return report
+  }
+
+  /// How an annotated copy marks `text`: its rectangle in the colour of its status
+  /// (green translated, amber fallback, red untranslated, grey of no catalog), labelled
+  /// with its msgid.
+  static func annotation(_ text: ScreenshotReport.PlacedText) -> Screenshot.Annotation {
+    let colors: [String: UInt32] = [
+      LiveReading.Status.translated.rawValue: 0x1A7F37,
+      LiveReading.Status.fallback.rawValue: 0xBF8700,
+      LiveReading.Status.untranslated.rawValue: 0xCF222E,
+    ]
+    let rectangle = text.rectangle
+    return Screenshot.Annotation(
+      rectangle: Rectangle(
+        x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height),
+      label: text.msgid.map { String($0.replacing("_", with: "").prefix(40)) } ?? "",
+      color: colors[text.status] ?? 0x6E7781)
+  }
+
+  /// `text` drawn at `place`, as the report lists it.
+  static func placed(_ text: LiveReading.Text, at place: LiveBus.Place)
+    -> ScreenshotReport.PlacedText
+  {
+    ScreenshotReport.PlacedText(
+      object: text.object, className: text.shown.className, property: text.shown.property,
+      context: text.message?.match.context, msgid: text.message?.match.msgid,
+      domain: text.message?.table, value: text.shown.text, status: text.status.rawValue,
+      source: text.source?.fileAndLine,
+      rectangle: .init(x: place.x, y: place.y, width: place.width, height: place.height))
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A GTK 3 program started by Parlance to be read or photographed (`ui-strings --run`,
+/// `screenshot --run`): `parlance run` as a child process, so that it has the module and
+/// the environment a live switch needs, ended when the work is done.
+///
+/// The program writes its own output to this process's standard error: standard output
+/// stays the command's (`--json`).
+public final class StartedProgram {
+  /// The program as it describes itself on the bus.
+  public private(set) var program: LiveBus.Program
+  private let process: Process
+
+  /// Why a program could not be started or read.
+  public struct Failure: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, naming the program.
+    public let description: String
+  }
+
+  /// Starts `command` (a program as `PATH` finds it, and its arguments) with `parlance`
+  /// (the executable of this process, whose `run` loads the module) in `language` (nil:
+  /// the language chosen for it last, or the user's), and waits until it is on the bus.
+  ///
+  /// - Throws: `Failure` when it cannot be started, ends first, or does not appear
+  ///   within `timeout` (it is ended then).
+  public init(
+    _ command: [String], parlance: URL, language: LanguageTag?,
+    timeout: Duration = .seconds(30)
+  ) throws(Failure) {
+    guard let name = command.first else { throw Failure(description: "no program to start") }
+    if let file = LiveLauncher.resolve(name), let warning = LiveLauncher.toolkitWarning(for: file) {
+      throw Failure(description: warning)
+    }
+    let process = Process()
+    process.executableURL = parlance
+    process.arguments =
+      ["run"] + (language.map { ["--language", $0.identifier] } ?? []) + command
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.standardError
+    do {
+      try process.run()
+    } catch {
+      throw Failure(description: "cannot start \(name): \(error.localizedDescription)")
+    }
+    self.process = process
+    do {
+      program = try LiveBus.await(pid: process.processIdentifier, timeout: timeout)
+    } catch {
+      Self.end(process)
+      throw Failure(description: "\(name): \(error.description)")
+    }
+  }
+
+  /// The program as it describes itself now (after a switch: its languages).
+  public func describe() throws(Failure) -> LiveBus.Program {
+    let programs: [LiveBus.Program]
+    do {
+      programs = try LiveBus.programs()
+    } catch {
+      throw Failure(description: "\(program.name): \(error.description)")
+    }
+    guard let now = programs.first(where: { $0.pid == program.pid }) else {
+      throw Failure(description: "\(program.name) (pid \(program.pid)) has ended")
+    }
+    program = now
+    return now
+  }
+
+  /// Ends the program: asked to (SIGTERM), then made to (SIGKILL) when it has not ended
+  /// within five seconds.
+  public func stop() {
+    Self.end(process)
+  }
+
+  deinit { Self.end(process) }
+
+  private static func end(_ process: Process) {
+    guard process.isRunning else { return }
+    let ended = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in ended.signal() }
+    // The handler may be set after the process ended and never be called.
+    guard process.isRunning else { return }
+    process.terminate()
+    if ended.wait(timeout: .now() + 5) == .timedOut {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+  }
+}

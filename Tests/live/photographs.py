@@ -1,0 +1,160 @@
+"""A running program read back and photographed in every language from one start.
+
+`parlance screenshot --run` photographs mousepad in German, French, Arabic, Japanese and
+English from one start: each language's picture differs, Arabic's menu bar is mirrored,
+every text's rectangle is inside its picture, and inside the rectangle of a text the
+pixels change between two languages where the text changes and not where it reads the
+same. `parlance ui-strings --run --language fr` of mousepad lists what a fresh start in
+French shows over AT-SPI.
+"""
+
+import json
+import os
+import re
+import subprocess
+import tempfile
+
+import jsonschema
+
+from report import check
+
+SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs",
+                      "screenshot-report.schema.json")
+
+LANGUAGES = ["de", "fr", "ar", "ja", "en"]
+
+
+def pixels(path, width, height):
+    """The picture's pixels, RGBA row after row (ImageMagick decodes the PNG)."""
+    data = subprocess.run(["convert", path, "-depth", "8", "rgba:-"], capture_output=True,
+                          check=True).stdout
+    return data if len(data) == width * height * 4 else None
+
+
+def crop(image, width, rect):
+    rows = []
+    for y in range(rect["y"], rect["y"] + rect["height"]):
+        start = (y * width + rect["x"]) * 4
+        rows.append(image[start:start + rect["width"] * 4])
+    return b"".join(rows)
+
+
+def screenshot_matrix(parlance, env, timeout):
+    out = tempfile.mkdtemp(prefix="live-shots-")
+    result = subprocess.run(
+        [parlance, "screenshot", "--run", "--out", out, "--languages", ",".join(LANGUAGES),
+         "--", "mousepad"], env=env, capture_output=True, text=True, timeout=timeout)
+    check("parlance screenshot --run photographs mousepad in five languages from one start",
+          result.returncode == 0 and result.stdout.count("] ") == len(LANGUAGES),
+          result.stdout[-1500:] + result.stderr[-1500:])
+    try:
+        with open(f"{out}/report.json") as file:
+            report = json.load(file)
+    except (OSError, ValueError) as error:
+        check("screenshot --run writes report.json", False, str(error))
+        return
+    with open(SCHEMA) as file:
+        schema = json.load(file)
+    try:
+        jsonschema.validate(report, schema)
+        valid = None
+    except jsonschema.ValidationError as error:
+        valid = error.message
+    check("report.json follows docs/screenshot-report.schema.json", valid is None, str(valid))
+    shots = {shot["tag"]: shot for shot in report["languages"]
+             if shot["object"] == "MousepadWindow"}
+    check("each language has its picture of mousepad's window, with its texts",
+          sorted(shots) == sorted(LANGUAGES) and all(shots[tag]["texts"] for tag in shots),
+          json.dumps(report)[:1500])
+    if sorted(shots) != sorted(LANGUAGES):
+        return
+    images = {tag: pixels(f"{out}/{shot['screenshot']}", shot["width"], shot["height"])
+              for tag, shot in shots.items()}
+    check("every picture decodes at the size the report gives",
+          all(image is not None for image in images.values()))
+    if any(image is None for image in images.values()):
+        return
+    distinct = len({images[tag] for tag in LANGUAGES})
+    check("the five pictures differ", distinct == len(LANGUAGES), f"{distinct} distinct")
+
+    outside = [(tag, text) for tag, shot in shots.items() for text in shot["texts"]
+               if not (0 <= text["rect"]["x"] and 0 <= text["rect"]["y"]
+                       and text["rect"]["width"] > 0 and text["rect"]["height"] > 0
+                       and text["rect"]["x"] + text["rect"]["width"] <= shot["width"]
+                       and text["rect"]["y"] + text["rect"]["height"] <= shot["height"])]
+    check("every text's rectangle is inside its picture", not outside, str(outside[:5]))
+
+    def menu_order(tag):
+        """The x of the menu bar's File and Help items."""
+        by_msgid = {text["msgid"]: text["rect"]["x"] for text in shots[tag]["texts"]
+                    if text["domain"] == "mousepad"}
+        return by_msgid.get("_File"), by_msgid.get("_Help")
+
+    first, last = menu_order("ar")
+    check("Arabic's picture is mirrored: File right of Help",
+          first is not None and last is not None and first > last, str(menu_order("ar")))
+    first, last = menu_order("de")
+    check("German's is not: File left of Help",
+          first is not None and last is not None and first < last, str(menu_order("de")))
+
+    # A text drawn in two languages, found by its message: where it reads differently the
+    # pixels of its rectangles differ, where it reads the same they are the same.
+    changed, same = [], []
+    for one, other in [("fr", "en"), ("de", "fr"), ("de", "en"), ("ja", "fr")]:
+        theirs = {(text["domain"], text["context"], text["msgid"]): text
+                  for text in shots[other]["texts"] if text["msgid"] is not None}
+        for text in shots[one]["texts"]:
+            match = theirs.get((text["domain"], text["context"], text["msgid"]))
+            if match is None:
+                continue
+            mine = crop(images[one], shots[one]["width"], text["rect"])
+            other_pixels = crop(images[other], shots[other]["width"], match["rect"])
+            # The mnemonic is not drawn: "_Document" and "D_ocument" read the same.
+            if plain(text["value"]) != plain(match["value"]):
+                changed.append(mine != other_pixels)
+            elif text["rect"]["width"] == match["rect"]["width"]:
+                same.append(mine == other_pixels)
+    check("inside the rectangles the pixels change where the text changes",
+          len(changed) >= 10 and all(changed), f"{changed}")
+    check("and not where it reads the same in both languages",
+          len(same) >= 1 and all(same), f"{same}")
+    with open(f"{out}/report.md") as file:
+        markdown = file.read()
+    check("report.md names the program and each picture",
+          "mousepad" in markdown and all(shot["screenshot"] in markdown
+                                         for shot in shots.values()), markdown[:800])
+
+
+def plain(text):
+    """A text as AT-SPI reads it: no mnemonic, no markup, no accelerator padding."""
+    text = re.sub(r"<[^>]+>", "", text)
+    return re.sub(r"_(?=\w)", "", text).strip()
+
+
+def read_back(parlance, env, timeout, fresh, parts):
+    """`ui-strings --run --language fr` of mousepad against a fresh start's AT-SPI texts
+    in French, both counted over the texts with a piece of mousepad's catalogs."""
+    result = subprocess.run(
+        [parlance, "ui-strings", "--run", "--language", "fr", "--json", "--", "mousepad"],
+        env=env, capture_output=True, text=True, timeout=timeout)
+    try:
+        texts = json.loads(result.stdout) if result.returncode == 0 else []
+    except ValueError:
+        texts = []
+    check("parlance ui-strings --run reads mousepad", len(texts) > 100,
+          result.stdout[-800:] + result.stderr[-800:])
+    if not texts:
+        return
+    keys = {"object", "class", "property", "context", "msgid", "value", "status", "ui",
+            "source", "domain", "window", "rect"}
+    check("each text has the keys of ui-strings, its domain and its rectangle",
+          all(set(text) == keys for text in texts), json.dumps(texts[:3]))
+    read = {plain(text["value"]) for text in texts}
+    wanted = {plain(text) for text in fresh if any(part in text for part in parts)}
+    found = len(wanted & read) / max(len(wanted), 1)
+    check("ui-strings --run lists what a fresh start in French shows over AT-SPI "
+          f"({found:.0%} of {len(wanted)})", found >= 0.95, str(sorted(wanted - read)[:30]))
+    drawn = [text for text in texts if text["rect"] is not None]
+    check("the menu bar's texts are drawn, with their rectangles",
+          any(text["msgid"] == "_File" and text["status"] == "translated" for text in drawn),
+          json.dumps(drawn[:5]))
