@@ -120,7 +120,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ParlanceUITests",
-      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceWindow"],
+      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceWindow", "ParlanceLive"],
       // Screenshot goldens, read from the source tree by path: not resources of the bundle.
       exclude: ["__Snapshots__"]
     ),

@@ -20,10 +20,14 @@ static void program_free(gpointer data) {
 
 static GVariant *call(GDBusConnection *bus, const char *name, const char *method,
                       GVariant *parameters, const char *reply, int timeout, GError **error) {
-  return g_dbus_connection_call_sync(bus, name, PARLANCE_LIVE_OBJECT_PATH,
-                                     PARLANCE_LIVE_INTERFACE, method, parameters,
-                                     G_VARIANT_TYPE(reply), G_DBUS_CALL_FLAGS_NO_AUTO_START,
-                                     timeout, NULL, error);
+  GVariant *answer = g_dbus_connection_call_sync(bus, name, PARLANCE_LIVE_OBJECT_PATH,
+                                                 PARLANCE_LIVE_INTERFACE, method, parameters,
+                                                 G_VARIANT_TYPE(reply),
+                                                 G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout, NULL,
+                                                 error);
+  // The module's own reason, without GDBus's "GDBus.Error:NAME: " before it.
+  if (answer == NULL && error != NULL && *error != NULL) g_dbus_error_strip_remote_error(*error);
+  return answer;
 }
 
 GPtrArray *parlance_live_programs(int timeout, GError **error) {
@@ -197,6 +201,18 @@ ParlanceLivePhotograph *parlance_live_photograph(const char *bus_name, const cha
     }
   }
   return photograph;
+}
+
+int parlance_live_act(const char *bus_name, const char *step, guint32 id, const char *argument,
+                      int timeout, GError **error) {
+  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  if (bus == NULL) return -1;
+  GVariant *reply = call(bus, bus_name, "Act", g_variant_new("(sus)", step, id, argument), "()",
+                         timeout, error);
+  g_object_unref(bus);
+  if (reply == NULL) return -1;
+  g_variant_unref(reply);
+  return 0;
 }
 
 /// What `parlance_live_await` waits for.

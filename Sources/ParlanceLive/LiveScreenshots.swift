@@ -20,16 +20,19 @@ public enum LiveScreenshots {
 
   /// Switches `started` to each of `languages` (nil: every language its catalogs have)
   /// and writes each window it shows into `directory`, numbered in the order of
-  /// `languages`, calling `progress` after each language; with `annotate`, a copy of
-  /// each with its texts' rectangles drawn and labelled goes into `directory/annotated`.
-  /// Returns the shots in the order of `languages`, the windows of each in the order the
-  /// program lists them.
+  /// `languages`, then makes `steps` (photographing at each `shot`), calling `progress`
+  /// after each picture taken; with `annotate`, a copy of each with its texts'
+  /// rectangles drawn and labelled goes into `directory/annotated`. Returns the shots in
+  /// the order of `languages`, those of one language in the order taken, the windows of
+  /// each in the order the program lists them.
   ///
-  /// - Throws: `LiveSwitch.Failure` when a language cannot be switched to, the program
-  ///   stops answering, or a file cannot be written.
+  /// - Throws: `LiveSwitch.Failure` when a language cannot be switched to, a step cannot
+  ///   be made (naming its line), the program stops answering, or a file cannot be
+  ///   written.
   public static func capture(
-    _ started: StartedProgram, languages requested: [LanguageTag]?, into directory: URL,
-    annotate: Bool = false, progress: (LanguageTag, [URL]) -> Void = { _, _ in }
+    _ started: StartedProgram, languages requested: [LanguageTag]?, steps: LiveSteps? = nil,
+    into directory: URL, annotate: Bool = false,
+    progress: (LanguageTag, [URL]) -> Void = { _, _ in }
   ) throws(LiveSwitch.Failure) -> [ScreenshotSession.Shot] {
     var program = started.program
     let catalogs = try LiveSwitch.catalogs(of: program)
@@ -57,23 +60,100 @@ public enum LiveScreenshots {
           throw LiveSwitch.Failure(description: error.description)
         }
       }
-      let reading = try LiveReading.read(
-        program, catalogs: catalogs, language: shown, photographingInto: pictures)
-      let files = try place(reading, number: position + 1, from: pictures, into: directory)
-      progress(language, files)
-      taken.append(Taken(position: position, language: language, reading: reading, files: files))
+      func photograph(_ label: String?) throws(LiveSwitch.Failure) {
+        let reading = try LiveReading.read(
+          program, catalogs: catalogs, language: shown, photographingInto: pictures)
+        let files = try place(
+          reading, number: position + 1, label: label, from: pictures, into: directory)
+        progress(language, files)
+        taken.append(
+          Taken(position: position, language: language, reading: reading, files: files))
+      }
+      try photograph(nil)
+      for line in steps?.lines ?? [] {
+        if case .shot(let label) = line.step {
+          try photograph(label)
+        } else {
+          try make(
+            line, of: steps?.file ?? "", in: program, catalogs: catalogs, language: shown)
+        }
+      }
     }
+    let ordered = taken.enumerated().sorted {
+      ($0.element.position, $0.offset) < ($1.element.position, $1.offset)
+    }.map(\.element)
     return try shots(
-      of: taken.sorted { $0.position < $1.position },
-      development: catalogs.localizer.developmentLanguage,
+      of: ordered, development: catalogs.localizer.developmentLanguage,
       annotatingInto: annotate ? directory.appendingPathComponent("annotated") : nil)
   }
 
+  /// Makes the step of `line` (of the steps file `file`) in `program`, showing `language`.
+  private static func make(
+    _ line: LiveSteps.Line, of file: String, in program: LiveBus.Program,
+    catalogs: ProgramCatalogs, language: LanguageTag
+  ) throws(LiveSwitch.Failure) {
+    func failure(_ reason: String) -> LiveSwitch.Failure {
+      LiveSwitch.Failure(description: "\(file):\(line.number): in \(language), \(reason)")
+    }
+    let step: LiveBus.Step
+    switch line.step {
+    case .click(let name):
+      let reading = try LiveReading.read(
+        program, catalogs: catalogs, language: language, photographingInto: nil)
+      guard let target = target(named: name, in: reading) else {
+        throw failure("nothing shows '\(name)'")
+      }
+      step = .click(target.shown.id)
+    case .key(let key): step = .key(key)
+    case .type(let text): step = .type(text)
+    case .close: step = .close
+    case .shot: return
+    }
+    do {
+      try LiveBus.act(program.busName, step)
+    } catch {
+      throw failure(error.description)
+    }
+  }
+
+  /// The text a step's `click NAME` means: one whose message's msgid, or whose own text,
+  /// reads as NAME (mnemonics, case, padding and a closing ellipsis aside), not a
+  /// tooltip; the first drawn, else the first (a closed menu's item).
+  static func target(named name: String, in reading: LiveReading) -> LiveReading.Text? {
+    let wanted = comparable(name)
+    let candidates = reading.texts.filter { text in
+      !text.shown.property.hasPrefix("tooltip")
+        && (comparable(text.shown.text) == wanted
+          || text.message.map { comparable($0.match.msgid) == wanted } ?? false)
+    }
+    return candidates.first { !$0.places.isEmpty } ?? candidates.first
+  }
+
+  /// `text` as a step names it: no mnemonic marks, no padding, no closing `…` or `...`,
+  /// in lower case.
+  static func comparable(_ text: String) -> String {
+    var result = ""
+    var escaped = false
+    for character in text {
+      if character == "_", !escaped {
+        escaped = true
+        continue
+      }
+      escaped = false
+      result.append(character)
+    }
+    var trimmed = result.trimmingCharacters(in: .whitespaces)
+    for ending in ["…", "..."] where trimmed.hasSuffix(ending) {
+      trimmed = String(trimmed.dropLast(ending.count)).trimmingCharacters(in: .whitespaces)
+    }
+    return trimmed.lowercased()
+  }
+
   /// Moves the pictures of `reading` from `pictures` to their names in `directory`:
-  /// `NN-<tag>-<window>.png`, a window's name made a file name, a second window of the
-  /// same name numbered.
+  /// `NN-<tag>-<window>.png` (`NN-<tag>-<label>-<window>.png` for a step's shot), a
+  /// window's name made a file name, a second window of the same name numbered.
   private static func place(
-    _ reading: LiveReading, number: Int, from pictures: URL, into directory: URL
+    _ reading: LiveReading, number: Int, label: String?, from pictures: URL, into directory: URL
   ) throws(LiveSwitch.Failure) -> [URL] {
     var used: [String: Int] = [:]
     var files: [URL] = []
@@ -82,7 +162,8 @@ public enum LiveScreenshots {
       used[base, default: 0] += 1
       let name = used[base] == 1 ? base : "\(base)-\(used[base] ?? 0)"
       let file = directory.appendingPathComponent(
-        String(format: "%02d-", number) + reading.language.identifier + "-" + name + ".png")
+        String(format: "%02d-", number) + reading.language.identifier + "-"
+          + (label.map { $0 + "-" } ?? "") + name + ".png")
       do {
         try? FileManager.default.removeItem(at: file)
         try FileManager.default.moveItem(

@@ -580,6 +580,47 @@ static void photograph_begin(GVariant *parameters, GDBusMethodInvocation *invoca
   photograph_await(call);
 }
 
+/// Answers an Act call once the main loop has run what the step set going at a higher
+/// priority (a handler's idle that opens a dialog, GTK's relayout): the caller's next
+/// call meets the program as the step left it.
+static gboolean act_answer(gpointer data) {
+  g_dbus_method_invocation_return_value(data, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void act(GVariant *parameters, GDBusMethodInvocation *invocation) {
+  const char *step = NULL;
+  guint32 id = 0;
+  const char *argument = NULL;
+  g_variant_get(parameters, "(&su&s)", &step, &id, &argument);
+  GError *error = NULL;
+  gboolean done = FALSE;
+  if (strcmp(step, "click") == 0) {
+    ParlanceShownText *text = collected_text(id);
+    if (text == NULL) {
+      g_set_error(&error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no text %u in the last Collect",
+                  (unsigned)id);
+    } else {
+      done = parlance_activate_text(text, &error);
+    }
+  } else if (strcmp(step, "key") == 0) {
+    done = parlance_press_key(argument, &error);
+  } else if (strcmp(step, "type") == 0) {
+    done = parlance_type_text(argument, &error);
+  } else if (strcmp(step, "close") == 0) {
+    done = parlance_close_window(&error);
+  } else {
+    g_set_error(&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no step '%s'", step);
+  }
+  if (!done) {
+    g_dbus_method_invocation_return_dbus_error(invocation, "io.github.parlance.Live1.Error.Step",
+                                               error != NULL ? error->message : step);
+    g_clear_error(&error);
+    return;
+  }
+  g_idle_add_full(G_PRIORITY_LOW, act_answer, invocation, NULL);
+}
+
 static void handle_call(GDBusConnection *connection, const char *sender,
                         const char *object_path, const char *interface_name,
                         const char *method_name, GVariant *parameters,
@@ -597,6 +638,8 @@ static void handle_call(GDBusConnection *connection, const char *sender,
     g_dbus_method_invocation_return_value(invocation, describe());
   } else if (strcmp(method_name, "Collect") == 0) {
     g_dbus_method_invocation_return_value(invocation, collect());
+  } else if (strcmp(method_name, "Act") == 0) {
+    act(parameters, invocation);
   } else if (strcmp(method_name, "Photograph") == 0) {
     photograph_begin(parameters, invocation);
   } else if (strcmp(method_name, "Apply") == 0) {

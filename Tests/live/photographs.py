@@ -39,14 +39,29 @@ def crop(image, width, rect):
     return b"".join(rows)
 
 
+# Opens mousepad's About dialog, photographs it, closes it: made again in each language.
+STEPS = """# mousepad's About dialog
+click About
+shot about
+close
+"""
+
+
 def screenshot_matrix(parlance, env, timeout):
     out = tempfile.mkdtemp(prefix="live-shots-")
+    steps = os.path.join(out, "steps.txt")
+    with open(steps, "w") as file:
+        file.write(STEPS)
+    shots_dir = os.path.join(out, "shots")
     result = subprocess.run(
-        [parlance, "screenshot", "--run", "--out", out, "--languages", ",".join(LANGUAGES),
-         "--", "mousepad"], env=env, capture_output=True, text=True, timeout=timeout)
+        [parlance, "screenshot", "--run", "--out", shots_dir, "--languages", ",".join(LANGUAGES),
+         "--steps", steps, "--", "mousepad"], env=env, capture_output=True, text=True,
+        timeout=timeout)
     check("parlance screenshot --run photographs mousepad in five languages from one start",
-          result.returncode == 0 and result.stdout.count("] ") == len(LANGUAGES),
+          result.returncode == 0 and result.stdout.count("] ") == 2 * len(LANGUAGES),
           result.stdout[-1500:] + result.stderr[-1500:])
+    out = shots_dir
+    steps_made(parlance, env, timeout, out)
     try:
         with open(f"{out}/report.json") as file:
             report = json.load(file)
@@ -62,7 +77,14 @@ def screenshot_matrix(parlance, env, timeout):
         valid = error.message
     check("report.json follows docs/screenshot-report.schema.json", valid is None, str(valid))
     shots = {shot["tag"]: shot for shot in report["languages"]
-             if shot["object"] == "MousepadWindow"}
+             if shot["screenshot"].endswith(f"-{shot['tag']}-MousepadWindow.png")}
+    about = {shot["tag"]: shot for shot in report["languages"]
+             if shot["screenshot"].endswith(f"-{shot['tag']}-about-GtkAboutDialog.png")}
+    check("the steps opened the About dialog and photographed it in every language",
+          sorted(about) == sorted(LANGUAGES), str([s["screenshot"] for s in report["languages"]]))
+    about_pictures = {open(f"{out}/{shot['screenshot']}", "rb").read() for shot in about.values()}
+    check("the About dialog's pictures differ from language to language",
+          len(about_pictures) == len(about), f"{len(about_pictures)} distinct of {len(about)}")
     check("each language has its picture of mousepad's window, with its texts",
           sorted(shots) == sorted(LANGUAGES) and all(shots[tag]["texts"] for tag in shots),
           json.dumps(report)[:1500])
@@ -123,6 +145,23 @@ def screenshot_matrix(parlance, env, timeout):
     check("report.md names the program and each picture",
           "mousepad" in markdown and all(shot["screenshot"] in markdown
                                          for shot in shots.values()), markdown[:800])
+
+
+def steps_made(parlance, env, timeout, out):
+    """A steps file with a line that is no step, and one whose click finds nothing: each
+    fails naming its line, the second before anything is written for its language."""
+    for text, wanted in [("click About\nklick Close\n", ":2:1: error: unknown step 'klick'"),
+                         ("shot start\nclick No Such Thing\n",
+                          ":2: in de, nothing shows 'No Such Thing'")]:
+        steps = os.path.join(out, "bad-steps.txt")
+        with open(steps, "w") as file:
+            file.write(text)
+        result = subprocess.run(
+            [parlance, "screenshot", "--run", "--out", os.path.join(out, "bad"), "--languages",
+             "de", "--steps", steps, "--", "mousepad"], env=env, capture_output=True, text=True,
+            timeout=timeout)
+        check(f"a steps file fails naming its line: {wanted}",
+              result.returncode == 1 and steps + wanted in result.stderr, result.stderr[-800:])
 
 
 def plain(text):

@@ -117,6 +117,30 @@ GArray *_Nonnull parlance_text_places(const ParlanceShownText *_Nonnull text);
 /// (`prefs-dialog/…/GtkLabel`), else its class. Free with `g_free`.
 char *_Nonnull parlance_object_name(GObject *_Nonnull object);
 
+/// Clicks what shows `text`: a GtkAction is activated, else the text's widget or the
+/// nearest around it that can be clicked (a menu item, a button, anything whose
+/// accessible has an action) is activated, at once. FALSE with `error` set when nothing
+/// showing it can be clicked.
+gboolean parlance_activate_text(const ParlanceShownText *_Nonnull text,
+                                GError *_Nullable *_Nullable error);
+
+/// The window steps act in: the active one, else the last dialog shown (a window
+/// transient for another), else the program's first window; NULL when none is shown.
+GtkWindow *_Nullable parlance_acting_window(void);
+
+/// Presses and releases `accelerator` (GTK's form: `<Control>o`, `F10`, `Escape`) in the
+/// acting window, through GTK's own key handling. FALSE with `error` set when it is no
+/// key or no window is shown.
+gboolean parlance_press_key(const char *_Nonnull accelerator, GError *_Nullable *_Nullable error);
+
+/// Inserts `text` at the cursor of the acting window's focus (an entry, a text view).
+/// FALSE with `error` set when the focus takes no text.
+gboolean parlance_type_text(const char *_Nonnull text, GError *_Nullable *_Nullable error);
+
+/// Closes an open menu, else the acting window when it is a dialog (never the program's
+/// main window, which would end it). FALSE with `error` set when there is none.
+gboolean parlance_close_window(GError *_Nullable *_Nullable error);
+
 /// Makes gettext answer in `languages` (a gettext list: `fr`, `pt_BR:pt`, `sr@latin`)
 /// for this process from now on: `LANGUAGE` set, `LC_MESSAGES` made a locale that
 /// honours it (not `C`), and glibc's cache of answers dropped (`textdomain`, as
@@ -204,6 +228,13 @@ int parlance_live_apply(const char *_Nonnull busName, const char *_Nonnull langu
                         gboolean rightToLeft, const char *_Nonnull const *_Nullable strings,
                         guint stringCount, const ParlanceLiveChange *_Nullable changes,
                         guint count, int timeoutMilliseconds, GError *_Nullable *_Nullable error);
+
+/// One step of a walk through the program at `busName` (its module's Act): `click` the
+/// text `id` of its last Collect, `key` or `type` `argument`, `close`. 0, or -1 with
+/// `error` set (the module's reason when the step could not be made).
+int parlance_live_act(const char *_Nonnull busName, const char *_Nonnull step, guint32 id,
+                      const char *_Nonnull argument, int timeoutMilliseconds,
+                      GError *_Nullable *_Nullable error);
 
 /// Waits until the process `pid` (one `parlance run` started) takes its name on the
 /// session bus: 0, or -1 with `error` set when it ends first or the timeout passes.

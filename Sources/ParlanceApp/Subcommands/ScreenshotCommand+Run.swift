@@ -5,9 +5,10 @@ import ParlanceLive
 import ParlanceUI
 
 extension ScreenshotCommand {
-  /// `parlance screenshot --run --out DIR [--languages all|L1,L2] PROGRAM [ARGS...]`:
-  /// starts the program once with the live module, switches it to each language in
-  /// turn and photographs every window it shows, then ends it.
+  /// `parlance screenshot --run --out DIR [--languages all|L1,L2] [--steps FILE]
+  /// [--annotate] PROGRAM [ARGS...]`: starts the program once with the live module,
+  /// switches it to each language in turn, photographs every window it shows and makes
+  /// the steps (photographing at each `shot`), then ends it.
   static func runProgram(out: String, _ arguments: ParsedArguments) throws -> ExitStatus {
     for option in [
       ui.declaration, size.declaration, CommonOptions.translations.declaration,
@@ -21,6 +22,15 @@ extension ScreenshotCommand {
     guard let name = arguments[program] else { throw arguments.usageError("missing PROGRAM") }
     let command = [name] + arguments[programArguments]
     let requested = arguments[languages]?.tags
+    let walk: LiveSteps?
+    do throws(LiveSteps.Failure) {
+      walk = try arguments[steps].map { file throws(LiveSteps.Failure) in
+        try LiveSteps(contentsOf: file.path)
+      }
+    } catch {
+      standardError(error.description)
+      return .failure
+    }
     // The contact sheet is laid out by GTK in this process.
     guard MainActor.assumeIsolated({ Gtk.initialize() }) else {
       throw CommandFailure(message: ScreenshotSession.Failure.noDisplay.description)
@@ -44,7 +54,8 @@ extension ScreenshotCommand {
       do throws(LiveSwitch.Failure) {
         var index = 0
         shots = try LiveScreenshots.capture(
-          started, languages: requested, into: directory, annotate: arguments[annotate]
+          started, languages: requested, steps: walk, into: directory,
+          annotate: arguments[annotate]
         ) { language, files in
           index += 1
           print("[\(index)] \(language): " + files.map(\.path).joined(separator: ", "))

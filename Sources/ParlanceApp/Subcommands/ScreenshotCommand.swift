@@ -16,6 +16,8 @@ enum ScreenshotCommand: Subcommand {
   /// `--ui UI_FILE`: photograph a `.ui` file's windows instead of Parlance's.
   static let ui = Option<FilePath>("--ui", "UI_FILE", kind: .file(extension: "ui"))
 
+  /// `--steps FILE`: what `--run` does to reach windows not open at start, a step a line.
+  static let steps = Option<FilePath>("--steps", "FILE")
   /// `--annotate`: a copy of each picture of `--run` with every text's rectangle drawn.
   static let annotate = Flag("--annotate")
   /// `--run`: photograph a running program, started for it, instead.
@@ -31,7 +33,7 @@ enum ScreenshotCommand: Subcommand {
     arguments: [
       out, languages, CommonOptions.translations, size, CommonOptions.resources, noPseudoLocales,
       ui, CommonOptions.object, CommonOptions.po, CommonOptions.gettextDomain,
-      CommonOptions.localeDir, running, annotate, program, programArguments,
+      CommonOptions.localeDir, running, steps, annotate, program, programArguments,
     ],
     forms: [
       [out, languages, CommonOptions.translations, size, CommonOptions.resources, noPseudoLocales],
@@ -39,14 +41,16 @@ enum ScreenshotCommand: Subcommand {
         Required(ui), CommonOptions.object, CommonOptions.po, CommonOptions.gettextDomain,
         CommonOptions.localeDir, out, languages, CommonOptions.resources,
       ],
-      [Required(running), out, languages, annotate, Required(program), programArguments],
+      [Required(running), out, languages, steps, annotate, Required(program), programArguments],
     ])
 
   /// Photographs every language; exit 1 when a picture cannot be taken.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
     let out = try arguments.value(Self.out).path
     if arguments[running] { return try runProgram(out: out, arguments) }
-    if arguments[annotate] { throw arguments.usageError("--annotate needs --run") }
+    for option in [annotate.declaration, steps.declaration] where arguments.isGiven(option) {
+      throw arguments.usageError("\(option.name) needs --run")
+    }
     if let extra = arguments[program] {
       throw arguments.usageError("unexpected argument '\(extra)'")
     }

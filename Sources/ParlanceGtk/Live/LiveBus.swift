@@ -150,6 +150,39 @@ public enum LiveBus {
     return Int(applied)
   }
 
+  /// A step of a walk through a running program.
+  public enum Step: Sendable, Hashable {
+    /// Clicks what shows the text of this id of the last Collect.
+    case click(UInt32)
+    /// Presses and releases a key, in GTK's form (`<Control>o`).
+    case key(String)
+    /// Inserts text at the focus.
+    case type(String)
+    /// Closes an open menu, else the dialog in front.
+    case close
+  }
+
+  /// Makes `step` in the program at `busName`; it answers once the main loop has run
+  /// what the step set going.
+  ///
+  /// - Throws: `Failure` with the module's reason when the step cannot be made, or
+  ///   when the program does not answer.
+  public static func act(_ busName: String, _ step: Step, timeout: Duration = timeout)
+    throws(Failure)
+  {
+    let (name, id, argument): (String, UInt32, String) =
+      switch step {
+      case .click(let id): ("click", id, "")
+      case .key(let key): ("key", 0, key)
+      case .type(let text): ("type", 0, text)
+      case .close: ("close", 0, "")
+      }
+    var error: UnsafeMutablePointer<GError>?
+    guard parlance_live_act(busName, name, id, argument, milliseconds(timeout), &error) == 0 else {
+      throw failure(error, "\(busName) did not answer")
+    }
+  }
+
   /// Waits until the process `pid` (started by `parlance run`) has taken its name on the
   /// session bus, and returns it as it describes itself.
   ///
