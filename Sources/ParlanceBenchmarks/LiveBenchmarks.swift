@@ -67,6 +67,7 @@ struct LiveBenchmarks {
     let addedMemory = (resident(1) - baseMemory) / 1024
     let bus = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil
     let switching = try LiveSwitchBenchmark(module: module).run()
+    let matrix = try LiveScreenshotBenchmark().run()
     return [
       Section(
         title: "The live module at a program's start",
@@ -95,7 +96,7 @@ struct LiveBenchmarks {
           "The inert module does no more than be loaded: its difference from the window "
             + "without the module shows what of a difference this run can resolve.",
         ])
-    ] + (switching.map { [$0] } ?? [])
+    ] + (switching.map { [$0] } ?? []) + (matrix.map { [$0] } ?? [])
   }
 }
 
@@ -121,14 +122,13 @@ struct LiveSwitchBenchmark {
     ].compactMap { $0 }
   }
 
-  func run() throws -> Section? {
-    guard FileManager.default.isExecutableFile(atPath: Self.program.path) else { return nil }
-    let home = FileManager.default.temporaryDirectory
-      .appendingPathComponent("parlance-bench-live-\(UUID().uuidString)", isDirectory: true)
+  /// This process's environment for a program of its own: a fresh home under `home`
+  /// (created) whose GTK settings blink no cursor and animate nothing (a frame after a
+  /// switch is the switch's), settings in memory, German the user's language, no
+  /// gettext or module variables of the caller's.
+  static func isolatedEnvironment(home: URL) throws -> [String: String] {
     let settings = home.appendingPathComponent(".config/gtk-3.0", isDirectory: true)
     try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: home) }
-    // No cursor blink: a frame after a switch is the switch's.
     try Data("[Settings]\ngtk-cursor-blink=false\ngtk-enable-animations=false\n".utf8).write(
       to: settings.appendingPathComponent("settings.ini"))
     var base = ProcessInfo.processInfo.environment
@@ -138,6 +138,15 @@ struct LiveSwitchBenchmark {
     base["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
     base["GSETTINGS_BACKEND"] = "memory"
     base["LANG"] = "de_DE.UTF-8"
+    return base
+  }
+
+  func run() throws -> Section? {
+    guard FileManager.default.isExecutableFile(atPath: Self.program.path) else { return nil }
+    let home = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parlance-bench-live-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    var base = try Self.isolatedEnvironment(home: home)
     base["PARLANCE_LIVE_TRACE"] = "1"
     func environment(_ language: String) throws -> [String: String] {
       LiveLauncher(module: module, language: try LanguageTag(language)).environment(
