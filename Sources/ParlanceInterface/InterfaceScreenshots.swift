@@ -151,6 +151,37 @@ public final class InterfaceScreenshots: ScreenshotSubject {
     }
   }
 
+  /// Every text of the file's `toplevel` drawn in `window`, with its message, status,
+  /// entry and rectangle: where GTK draws it (the live module's places, read from the
+  /// widgets after the frame), matched to the file's text by object and property.
+  private func placedTexts(of toplevel: InterfaceDocument.Object, in window: Window)
+    -> [ScreenshotReport.PlacedText]
+  {
+    var drawn: [ShownTexts.Place: [ShownTexts.DrawnPlace]] = [:]
+    for text in ShownTexts(of: window).texts {
+      drawn[text.place, default: []] += text.places.filter { $0.isIn(window) }
+    }
+    var placed: [ScreenshotReport.PlacedText] = []
+    for shown in interface.shownTexts() where shown.text.toplevelID == toplevel.id {
+      guard let value = shown.value, case .property(let name) = shown.text.target,
+        let object = try? interface.object(shown.text.objectID)
+      else { continue }
+      // GtkBuilder takes `placeholder_text` for `placeholder-text`.
+      let property = name.replacing("_", with: "-")
+      for place in drawn[ShownTexts.Place(object, property: property)] ?? [] {
+        let rectangle = place.rectangle
+        placed.append(
+          ScreenshotReport.PlacedText(
+            object: shown.text.objectPath, className: shown.text.className, property: property,
+            context: shown.text.context, msgid: shown.text.msgid, domain: interface.table,
+            value: value, status: shown.status.rawValue, source: shown.source?.fileAndLine,
+            rectangle: .init(
+              x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height)))
+      }
+    }
+    return placed
+  }
+
   /// The report on `window` in `language`: its texts, what does not fit, what is untranslated.
   /// - Parameters:
   ///   - window: the window just photographed.
@@ -181,6 +212,11 @@ public final class InterfaceScreenshots: ScreenshotSubject {
       }
     }
     report.truncated = truncatedLabels(of: toplevel, in: window)
+    if photographed(in: window) === window {
+      report.texts = placedTexts(of: toplevel, in: window)
+      report.width = window.allocation.width
+      report.height = window.allocation.height
+    }
     if let development = developmentSizes[name] {
       let size = Self.size(of: window)
       let tolerance = Self.growthTolerance

@@ -10,18 +10,23 @@ import ParlanceUI
 /// rectangle in the picture) and of what a reviewer should look at.
 @MainActor
 public enum LiveScreenshots {
-  /// What was photographed in one language: its reading and the files of its windows.
+  /// What was photographed in one language: its reading and the file of each of its
+  /// windows, nil for a window a step's shot found as the language's first picture has
+  /// it; and the key of each window among the language's pictures (its file name's
+  /// part after the number and tag).
   private struct Taken {
     let position: Int
     let language: LanguageTag
     let reading: LiveReading
-    let files: [URL]
+    let files: [URL?]
+    let keys: [String]
   }
 
   /// Switches `started` to each of `languages` (nil: every language its catalogs have)
   /// and writes each window it shows into `directory`, numbered in the order of
-  /// `languages`, then makes `steps` (photographing at each `shot`), calling `progress`
-  /// after each picture taken; with `annotate`, a copy of each with its texts'
+  /// `languages`, then makes `steps` (photographing at each `shot` the windows that do
+  /// not look as in the language's first picture), calling `progress` after each
+  /// picture taken; with `annotate`, a copy of each with its texts'
   /// rectangles drawn and labelled goes into `directory/annotated`. Returns the shots in
   /// the order of `languages`, those of one language in the order taken, the windows of
   /// each in the order the program lists them.
@@ -51,23 +56,53 @@ public enum LiveScreenshots {
     var taken: [Taken] = []
     for position in ScreenshotSession.photographingOrder(languages, from: shown.direction) {
       let language = languages[position]
+      // What the switch read and set, for the language's first picture: not read again.
+      var switched: [LiveBus.Text]?
       if language != shown {
         let outcome = try LiveSwitch.run(program, to: .pinned(language), catalogs: catalogs)
         shown = outcome.to
+        switched = outcome.shown
         do {
           program = try started.describe()
         } catch {
           throw LiveSwitch.Failure(description: error.description)
         }
       }
+      // The language's first picture of each window, which a step's shot does not
+      // write again when the window looks the same.
+      var first: [String: Data] = [:]
       func photograph(_ label: String?) throws(LiveSwitch.Failure) {
         let reading = try LiveReading.read(
-          program, catalogs: catalogs, language: shown, photographingInto: pictures)
-        let files = try place(
-          reading, number: position + 1, label: label, from: pictures, into: directory)
-        progress(language, files)
+          program, catalogs: catalogs, language: shown, collected: label == nil ? switched : nil,
+          photographingInto: pictures)
+        let keys = windowKeys(reading)
+        var files: [URL?] = []
+        for (index, window) in reading.windows.enumerated() {
+          let source = URL(fileURLWithPath: window.file ?? "")
+          let pixels = try? Data(contentsOf: source)
+          if label == nil {
+            first[keys[index]] = pixels
+          } else if let pixels, first[keys[index]] == pixels {
+            try? FileManager.default.removeItem(at: source)
+            files.append(nil)
+            continue
+          }
+          let file = directory.appendingPathComponent(
+            String(format: "%02d-", position + 1) + shown.identifier + "-"
+              + (label.map { $0 + "-" } ?? "") + keys[index] + ".png")
+          do {
+            try? FileManager.default.removeItem(at: file)
+            try FileManager.default.moveItem(at: source, to: file)
+          } catch {
+            throw LiveSwitch.Failure(description: "cannot write '\(file.path)': \(error)")
+          }
+          files.append(file)
+        }
+        progress(language, files.compactMap { $0 })
         taken.append(
-          Taken(position: position, language: language, reading: reading, files: files))
+          Taken(
+            position: position, language: language, reading: reading, files: files,
+            keys: keys.map { (label.map { $0 + "-" } ?? "") + $0 }))
       }
       try photograph(nil)
       for line in steps?.lines ?? [] {
@@ -149,31 +184,16 @@ public enum LiveScreenshots {
     return trimmed.lowercased()
   }
 
-  /// Moves the pictures of `reading` from `pictures` to their names in `directory`:
-  /// `NN-<tag>-<window>.png` (`NN-<tag>-<label>-<window>.png` for a step's shot), a
-  /// window's name made a file name, a second window of the same name numbered.
-  private static func place(
-    _ reading: LiveReading, number: Int, label: String?, from pictures: URL, into directory: URL
-  ) throws(LiveSwitch.Failure) -> [URL] {
+  /// The name of each window of `reading` in its file (`NN-<tag>-<name>.png`, or
+  /// `NN-<tag>-<label>-<name>.png` for a step's shot): its name made a file name, a
+  /// second window of the same name numbered.
+  private static func windowKeys(_ reading: LiveReading) -> [String] {
     var used: [String: Int] = [:]
-    var files: [URL] = []
-    for window in reading.windows {
+    return reading.windows.map { window in
       let base = fileName(window.name)
       used[base, default: 0] += 1
-      let name = used[base] == 1 ? base : "\(base)-\(used[base] ?? 0)"
-      let file = directory.appendingPathComponent(
-        String(format: "%02d-", number) + reading.language.identifier + "-"
-          + (label.map { $0 + "-" } ?? "") + name + ".png")
-      do {
-        try? FileManager.default.removeItem(at: file)
-        try FileManager.default.moveItem(
-          at: URL(fileURLWithPath: window.file ?? ""), to: file)
-      } catch {
-        throw LiveSwitch.Failure(description: "cannot write '\(file.path)': \(error)")
-      }
-      files.append(file)
+      return used[base] == 1 ? base : "\(base)-\(used[base] ?? 0)"
     }
-    return files
   }
 
   /// `name` with only letters, digits, `-` and `_`.
@@ -198,23 +218,20 @@ public enum LiveScreenshots {
         throw LiveSwitch.Failure(description: "cannot write '\(annotated.path)': \(error)")
       }
     }
-    // The size of each window (by its name and place among the same names) in the
-    // development language, when it was photographed.
-    func key(_ shot: Taken, _ index: Int) -> String {
-      String(shot.files[index].lastPathComponent.dropFirst(4 + shot.language.identifier.count))
-    }
+    // The size of each window (by its key) in the development language, when it was
+    // photographed.
     var developmentSizes: [String: (width: Int, height: Int)] = [:]
     for shot in taken where shot.language == development {
       for (index, window) in shot.reading.windows.enumerated() {
-        developmentSizes[key(shot, index)] = (window.width, window.height)
+        developmentSizes[shot.keys[index]] = (window.width, window.height)
       }
     }
     var shots: [ScreenshotSession.Shot] = []
     for shot in taken {
       for (index, window) in shot.reading.windows.enumerated() {
-        let file = shot.files[index]
+        guard let file = shot.files[index] else { continue }
         var report = self.report(of: shot.reading, window: index, file: file)
-        if shot.language != development, let size = developmentSizes[key(shot, index)],
+        if shot.language != development, let size = developmentSizes[shot.keys[index]],
           window.width > size.width || window.height > size.height
         {
           report.grown = ScreenshotReport.Growth(

@@ -18,7 +18,8 @@ import ParlanceGtk
 /// `click NAME` clicks what shows NAME in the development language (a menu item, a
 /// button, a toolbar's action: found by its message, so in every language), `key KEY`
 /// presses a key (`CTRL+O`, `SHIFT+F10`, `Escape`), `type TEXT` types at the focus,
-/// `shot LABEL` photographs every window shown as `NN-TAG-LABEL-WINDOW.png`, `close`
+/// `shot LABEL` photographs every window shown as `NN-TAG-LABEL-WINDOW.png` (but one
+/// that looks as in the language's first picture), `close`
 /// closes an open menu or the dialog in front. Blank lines and lines from `#` are left
 /// out.
 public struct LiveSteps: Sendable {

@@ -19,6 +19,11 @@ public enum LiveSwitch {
     public let applied: Int
     /// The texts left as they were, with the class and property showing each and why.
     public let left: [(text: LiveBus.Text, reason: Retranslator.Unresolved)]
+    /// What the program shows now, by the ids of the switch's Collect (which hold until
+    /// the next): each text set as the switch set it, with the message it remembered
+    /// there; the others as they were. Nil when a stock button was among them (GTK
+    /// makes its new label: only a new Collect reads it).
+    package let shown: [LiveBus.Text]?
   }
 
   /// A switch that could not be made: the program has no catalog in the language, or
@@ -98,9 +103,21 @@ public enum LiveSwitch {
       throw failure(program, error)
     }
     mark(.applied)
+    var shown: [LiveBus.Text]? = texts
+    for change in plan.changes {
+      let text = texts[change.index]
+      guard text.property != "stock" else {
+        shown = nil
+        break
+      }
+      shown?[change.index] = LiveBus.Text(
+        id: text.id, className: text.className, property: text.property, text: change.text,
+        message: change.message.isEmpty ? text.message : change.message, replacedMessage: "",
+        group: text.group)
+    }
     return Outcome(
       program: program, from: source, to: plan.language, applied: applied,
-      left: plan.left.map { (texts[$0.index], $0.reason) })
+      left: plan.left.map { (texts[$0.index], $0.reason) }, shown: shown)
   }
 
   /// The catalogs of `program`'s domains, in every language installed.

@@ -205,6 +205,31 @@ struct InterfaceCommandTests {
         "04-de-fit-window.png", "contact-sheet.png", "report.json", "report.md",
       ])
     #expect(output.stdout.contains("[3/4] de fit-dialog: \(out.path)/03-de-fit-dialog.png"))
+    // Each text drawn, with its message and its rectangle inside the picture; the label
+    // of the page not shown is not drawn.
+    let report = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: out.appendingPathComponent("report.json"))) as? [String: Any])
+    let german = try #require(
+      (report["languages"] as? [[String: Any]])?.first {
+        $0["screenshot"] as? String == "03-de-fit-dialog.png"
+      })
+    let texts = try #require(german["texts"] as? [[String: Any]])
+    let width = try #require(german["width"] as? Int)
+    let height = try #require(german["height"] as? Int)
+    let byMsgid = Dictionary(
+      texts.map { ($0["msgid"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+    #expect(
+      byMsgid["Short"]?["value"] as? String == "Eine viel zu lange Beschriftung für diesen Platz")
+    #expect(byMsgid["_Remember"]?["status"] as? String == "translated")
+    // The entry: its msgid's line in the file.
+    #expect((byMsgid["_Remember"]?["source"] as? String)?.hasSuffix("kinds/po/de.po:133") == true)
+    #expect(byMsgid["Tiny"] == nil, "on the page not shown")
+    for text in texts {
+      let rect = try #require(text["rect"] as? [String: Int])
+      let (x, y, w, h) = (rect["x"] ?? -1, rect["y"] ?? -1, rect["width"] ?? 0, rect["height"] ?? 0)
+      #expect(x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= width && y + h <= height, "\(text)")
+    }
     let all = try run([
       "screenshot", "--ui", "labels.ui", "--object", "save-window", "--out", out.path + "2",
     ])

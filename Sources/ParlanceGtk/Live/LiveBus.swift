@@ -47,6 +47,20 @@ public enum LiveBus {
     /// The texts of one list column (a combo box's items) share a group, switched all or
     /// none; 0 for a text of its own.
     public let group: UInt32
+
+    /// A text as Collect would read it.
+    package init(
+      id: UInt32, className: String, property: String, text: String, message: String,
+      replacedMessage: String, group: UInt32
+    ) {
+      self.id = id
+      self.className = className
+      self.property = property
+      self.text = text
+      self.message = message
+      self.replacedMessage = replacedMessage
+      self.group = group
+    }
   }
 
   /// A call that failed: no bus, the program gone, refused or not answering.
