@@ -67,7 +67,7 @@ struct LiveBenchmarks {
     let addedMemory = (resident(1) - baseMemory) / 1024
     let bus = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil
     let switching = try LiveSwitchBenchmark(module: module).run()
-    let matrix = try LiveScreenshotBenchmark().run()
+    let matrix = try LiveScreenshotBenchmark(module: module).run()
     return [
       Section(
         title: "The live module at a program's start",
@@ -293,7 +293,7 @@ struct LiveSwitchBenchmark {
 
 /// A program started through `sh`, which exports its pid as `PARLANCE_LIVE_PID` and
 /// replaces itself with it, its standard error read as the module's trace.
-private final class Started {
+final class Started {
   let process = Process()
   let trace: LineReader
 
@@ -327,7 +327,7 @@ private final class Started {
 }
 
 /// Lines of a pipe, read as they come.
-private final class LineReader {
+final class LineReader {
   let handle: FileHandle
   private var buffer: [UInt8] = []
 

@@ -403,22 +403,49 @@ static GPtrArray *shown_windows(void) {
   return windows;
 }
 
-/// Writes `window`, drawn as laid out now, to `path`; FALSE with `error` set when it
-/// cannot be written.
-static gboolean write_window(GtkWidget *window, const char *path, GError **error) {
+/// A window's picture being written to its file on a thread of its own: the PNG's
+/// compression is the picture's longest part, and the GTK thread meanwhile finds where
+/// the texts are.
+typedef struct {
+  cairo_surface_t *surface;
+  char *path;
+  cairo_status_t status;
+} PictureWrite;
+
+static gpointer write_picture(gpointer data) {
+  PictureWrite *write = data;
+  write->status = cairo_surface_write_to_png(write->surface, write->path);
+  return NULL;
+}
+
+/// Draws `window` as laid out now and starts writing it to `path`.
+static GThread *start_writing(GtkWidget *window, PictureWrite *write) {
   GtkAllocation allocation;
   gtk_widget_get_allocation(window, &allocation);
-  cairo_surface_t *surface =
+  write->surface =
       cairo_image_surface_create(CAIRO_FORMAT_ARGB32, allocation.width, allocation.height);
-  cairo_t *context = cairo_create(surface);
+  cairo_t *context = cairo_create(write->surface);
   gtk_widget_draw(window, context);
   cairo_destroy(context);
-  cairo_status_t status = cairo_surface_write_to_png(surface, path);
-  cairo_surface_destroy(surface);
-  if (status == CAIRO_STATUS_SUCCESS) return TRUE;
-  g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot write '%s': %s", path,
-              cairo_status_to_string(status));
-  return FALSE;
+  return g_thread_new("parlance-png", write_picture, write);
+}
+
+/// Waits for every write of `writes` (`count` of them, `threads` beside), frees them,
+/// and says the first that failed in `error`.
+static gboolean finish_writing(GThread **threads, PictureWrite *writes, guint count,
+                               GError **error) {
+  gboolean written = TRUE;
+  for (guint index = 0; index < count; index++) {
+    if (threads[index] != NULL) g_thread_join(threads[index]);
+    cairo_surface_destroy(writes[index].surface);
+    if (written && writes[index].status != CAIRO_STATUS_SUCCESS) {
+      g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot write '%s': %s",
+                  writes[index].path, cairo_status_to_string(writes[index].status));
+      written = FALSE;
+    }
+    g_free(writes[index].path);
+  }
+  return written;
 }
 
 /// Photograph's answer, from the windows as they are drawn now.
@@ -427,17 +454,16 @@ static GVariant *photographed(const char *directory, GError **error) {
   g_variant_builder_init(&windows, G_VARIANT_TYPE("a(suuss)"));
   GPtrArray *shown = shown_windows();
   GHashTable *indices = g_hash_table_new(NULL, NULL);
+  gboolean writing = directory[0] != '\0';
+  GThread **threads = g_new0(GThread *, shown->len + 1);
+  PictureWrite *writes = g_new0(PictureWrite, shown->len + 1);
   for (guint index = 0; index < shown->len; index++) {
     GtkWidget *window = g_ptr_array_index(shown, index);
-    char *path = directory[0] != '\0'
-                     ? g_strdup_printf("%s/window-%u.png", directory, index + 1)
-                     : g_strdup("");
-    if (path[0] != '\0' && !write_window(window, path, error)) {
-      g_free(path);
-      g_variant_builder_clear(&windows);
-      g_hash_table_unref(indices);
-      g_ptr_array_unref(shown);
-      return NULL;
+    char *path = writing ? g_strdup_printf("%s/window-%u.png", directory, index + 1)
+                         : g_strdup("");
+    if (writing) {
+      writes[index].path = g_strdup(path);
+      threads[index] = start_writing(window, &writes[index]);
     }
     GtkAllocation allocation;
     gtk_widget_get_allocation(window, &allocation);
@@ -449,6 +475,7 @@ static GVariant *photographed(const char *directory, GError **error) {
     g_free(path);
     g_hash_table_insert(indices, window, GUINT_TO_POINTER(index + 1));
   }
+  guint window_count = shown->len;
   g_ptr_array_unref(shown);
   GVariantBuilder names;
   g_variant_builder_init(&names, G_VARIANT_TYPE("as"));
@@ -474,6 +501,15 @@ static GVariant *photographed(const char *directory, GError **error) {
     }
   }
   g_hash_table_unref(indices);
+  gboolean written = !writing || finish_writing(threads, writes, window_count, error);
+  g_free(threads);
+  g_free(writes);
+  if (!written) {
+    g_variant_builder_clear(&windows);
+    g_variant_builder_clear(&names);
+    g_variant_builder_clear(&places);
+    return NULL;
+  }
   return g_variant_new("(a(suuss)asa(uuiiiiu))", &windows, &names, &places);
 }
 

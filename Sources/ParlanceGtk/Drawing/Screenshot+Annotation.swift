@@ -20,7 +20,7 @@ extension Screenshot {
 
   /// A copy with each of `annotations` drawn over it: the rectangle outlined, and its
   /// label in white on the outline's colour, above the rectangle where there is room,
-  /// else inside its top. The pixels themselves are this screenshot's otherwise.
+  /// else below it, else inside its top. The pixels themselves are this screenshot's otherwise.
   ///
   /// Needs no display and no GLib: any thread may annotate its own images.
   public func annotated(_ annotations: [Annotation]) -> Screenshot {
@@ -45,7 +45,11 @@ extension Screenshot {
       var extents = cairo_text_extents_t()
       cairo_text_extents(context, annotation.label, &extents)
       let labelHeight = 11.0
-      let top = Double(box.y) >= labelHeight ? Double(box.y) - labelHeight : Double(box.y)
+      let below = Double(box.y + box.height)
+      let top =
+        Double(box.y) >= labelHeight
+        ? Double(box.y) - labelHeight
+        : below + labelHeight <= Double(height) ? below : Double(box.y)
       cairo_rectangle(context, Double(box.x), top, extents.x_advance + 4, labelHeight)
       cairo_fill(context)
       cairo_set_source_rgb(context, 1, 1, 1)
