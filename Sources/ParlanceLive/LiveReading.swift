@@ -52,13 +52,14 @@ public struct LiveReading: Sendable {
   /// window is written into `directory` as `window-N.png` when one is given. With
   /// `collected`, what a switch just read and set (`LiveSwitch.Outcome.shown`, whose ids
   /// the program still holds), the texts are not read again, and a text the switch gave
-  /// no message has none.
+  /// no message has none. With `drawnOnly`, only the texts drawn are kept (a picture's
+  /// report needs no others).
   ///
   /// - Throws: `LiveSwitch.Failure` when it does not answer, shows no window, or cannot
   ///   write the pictures.
   public static func read(
     _ program: LiveBus.Program, catalogs: ProgramCatalogs, language: LanguageTag? = nil,
-    collected: [LiveBus.Text]? = nil, photographingInto directory: URL?
+    collected: [LiveBus.Text]? = nil, photographingInto directory: URL?, drawnOnly: Bool = false
   ) throws(LiveSwitch.Failure) -> LiveReading {
     let shown: [LiveBus.Text]
     let photograph: LiveBus.Photograph
@@ -73,7 +74,8 @@ public struct LiveReading: Sendable {
       catalogs: catalogs, language: language, recognizing: collected == nil)
     var places: [UInt32: [LiveBus.Place]] = [:]
     for place in photograph.places { places[place.id, default: []].append(place) }
-    let texts = shown.enumerated().map { index, text in
+    let texts = shown.enumerated().compactMap { index, text -> Text? in
+      if drawnOnly && places[text.id] == nil { return nil }
       let message = identify.message(of: text)
       let origin = message.map { identify.origin(of: $0) }
       return Text(

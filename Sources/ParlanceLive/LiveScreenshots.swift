@@ -74,7 +74,7 @@ public enum LiveScreenshots {
       func photograph(_ label: String?) throws(LiveSwitch.Failure) {
         let reading = try LiveReading.read(
           program, catalogs: catalogs, language: shown, collected: label == nil ? switched : nil,
-          photographingInto: pictures)
+          photographingInto: pictures, drawnOnly: true)
         let keys = windowKeys(reading)
         var files: [URL?] = []
         for (index, window) in reading.windows.enumerated() {
@@ -226,10 +226,19 @@ public enum LiveScreenshots {
         developmentSizes[shot.keys[index]] = (window.width, window.height)
       }
     }
+    // Every picture decoded at once, on both cores (cairo alone: any thread may).
+    let files = taken.flatMap { $0.files.compactMap { $0 } }
+    let decoded = Decoded(count: files.count)
+    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+      decoded.store(Result { try Screenshot(contentsOfPNG: files[index].path) }, at: index)
+    }
+    var next = 0
     var shots: [ScreenshotSession.Shot] = []
     for shot in taken {
       for (index, window) in shot.reading.windows.enumerated() {
         guard let file = shot.files[index] else { continue }
+        let picture = decoded.result(at: next)
+        next += 1
         var report = self.report(of: shot.reading, window: index, file: file)
         if shot.language != development, let size = developmentSizes[shot.keys[index]],
           window.width > size.width || window.height > size.height
@@ -240,7 +249,7 @@ public enum LiveScreenshots {
         }
         let image: Screenshot
         do {
-          image = try Screenshot(contentsOfPNG: file.path)
+          image = try picture.get()
         } catch {
           throw LiveSwitch.Failure(description: "cannot read '\(file.path)': \(error)")
         }
@@ -330,5 +339,23 @@ public enum LiveScreenshots {
       domain: text.message?.table, value: text.shown.text, status: text.status.rawValue,
       source: text.source?.fileAndLine,
       rectangle: .init(x: place.x, y: place.y, width: place.width, height: place.height))
+  }
+}
+
+/// The pictures decoded on several threads, each into its own slot.
+private final class Decoded: Sendable {
+  private let slots: Lock<[Result<Screenshot, any Error>?]>
+
+  init(count: Int) {
+    slots = Lock(Array(repeating: nil, count: count))
+  }
+
+  func store(_ result: Result<Screenshot, any Error>, at index: Int) {
+    slots.withLock { $0[index] = result }
+  }
+
+  /// The result of slot `index`, once every thread has stored its own.
+  func result(at index: Int) -> Result<Screenshot, any Error> {
+    slots.withLock { $0[index] } ?? .failure(GtkError.cairo("not decoded"))
   }
 }

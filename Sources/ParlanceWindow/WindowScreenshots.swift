@@ -74,6 +74,42 @@ public final class WindowScreenshots: ScreenshotSubject {
     ScreenshotReport(width: size.width, height: size.height)
   }
 
+  /// Every text of the window drawn now, with its key, table, status, the entry that
+  /// supplied it and its rectangle (the live module's places, read from the widgets
+  /// after the frame), matched to the view node that rendered it by widget and text.
+  private func placedTexts() -> [ScreenshotReport.PlacedText] {
+    var drawn:
+      [ShownTexts.Place: (text: String, className: String, places: [ShownTexts.DrawnPlace])] =
+        [:]
+    for text in ShownTexts(of: window).texts {
+      drawn[text.place] = (text.text, text.typeName, text.places.filter { $0.isIn(window) })
+    }
+    var placed: [ScreenshotReport.PlacedText] = []
+    var seen = Set<ShownTexts.Place>()
+    for (id, resolved) in controller.renderer.resolvedTexts {
+      guard let resolution = resolved.resolution, let widget = controller.renderer.widget(for: id)
+      else { continue }
+      for property in ["label", "title", "placeholder-text"] {
+        let place = ShownTexts.Place(widget, property: property)
+        guard let found = drawn[place], found.text == resolved.text, seen.insert(place).inserted
+        else { continue }
+        let status =
+          resolution.isMissing ? "untranslated" : resolution.isFallback ? "fallback" : "translated"
+        for at in found.places {
+          placed.append(
+            ScreenshotReport.PlacedText(
+              object: id, className: found.className, property: property, context: nil,
+              msgid: resolution.key, domain: resolution.table, value: found.text, status: status,
+              source: resolution.origin?.fileAndLine,
+              rectangle: .init(
+                x: at.rectangle.x, y: at.rectangle.y, width: at.rectangle.width,
+                height: at.rectangle.height)))
+        }
+      }
+    }
+    return placed
+  }
+
   /// What the window shows in `language` that a reviewer should look at.
   private func examine(_ language: LanguageTag, file: URL) -> ScreenshotReport.Language {
     var report = ScreenshotReport.Language(
@@ -93,6 +129,9 @@ public final class WindowScreenshots: ScreenshotSubject {
           .init(key: resolution.key, table: resolution.table, suppliedBy: supplier.identifier))
       }
     }
+    report.texts = placedTexts()
+    report.width = window.allocation.width
+    report.height = window.allocation.height
     for (id, label) in controller.renderer.labels where label.isVisible && label.isTruncated {
       report.truncated.append(
         .init(

@@ -41,6 +41,22 @@ final class ScreenshotTests: WindowTestCase, @unchecked Sendable {
       let report = try JSONDecoder().decode(
         ScreenshotReport.self, from: Data(contentsOf: out.appendingPathComponent("report.json")))
       XCTAssertEqual(report.languages.map(\.tag), ["pl", "de"])
+      // Every text drawn, with its key and rectangle; the one made too long is the
+      // translator's file's entry, where it was written.
+      for language in report.languages {
+        let texts = try XCTUnwrap(language.texts, language.tag)
+        XCTAssertGreaterThan(texts.count, 5, language.tag)
+        let (width, height) = (try XCTUnwrap(language.width), try XCTUnwrap(language.height))
+        for text in texts {
+          let box = text.rectangle
+          XCTAssertTrue(
+            box.x >= 0 && box.y >= 0 && box.width > 0 && box.x + box.width <= width
+              && box.y + box.height <= height, "\(text)")
+        }
+      }
+      let signedIn = report.languages[0].texts?.first { $0.msgid == "user.name.format" }
+      XCTAssertEqual(signedIn?.source, file.path + ":1")
+      XCTAssertEqual(signedIn?.status, "translated")
       let markdown = try String(
         contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
       XCTAssertTrue(markdown.contains("truncated: signed-in needs"))

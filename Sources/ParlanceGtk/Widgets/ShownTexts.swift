@@ -26,6 +26,13 @@ public final class ShownTexts {
       self.property = property
     }
 
+    /// The place of `property` of `widget`.
+    @MainActor
+    public init(_ widget: Widget, property: String) {
+      self.object = UInt(bitPattern: widget.widgetPointer)
+      self.property = property
+    }
+
     init(_ pointer: UnsafeMutableRawPointer, property: String) {
       self.object = UInt(bitPattern: pointer)
       self.property = property
