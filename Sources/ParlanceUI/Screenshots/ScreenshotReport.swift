@@ -182,11 +182,12 @@ public struct ScreenshotReport: Codable, Sendable {
     /// Set when the window is larger than in the development language.
     public var grown: Growth?
     /// The texts drawn in the screenshot, each with its message and rectangle; nil
-    /// where they are not known (the Parlance window, a `.ui` file).
+    /// where they are not known (a `.ui` file's popover, photographed apart from its
+    /// window).
     public var texts: [PlacedText]?
-    /// The screenshot's width in pixels; nil with `texts`.
+    /// The screenshot's width in pixels; nil without `texts`.
     public var width: Int?
-    /// The screenshot's height in pixels; nil with `texts`.
+    /// The screenshot's height in pixels; nil without `texts`.
     public var height: Int?
 
     /// The findings for `tag` in `screenshot`.
