@@ -123,13 +123,51 @@ static void add_shown(GArray *places, GtkWidget *widget, const char *text, gbool
   }
 }
 
+/// The place of a model's row: its cell in the tree view column showing it, or the
+/// combo box showing it as its active row.
+static void add_cell(GArray *places, const ParlanceShownText *text) {
+  if (text->view == NULL || text->row == NULL) return;
+  GtkTreePath *path = gtk_tree_row_reference_get_path(text->row);
+  if (path == NULL) return;
+  if (GTK_IS_TREE_VIEW_COLUMN(text->view)) {
+    GtkTreeViewColumn *column = GTK_TREE_VIEW_COLUMN(text->view);
+    GtkWidget *view = gtk_tree_view_column_get_tree_view(column);
+    if (view != NULL && gtk_widget_is_drawable(view) && gtk_tree_view_column_get_visible(column)) {
+      GdkRectangle cell;
+      gtk_tree_view_get_cell_area(GTK_TREE_VIEW(view), path, column, &cell);
+      int x = 0;
+      int y = 0;
+      gtk_tree_view_convert_bin_window_to_widget_coords(GTK_TREE_VIEW(view), cell.x, cell.y, &x,
+                                                        &y);
+      GdkRectangle area = {x, y, cell.width, cell.height};
+      // A row scrolled out of view lies outside the view's allocation: no place.
+      if (cell.width > 0 && cell.height > 0) add_area(places, view, area, 0);
+    }
+  } else if (GTK_IS_COMBO_BOX(text->view)) {
+    GtkComboBox *combo = GTK_COMBO_BOX(text->view);
+    GtkTreeIter active;
+    GtkTreeModel *model = gtk_combo_box_get_model(combo);
+    if (model == GTK_TREE_MODEL(text->object) && gtk_combo_box_get_active_iter(combo, &active)) {
+      GtkTreePath *shown = gtk_tree_model_get_path(model, &active);
+      GtkWidget *child = gtk_bin_get_child(GTK_BIN(combo));
+      if (gtk_tree_path_compare(shown, path) == 0 && child != NULL) add_widget(places, child);
+      gtk_tree_path_free(shown);
+    }
+  }
+  gtk_tree_path_free(path);
+}
+
 GArray *parlance_text_places(const ParlanceShownText *text) {
   GArray *places = g_array_new(FALSE, FALSE, sizeof(ParlanceTextPlace));
   const char *property = text->property;
   // Texts nothing draws until asked: tooltips, and what a screen reader reads.
   if (g_str_has_prefix(property, "tooltip") || g_str_has_prefix(property, "accessible-") ||
-      text->kind == PARLANCE_TEXT_MODEL_CELL || text->kind == PARLANCE_TEXT_CHILD_PROPERTY)
+      text->kind == PARLANCE_TEXT_CHILD_PROPERTY)
     return places;
+  if (text->kind == PARLANCE_TEXT_MODEL_CELL) {
+    add_cell(places, text);
+    return places;
+  }
   GObject *object = text->object;
   if (GTK_IS_TREE_VIEW_COLUMN(object)) {
     add_shown(places, gtk_tree_view_column_get_button(GTK_TREE_VIEW_COLUMN(object)), text->text,

@@ -6,6 +6,7 @@ static void shown_text_free(gpointer data) {
   ParlanceShownText *text = data;
   g_object_unref(text->object);
   if (text->container != NULL) g_object_unref(text->container);
+  if (text->view != NULL) g_object_unref(text->view);
   if (text->row != NULL) gtk_tree_row_reference_free(text->row);
   g_free(text->text);
   g_free(text->display);
@@ -106,6 +107,8 @@ typedef struct {
   int column;
   const char *attribute;
   guint group;
+  /// The combo box or tree view column showing the model.
+  GObject *view;
 } ColumnWalk;
 
 static gboolean add_cell(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *iter,
@@ -119,6 +122,7 @@ static gboolean add_cell(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *it
     text->row = gtk_tree_row_reference_new(model, path);
     text->column = column->column;
     text->group = column->group;
+    text->view = g_object_ref(column->view);
   }
   g_free(value);
   return FALSE;
@@ -144,7 +148,8 @@ static void visit_model(GtkCellLayout *layout, GtkTreeModel *model, Walk *walk) 
         continue;
       char *key = g_strdup_printf("%p:%d", (void *)model, column);
       if (!g_hash_table_add(walk->columns, key)) continue;  // the set owns key either way
-      ColumnWalk column_walk = {walk, column, attributes[index], ++walk->groups};
+      ColumnWalk column_walk = {walk, column, attributes[index], ++walk->groups,
+                                G_OBJECT(layout)};
       gtk_tree_model_foreach(model, add_cell, &column_walk);
     }
   }

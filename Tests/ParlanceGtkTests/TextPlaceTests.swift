@@ -174,4 +174,33 @@ final class TextPlaceTests: GtkTestCase, @unchecked Sendable {
       XCTAssertEqual(needed, long.naturalTextWidth, accuracy: 2)
     }
   }
+
+  func testAComboBoxsActiveRowIsPlacedInItAndItsOtherRowsAreNot() throws {
+    try onMainActor {
+      try requireDisplay()
+      let combo = ComboBoxText()
+      for (id, text) in [("one", "First row"), ("two", "Second row"), ("three", "Third row")] {
+        combo.append(id: id, text: text)
+      }
+      combo.activeID = "two"
+      let window = try showWindow(with: combo)
+      let texts = ShownTexts(of: window, models: true).texts
+      let rows = Dictionary(
+        texts.filter { $0.typeName == "GtkListStore" }.map { ($0.text, $0.places) },
+        uniquingKeysWith: { first, _ in first })
+      XCTAssertEqual(Set(rows.keys), ["First row", "Second row", "Third row"])
+      XCTAssertEqual(rows["First row"]?.count, 0, "not shown")
+      XCTAssertEqual(rows["Third row"]?.count, 0, "not shown")
+      let shown = try XCTUnwrap(rows["Second row"]?.first).rectangle
+      let box = bounds(of: combo, in: window)
+      XCTAssertTrue(
+        shown.x >= box.x && shown.y >= box.y && shown.x + shown.width <= box.x + box.width
+          && shown.y + shown.height <= box.y + box.height,
+        "the active row at \(shown) is inside the combo box at \(box)")
+      let image = try window.snapshot()
+      let background = image.pixel(x: 1, y: image.height - 2)
+      XCTAssertGreaterThan(
+        inked(image, shown, background: background), 20, "its text is drawn there")
+    }
+  }
 }

@@ -63,6 +63,9 @@ typedef struct {
   /// switched together or not at all, since a column may mix catalog texts with the
   /// user's data. 0 for other texts.
   guint group;
+  /// A model cell's combo box or tree view column, the one the walk met it through
+  /// (the walk holds a reference); NULL for other texts.
+  GObject *_Nullable view;
 } ParlanceShownText;
 
 /// What `parlance_collect_texts` reads besides the widgets' own texts.
@@ -107,8 +110,9 @@ typedef struct {
 /// Every place `text` is drawn now (`ParlanceTextPlace`): a label's text where its
 /// layout is, a button's or menu item's in its label, a window's title in its header
 /// bar, a tree view column's title in its button, a GtkAction's in each proxy shown, a
-/// placeholder in its empty entry. None for what is not drawn: tooltips, accessible
-/// names, rows of a model, a closed menu, a page not shown. Call it after the frame
+/// placeholder in its empty entry, a model's row in its tree view's cell (when scrolled
+/// into view) or in its combo box (when it is the active row). None for what is not
+/// drawn: tooltips, accessible names, a closed menu, a page not shown. Call it after the frame
 /// that laid out the texts was drawn. Free with `g_array_unref`.
 GArray *_Nonnull parlance_text_places(const ParlanceShownText *_Nonnull text);
 

@@ -116,9 +116,12 @@ public final class ShownTexts {
 
   private let array: UnsafeMutablePointer<GPtrArray>
 
-  /// Every text `widget` and the widgets inside it show, internal ones included.
-  public init(of widget: Widget) {
-    array = parlance_collect_texts(widget.widgetPointer, 0)
+  /// Every text `widget` and the widgets inside it show, internal ones included; with
+  /// `models`, also the rows of the list and tree stores their combo boxes and tree
+  /// views show.
+  public init(of widget: Widget, models: Bool = false) {
+    array = parlance_collect_texts(
+      widget.widgetPointer, models ? guint(PARLANCE_WALK_MODELS.rawValue) : 0)
   }
 
   // On the GTK thread: releasing the array releases its objects, which may finalize them.
