@@ -123,6 +123,37 @@ static void add_shown(GArray *places, GtkWidget *widget, const char *text, gbool
   }
 }
 
+/// A search for the stack switchers of one stack.
+typedef struct {
+  GtkStack *stack;
+  GPtrArray *switchers;
+} SwitcherSearch;
+
+static void search_switchers(GtkWidget *widget, gpointer data) {
+  SwitcherSearch *search = data;
+  if (GTK_IS_STACK_SWITCHER(widget) &&
+      gtk_stack_switcher_get_stack(GTK_STACK_SWITCHER(widget)) == search->stack) {
+    g_ptr_array_add(search->switchers, widget);
+  }
+  if (GTK_IS_CONTAINER(widget)) gtk_container_forall(GTK_CONTAINER(widget), search_switchers, data);
+}
+
+/// The places of a stack page's title: in each stack switcher of its stack shown in the
+/// same window, the button's label of that title.
+static void add_switcher_titles(GArray *places, const ParlanceShownText *text) {
+  if (strcmp(text->property, "title") != 0 || text->container == NULL ||
+      !GTK_IS_STACK(text->container))
+    return;
+  GtkWidget *toplevel = gtk_widget_get_toplevel(GTK_WIDGET(text->container));
+  if (!gtk_widget_is_toplevel(toplevel)) return;
+  SwitcherSearch search = {GTK_STACK(text->container), g_ptr_array_new()};
+  search_switchers(toplevel, &search);
+  for (guint index = 0; index < search.switchers->len; index++) {
+    add_shown(places, g_ptr_array_index(search.switchers, index), text->text, FALSE);
+  }
+  g_ptr_array_unref(search.switchers);
+}
+
 /// The place of a model's row: its cell in the tree view column showing it, or the
 /// combo box showing it as its active row.
 static void add_cell(GArray *places, const ParlanceShownText *text) {
@@ -161,9 +192,12 @@ GArray *parlance_text_places(const ParlanceShownText *text) {
   GArray *places = g_array_new(FALSE, FALSE, sizeof(ParlanceTextPlace));
   const char *property = text->property;
   // Texts nothing draws until asked: tooltips, and what a screen reader reads.
-  if (g_str_has_prefix(property, "tooltip") || g_str_has_prefix(property, "accessible-") ||
-      text->kind == PARLANCE_TEXT_CHILD_PROPERTY)
+  if (g_str_has_prefix(property, "tooltip") || g_str_has_prefix(property, "accessible-"))
     return places;
+  if (text->kind == PARLANCE_TEXT_CHILD_PROPERTY) {
+    add_switcher_titles(places, text);
+    return places;
+  }
   if (text->kind == PARLANCE_TEXT_MODEL_CELL) {
     add_cell(places, text);
     return places;

@@ -203,4 +203,36 @@ final class TextPlaceTests: GtkTestCase, @unchecked Sendable {
         inked(image, shown, background: background), 20, "its text is drawn there")
     }
   }
+
+  func testAStackPagesTitleIsPlacedInItsSwitcher() throws {
+    try onMainActor {
+      try requireDisplay()
+      guard let stackPointer = gtk_stack_new(), let switcherPointer = gtk_stack_switcher_new()
+      else { return XCTFail("no stack") }
+      let stack = UnsafeMutableRawPointer(stackPointer).assumingMemoryBound(to: GtkStack.self)
+      for (name, title) in [("one", "First page"), ("two", "Second page")] {
+        gtk_stack_add_titled(stack, gtk_label_new("The page called \(name)"), name, title)
+      }
+      gtk_stack_switcher_set_stack(
+        UnsafeMutableRawPointer(switcherPointer).assumingMemoryBound(to: GtkStackSwitcher.self),
+        stack)
+      let switcher = Widget(sinking: switcherPointer)
+      let box = Box(orientation: .vertical, spacing: 4)
+      box.append(switcher)
+      box.append(Widget(sinking: stackPointer))
+      let window = try showWindow(with: box)
+      let titles = ShownTexts(of: window).texts.filter {
+        $0.property == "title" && $0.typeName == "GtkLabel"
+      }
+      XCTAssertEqual(titles.map(\.text), ["First page", "Second page"])
+      let area = bounds(of: switcher, in: window)
+      for title in titles {
+        let place = try XCTUnwrap(title.places.first, title.text).rectangle
+        XCTAssertTrue(
+          place.x >= area.x && place.x + place.width <= area.x + area.width
+            && place.y >= area.y && place.y + place.height <= area.y + area.height,
+          "\(title.text) at \(place) is in the switcher at \(area)")
+      }
+    }
+  }
 }

@@ -111,8 +111,8 @@ typedef struct {
 /// layout is, a button's or menu item's in its label, a window's title in its header
 /// bar, a tree view column's title in its button, a GtkAction's in each proxy shown, a
 /// placeholder in its empty entry, a model's row in its tree view's cell (when scrolled
-/// into view) or in its combo box (when it is the active row). None for what is not
-/// drawn: tooltips, accessible names, a closed menu, a page not shown. Call it after the frame
+/// into view) or in its combo box (when it is the active row), a stack page's title in
+/// each of its stack's switchers. None for what is not drawn: tooltips, accessible names, a closed menu, a page not shown. Call it after the frame
 /// that laid out the texts was drawn. Free with `g_array_unref`.
 GArray *_Nonnull parlance_text_places(const ParlanceShownText *_Nonnull text);
 
