@@ -405,16 +405,25 @@ static GPtrArray *shown_windows(void) {
 
 /// A window's picture being written to its file on a thread of its own: the PNG's
 /// compression is the picture's longest part, and the GTK thread meanwhile finds where
-/// the texts are.
+/// the texts are. gdk-pixbuf writes it at zlib's level 3, as the Parlance process's own
+/// screenshots are (cairo's writer takes zlib's default and costs three times more).
 typedef struct {
   cairo_surface_t *surface;
   char *path;
-  cairo_status_t status;
+  GError *error;
 } PictureWrite;
 
 static gpointer write_picture(gpointer data) {
   PictureWrite *write = data;
-  write->status = cairo_surface_write_to_png(write->surface, write->path);
+  GdkPixbuf *pixbuf = gdk_pixbuf_get_from_surface(
+      write->surface, 0, 0, cairo_image_surface_get_width(write->surface),
+      cairo_image_surface_get_height(write->surface));
+  if (pixbuf == NULL) {
+    g_set_error(&write->error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot read the picture back");
+    return NULL;
+  }
+  gdk_pixbuf_save(pixbuf, write->path, "png", &write->error, "compression", "3", NULL);
+  g_object_unref(pixbuf);
   return NULL;
 }
 
@@ -438,11 +447,12 @@ static gboolean finish_writing(GThread **threads, PictureWrite *writes, guint co
   for (guint index = 0; index < count; index++) {
     if (threads[index] != NULL) g_thread_join(threads[index]);
     cairo_surface_destroy(writes[index].surface);
-    if (written && writes[index].status != CAIRO_STATUS_SUCCESS) {
+    if (written && writes[index].error != NULL) {
       g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot write '%s': %s",
-                  writes[index].path, cairo_status_to_string(writes[index].status));
+                  writes[index].path, writes[index].error->message);
       written = FALSE;
     }
+    g_clear_error(&writes[index].error);
     g_free(writes[index].path);
   }
   return written;
