@@ -169,14 +169,12 @@ public final class InterfaceScreenshots: ScreenshotSubject {
       // GtkBuilder takes `placeholder_text` for `placeholder-text`.
       let property = name.replacing("_", with: "-")
       for place in drawn[ShownTexts.Place(object, property: property)] ?? [] {
-        let rectangle = place.rectangle
         placed.append(
           ScreenshotReport.PlacedText(
             object: shown.text.objectPath, className: shown.text.className, property: property,
             context: shown.text.context, msgid: shown.text.msgid, domain: interface.table,
             value: value, status: shown.status.rawValue, source: shown.source?.fileAndLine,
-            rectangle: .init(
-              x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height)))
+            rectangle: place.rectangle))
       }
     }
     return placed

@@ -321,10 +321,8 @@ public enum LiveScreenshots {
       LiveReading.Status.fallback.rawValue: 0xBF8700,
       LiveReading.Status.untranslated.rawValue: 0xCF222E,
     ]
-    let rectangle = text.rectangle
     return Screenshot.Annotation(
-      rectangle: Rectangle(
-        x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height),
+      rectangle: text.rectangle,
       label: text.msgid.map { String($0.replacing("_", with: "").prefix(40)) } ?? "",
       color: colors[text.status] ?? 0x6E7781)
   }
@@ -338,7 +336,7 @@ public enum LiveScreenshots {
       context: text.message?.match.context, msgid: text.message?.match.msgid,
       domain: text.message?.table, value: text.shown.text, status: text.status.rawValue,
       source: text.source?.fileAndLine,
-      rectangle: .init(x: place.x, y: place.y, width: place.width, height: place.height))
+      rectangle: Rectangle(x: place.x, y: place.y, width: place.width, height: place.height))
   }
 }
 

@@ -101,9 +101,7 @@ public final class WindowScreenshots: ScreenshotSubject {
               object: id, className: found.className, property: property, context: nil,
               msgid: resolution.key, domain: resolution.table, value: found.text, status: status,
               source: resolution.origin?.fileAndLine,
-              rectangle: .init(
-                x: at.rectangle.x, y: at.rectangle.y, width: at.rectangle.width,
-                height: at.rectangle.height)))
+              rectangle: at.rectangle))
         }
       }
     }

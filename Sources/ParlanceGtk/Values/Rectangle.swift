@@ -1,7 +1,8 @@
 import CGtk
 
-/// A rectangle in pixels, such as the space a widget was allocated inside its toplevel.
-public struct Rectangle: Hashable, Sendable {
+/// A rectangle in pixels, such as the space a widget was allocated inside its toplevel
+/// (in JSON: `{"x", "y", "width", "height"}`).
+public struct Rectangle: Hashable, Sendable, Codable {
   /// The left edge in pixels.
   public var x: Int
   /// The top edge in pixels.

@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceGtk
 
 /// What the screenshots found, per language (and per window of a `.ui` file): strings
 /// missing or taken from another language, labels whose text does not fit (ellipsized or
@@ -80,26 +81,6 @@ public struct ScreenshotReport: Codable, Sendable {
   /// what a translation platform needs to attach the picture to the string
   /// (docs/screenshot-report.schema.json).
   public struct PlacedText: Codable, Sendable, Hashable {
-    /// A rectangle in pixels of the screenshot, from its top left corner.
-    public struct Rectangle: Codable, Sendable, Hashable {
-      /// The left edge, in pixels from the screenshot's left.
-      public let x: Int
-      /// The top edge, in pixels from the screenshot's top.
-      public let y: Int
-      /// The width in pixels.
-      public let width: Int
-      /// The height in pixels.
-      public let height: Int
-
-      /// The rectangle at `x`, `y` of `width` × `height` pixels.
-      public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-      }
-    }
-
     /// The object showing it: its GtkBuilder id, else the nearest ancestor's id and its
     /// class, else its class.
     public let object: String
@@ -120,7 +101,7 @@ public struct ScreenshotReport: Codable, Sendable {
     public let status: String
     /// The catalog file and entry that supplied the text; nil when none did.
     public let source: String?
-    /// Where it is drawn.
+    /// Where it is drawn, in pixels of the screenshot from its top left corner.
     public let rectangle: Rectangle
 
     /// A text drawn at `rectangle`.
