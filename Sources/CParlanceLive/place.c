@@ -101,7 +101,11 @@ static void add_label(GArray *places, GtkLabel *label) {
   gtk_widget_get_allocation(widget, &allocation);
   GdkRectangle area = {x - allocation.x + logical.x, y - allocation.y + logical.y, logical.width,
                        logical.height};
-  add_area(places, widget, area, needed_width(layout));
+  // Cut short: with an ellipsis, or clipped by an allocation narrower than the text (as
+  // Label.isTruncated says of a .ui file's labels).
+  int needed = needed_width(layout);
+  if (needed == 0 && logical.width > allocation.width) needed = logical.width;
+  add_area(places, widget, area, needed);
 }
 
 /// The place of the whole of `widget`.

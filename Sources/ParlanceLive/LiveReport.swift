@@ -97,7 +97,7 @@ public struct LiveReport: Sendable {
 
 /// The program's languages other than the one shown, looked through for a text (the
 /// indexes made once, when first asked).
-private final class OtherLanguages {
+final class OtherLanguages {
   let catalogs: ProgramCatalogs
   /// Every other language, the development language first.
   let all: [LanguageTag]

@@ -20,14 +20,15 @@ public enum LiveScreenshots {
     let reading: LiveReading
     let files: [URL?]
     let keys: [String]
+    /// The program's other languages, for the texts drawn that read as one of them.
+    let others: OtherLanguages
   }
 
   /// Switches `started` to each of `languages` (nil: every language its catalogs have)
   /// and writes each window it shows into `directory`, numbered in the order of
   /// `languages`, then makes `steps` (photographing at each `shot` the windows that do
   /// not look as in the language's first picture), calling `progress` after each
-  /// picture taken; with `annotate`, a copy of each with its texts'
-  /// rectangles drawn and labelled goes into `directory/annotated`. Returns the shots in
+  /// picture taken. Returns the shots in
   /// the order of `languages`, those of one language in the order taken, the windows of
   /// each in the order the program lists them.
   ///
@@ -36,7 +37,7 @@ public enum LiveScreenshots {
   ///   written.
   public static func capture(
     _ started: StartedProgram, languages requested: [LanguageTag]?, steps: LiveSteps? = nil,
-    into directory: URL, annotate: Bool = false,
+    into directory: URL,
     progress: (LanguageTag, [URL]) -> Void = { _, _ in }
   ) throws(LiveSwitch.Failure) -> [ScreenshotSession.Shot] {
     var program = started.program
@@ -68,6 +69,9 @@ public enum LiveScreenshots {
           throw LiveSwitch.Failure(description: error.description)
         }
       }
+      let others = OtherLanguages(
+        catalogs: catalogs, shown: shown, history: program.history,
+        environment: ProcessEnvironment.variables())
       // The language's first picture of each window, which a step's shot does not
       // write again when the window looks the same.
       var first: [String: Data] = [:]
@@ -102,7 +106,7 @@ public enum LiveScreenshots {
         taken.append(
           Taken(
             position: position, language: language, reading: reading, files: files,
-            keys: keys.map { (label.map { $0 + "-" } ?? "") + $0 }))
+            keys: keys.map { (label.map { $0 + "-" } ?? "") + $0 }, others: others))
       }
       try photograph(nil)
       for line in steps?.lines ?? [] {
@@ -118,8 +122,7 @@ public enum LiveScreenshots {
       ($0.element.position, $0.offset) < ($1.element.position, $1.offset)
     }.map(\.element)
     return try shots(
-      of: ordered, development: catalogs.localizer.developmentLanguage,
-      annotatingInto: annotate ? directory.appendingPathComponent("annotated") : nil)
+      of: ordered, development: catalogs.localizer.developmentLanguage)
   }
 
   /// Makes the step of `line` (of the steps file `file`) in `program`, showing `language`.
@@ -209,15 +212,8 @@ public enum LiveScreenshots {
   /// drawn, those the language's catalogs lack or take from another language, those
   /// cut short, and whether the window is larger than in the development language.
   private static func shots(
-    of taken: [Taken], development: LanguageTag, annotatingInto annotated: URL?
+    of taken: [Taken], development: LanguageTag
   ) throws(LiveSwitch.Failure) -> [ScreenshotSession.Shot] {
-    if let annotated {
-      do {
-        try FileManager.default.createDirectory(at: annotated, withIntermediateDirectories: true)
-      } catch {
-        throw LiveSwitch.Failure(description: "cannot write '\(annotated.path)': \(error)")
-      }
-    }
     // The size of each window (by its key) in the development language, when it was
     // photographed.
     var developmentSizes: [String: (width: Int, height: Int)] = [:]
@@ -240,6 +236,7 @@ public enum LiveScreenshots {
         let picture = decoded.result(at: next)
         next += 1
         var report = self.report(of: shot.reading, window: index, file: file)
+        report.otherLanguage = otherLanguage(in: shot.reading, window: index, others: shot.others)
         if shot.language != development, let size = developmentSizes[shot.keys[index]],
           window.width > size.width || window.height > size.height
         {
@@ -253,14 +250,6 @@ public enum LiveScreenshots {
         } catch {
           throw LiveSwitch.Failure(description: "cannot read '\(file.path)': \(error)")
         }
-        if let annotated {
-          let copy = annotated.appendingPathComponent(file.lastPathComponent)
-          do {
-            try image.annotated((report.texts ?? []).map(annotation)).writePNG(to: copy.path)
-          } catch {
-            throw LiveSwitch.Failure(description: "cannot write '\(copy.path)': \(error)")
-          }
-        }
         shots.append(
           ScreenshotSession.Shot(
             language: shot.language, file: file, object: window.name, report: report,
@@ -268,6 +257,26 @@ public enum LiveScreenshots {
       }
     }
     return shots
+  }
+
+  /// The texts drawn in window `index` of `reading` that no message of the language
+  /// shows and that read as another language of the program (one it showed before, its
+  /// development language, one of the user's), each once.
+  private static func otherLanguage(
+    in reading: LiveReading, window index: Int, others: OtherLanguages
+  ) -> [ScreenshotReport.OtherLanguage] {
+    var found: [ScreenshotReport.OtherLanguage] = []
+    var seen = Set<String>()
+    for text in reading.texts
+    where text.status == .none && text.places.contains(where: { $0.window == index })
+      && seen.insert(text.shown.text).inserted
+    {
+      guard let language = others.likelyLanguage(showing: text.shown.text) else { continue }
+      found.append(
+        ScreenshotReport.OtherLanguage(
+          element: text.object, text: text.shown.text, language: language.identifier))
+    }
+    return found
   }
 
   /// The report of window `index` of `reading`, photographed as `file`.
@@ -310,21 +319,6 @@ public enum LiveScreenshots {
     report.missing = missing
     report.fallbacks = fallbacks
     return report
-  }
-
-  /// How an annotated copy marks `text`: its rectangle in the colour of its status
-  /// (green translated, amber fallback, red untranslated, grey of no catalog), labelled
-  /// with its msgid.
-  static func annotation(_ text: ScreenshotReport.PlacedText) -> Screenshot.Annotation {
-    let colors: [String: UInt32] = [
-      LiveReading.Status.translated.rawValue: 0x1A7F37,
-      LiveReading.Status.fallback.rawValue: 0xBF8700,
-      LiveReading.Status.untranslated.rawValue: 0xCF222E,
-    ]
-    return Screenshot.Annotation(
-      rectangle: text.rectangle,
-      label: text.msgid.map { String($0.replacing("_", with: "").prefix(40)) } ?? "",
-      color: colors[text.status] ?? 0x6E7781)
   }
 
   /// `text` drawn at `place`, as the report lists it.

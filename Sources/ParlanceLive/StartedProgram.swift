@@ -53,7 +53,13 @@ public final class StartedProgram {
       program = try LiveBus.await(pid: process.processIdentifier, timeout: timeout)
     } catch {
       Self.end(process)
-      throw Failure(description: "\(name): \(error.description)")
+      // A GtkApplication hands its windows to the copy already running, then ends.
+      let hint =
+        process.isRunning || process.terminationStatus != 0
+        ? ""
+        : " (a program that is already running hands its windows to that copy and ends: "
+          + "close it first)"
+      throw Failure(description: "\(name): \(error.description)\(hint)")
     }
   }
 

@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 import tempfile
+import time
 
 import jsonschema
 
@@ -162,6 +163,35 @@ def steps_made(parlance, env, timeout, out):
             timeout=timeout)
         check(f"a steps file fails naming its line: {wanted}",
               result.returncode == 1 and steps + wanted in result.stderr, result.stderr[-800:])
+
+
+def already_running(parlance, env, timeout):
+    """mousepad running already (without the module): a second start hands its window to
+    it and ends, and screenshot --run says so instead of waiting."""
+    first = subprocess.Popen(["mousepad"], env=env, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + timeout
+        owned = False
+        while time.monotonic() < deadline and not owned:
+            answer = subprocess.run(
+                ["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus",
+                 "--object-path", "/org/freedesktop/DBus",
+                 "--method", "org.freedesktop.DBus.NameHasOwner", "org.xfce.mousepad"],
+                capture_output=True, text=True)
+            owned = "true" in answer.stdout
+            if not owned:
+                time.sleep(0.1)
+        out = tempfile.mkdtemp(prefix="live-second-")
+        result = subprocess.run(
+            [parlance, "screenshot", "--run", "--out", out, "--languages", "de", "--",
+             "mousepad"], env=env, capture_output=True, text=True, timeout=timeout)
+        check("a program already running is named as the reason screenshot --run cannot",
+              owned and result.returncode == 1 and "already running" in result.stderr,
+              result.stderr[-800:])
+    finally:
+        os.killpg(first.pid, 9)
+        first.wait()
 
 
 def plain(text):

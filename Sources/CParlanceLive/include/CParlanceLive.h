@@ -97,7 +97,8 @@ void parlance_set_shown_text(ParlanceShownText *_Nonnull text, const char *_Nonn
 
 /// Where a text is drawn: a rectangle of its toplevel, in the toplevel's coordinates
 /// (those of a picture `gtk_widget_draw` makes of it), and when the text is cut short
-/// with an ellipsis there, the width it needs whole (else 0).
+/// there (with an ellipsis, or clipped by a label narrower than it), the width it needs
+/// whole (else 0).
 typedef struct {
   GtkWidget *_Nonnull toplevel;
   int x;

@@ -25,7 +25,9 @@ extension ScreenshotCommand {
       let languages = requested ?? allLanguages(of: localizer)
       return try MainActor.assumeIsolated {
         Result { () throws(InterfaceInput.Failure) in
-          try photograph(input, localizer: localizer, languages: languages, into: directory)
+          try photograph(
+            input, localizer: localizer, languages: languages, into: directory,
+            annotate: arguments[annotate])
         }
       }.get()
     } catch {
@@ -45,7 +47,8 @@ extension ScreenshotCommand {
 
   @MainActor
   private static func photograph(
-    _ input: InterfaceInput, localizer: Localizer, languages: [LanguageTag], into directory: URL
+    _ input: InterfaceInput, localizer: Localizer, languages: [LanguageTag], into directory: URL,
+    annotate: Bool
   ) throws(InterfaceInput.Failure) -> ExitStatus {
     guard Gtk.initialize() else {
       throw .init(
@@ -88,6 +91,10 @@ extension ScreenshotCommand {
             + (report.grown.map { ", grown to \($0.width)×\($0.height)" } ?? "") + ")")
       }
       try ScreenshotSession.writeSummary(of: shots, report: subject.makeReport(), into: directory)
+      if annotate {
+        try ScreenshotSession.writeAnnotated(
+          shots, into: directory.appendingPathComponent("annotated"))
+      }
     } catch {
       throw .init(message: "parlance: error: \(error.description)")
     }

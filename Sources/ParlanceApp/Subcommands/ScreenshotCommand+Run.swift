@@ -54,8 +54,7 @@ extension ScreenshotCommand {
       do throws(LiveSwitch.Failure) {
         var index = 0
         shots = try LiveScreenshots.capture(
-          started, languages: requested, steps: walk, into: directory,
-          annotate: arguments[annotate]
+          started, languages: requested, steps: walk, into: directory
         ) { language, files in
           index += 1
           print("[\(index)] \(language): " + files.map(\.path).joined(separator: ", "))
@@ -67,6 +66,10 @@ extension ScreenshotCommand {
         try ScreenshotSession.writeSummary(
           of: shots, report: ScreenshotReport(program: command.joined(separator: " ")),
           into: directory)
+        if arguments[annotate] {
+          try ScreenshotSession.writeAnnotated(
+            shots, into: directory.appendingPathComponent("annotated"))
+        }
       } catch {
         throw CommandFailure(message: error.description)
       }

@@ -18,7 +18,8 @@ enum ScreenshotCommand: Subcommand {
 
   /// `--steps FILE`: what `--run` does to reach windows not open at start, a step a line.
   static let steps = Option<FilePath>("--steps", "FILE")
-  /// `--annotate`: a copy of each picture of `--run` with every text's rectangle drawn.
+  /// `--annotate`: a copy of each picture with every text's rectangle drawn, in
+  /// `DIR/annotated`.
   static let annotate = Flag("--annotate")
   /// `--run`: photograph a running program, started for it, instead.
   static let running = Flag("--run")
@@ -36,10 +37,13 @@ enum ScreenshotCommand: Subcommand {
       CommonOptions.localeDir, running, steps, annotate, program, programArguments,
     ],
     forms: [
-      [out, languages, CommonOptions.translations, size, CommonOptions.resources, noPseudoLocales],
+      [
+        out, languages, CommonOptions.translations, size, CommonOptions.resources, noPseudoLocales,
+        annotate,
+      ],
       [
         Required(ui), CommonOptions.object, CommonOptions.po, CommonOptions.gettextDomain,
-        CommonOptions.localeDir, out, languages, CommonOptions.resources,
+        CommonOptions.localeDir, out, languages, CommonOptions.resources, annotate,
       ],
       [Required(running), out, languages, steps, annotate, Required(program), programArguments],
     ])
@@ -48,8 +52,8 @@ enum ScreenshotCommand: Subcommand {
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
     let out = try arguments.value(Self.out).path
     if arguments[running] { return try runProgram(out: out, arguments) }
-    for option in [annotate.declaration, steps.declaration] where arguments.isGiven(option) {
-      throw arguments.usageError("\(option.name) needs --run")
+    if arguments.isGiven(steps.declaration) {
+      throw arguments.usageError("--steps needs --run")
     }
     if let extra = arguments[program] {
       throw arguments.usageError("unexpected argument '\(extra)'")
@@ -92,6 +96,10 @@ enum ScreenshotCommand: Subcommand {
               + "\(report.truncated.count) truncated)")
         }
         try session.writeSummary(of: shots, into: directory)
+        if arguments[annotate] {
+          try ScreenshotSession.writeAnnotated(
+            shots, into: directory.appendingPathComponent("annotated"))
+        }
         print("report: \(directory.appendingPathComponent("report.md").path)")
         print("contact sheet: \(directory.appendingPathComponent("contact-sheet.png").path)")
         return .success

@@ -240,8 +240,8 @@ public enum LiveBus {
     public let width: Int
     /// Its height in pixels.
     public let height: Int
-    /// The width the text needs whole, when it is cut short with an ellipsis there; nil
-    /// when it fits.
+    /// The width the text needs whole, when it is cut short there (with an ellipsis, or
+    /// clipped by a label narrower than it); nil when it fits.
     public let neededWidth: Int?
   }
 

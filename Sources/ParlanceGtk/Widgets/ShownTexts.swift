@@ -40,13 +40,13 @@ public final class ShownTexts {
   }
 
   /// Where a text is drawn: a rectangle of its toplevel, in the coordinates of the
-  /// toplevel's picture (`Widget.snapshot()`), and when the text is cut short there with
-  /// an ellipsis, the width it needs whole.
+  /// toplevel's picture (`Widget.snapshot()`), and when the text is cut short there (with
+  /// an ellipsis, or clipped by a label narrower than it), the width it needs whole.
   public struct DrawnPlace: Hashable, Sendable {
     let toplevel: UInt
     /// The rectangle, in pixels of the toplevel.
     public let rectangle: Rectangle
-    /// The width the text needs whole, when it is ellipsized; nil when it fits.
+    /// The width the text needs whole, when it is cut short; nil when it fits.
     public let neededWidth: Int?
 
     /// Whether it is drawn in `window`.

@@ -144,6 +144,25 @@ public struct ScreenshotReport: Codable, Sendable {
     }
   }
 
+  /// A text drawn that reads as another language than the one photographed: one a
+  /// switch could not reach (a running program's text made from parts, kept in its
+  /// data, or set again by the program in the language it showed before).
+  public struct OtherLanguage: Codable, Sendable, Hashable {
+    /// The object showing it, as `PlacedText.object` names it.
+    public let element: String
+    /// The text as shown.
+    public let text: String
+    /// The language it reads as.
+    public let language: String
+
+    /// `text`, shown by `element`, reads as `language`.
+    public init(element: String, text: String, language: String) {
+      self.element = element
+      self.text = text
+      self.language = language
+    }
+  }
+
   /// What one language (and window) showed.
   public struct Language: Codable, Sendable {
     /// The language's tag.
@@ -166,6 +185,9 @@ public struct ScreenshotReport: Codable, Sendable {
     /// where they are not known (a `.ui` file's popover, photographed apart from its
     /// window).
     public var texts: [PlacedText]?
+    /// The texts drawn that read as another language (a running program's); nil where
+    /// this is not looked for (the Parlance window, a `.ui` file: every text is theirs).
+    public var otherLanguage: [OtherLanguage]?
     /// The screenshot's width in pixels; nil without `texts`.
     public var width: Int?
     /// The screenshot's height in pixels; nil without `texts`.
@@ -199,6 +221,7 @@ public struct ScreenshotReport: Codable, Sendable {
     /// How many things a reviewer should look at.
     public var problemCount: Int {
       missing.count + fallbacks.count + truncated.count + (grown == nil ? 0 : 1)
+        + (otherLanguage?.count ?? 0)
     }
   }
 
@@ -294,6 +317,9 @@ public struct ScreenshotReport: Codable, Sendable {
       lines += truncationLines(language)
       lines += language.missing.map { "- untranslated: “\($0)”" }
       lines += language.fallbacks.map { "- fallback: “\($0.key)” comes from \($0.suppliedBy)" }
+      lines += (language.otherLanguage ?? []).map {
+        "- in another language (\($0.language)): \($0.element) “\($0.text)”"
+      }
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -303,5 +329,20 @@ public struct ScreenshotReport: Codable, Sendable {
       "- truncated: \($0.element) needs \($0.neededWidth) px, has \($0.allocatedWidth) px: "
         + "“\($0.text)”"
     }
+  }
+}
+
+extension ScreenshotReport.PlacedText {
+  /// How an annotated copy of its screenshot marks the text: its rectangle in the colour
+  /// of its status (green translated, amber fallback, red untranslated, grey of no
+  /// catalog), labelled with its msgid without mnemonic marks.
+  public var annotation: Screenshot.Annotation {
+    let colors: [String: UInt32] = [
+      "translated": 0x1A7F37, "fallback": 0xBF8700, "untranslated": 0xCF222E,
+    ]
+    return Screenshot.Annotation(
+      rectangle: rectangle,
+      label: msgid.map { String($0.replacing("_", with: "").prefix(40)) } ?? "",
+      color: colors[status] ?? 0x6E7781)
   }
 }

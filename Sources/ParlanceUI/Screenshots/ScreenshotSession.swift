@@ -141,6 +141,27 @@ public enum ScreenshotSession {
     return languages.indices.filter { same[$0] } + languages.indices.filter { !same[$0] }
   }
 
+  /// Writes into `folder` (made when missing) a copy of each shot's picture with the
+  /// rectangle of every text drawn in it outlined and labelled with its msgid, coloured
+  /// by where it came from (`ScreenshotReport.PlacedText.annotation`), under the
+  /// picture's own file name. A shot whose report lists no texts is copied as it is.
+  public static func writeAnnotated(_ shots: [Shot], into folder: URL) throws(Failure) {
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .cannotWrite(folder.path, error.localizedDescription)
+    }
+    for shot in shots {
+      let copy = folder.appendingPathComponent(shot.file.lastPathComponent)
+      do {
+        let image = try Screenshot(contentsOfPNG: shot.file.path)
+        try image.annotated((shot.report.texts ?? []).map(\.annotation)).writePNG(to: copy.path)
+      } catch {
+        throw .cannotWrite(copy.path, error.description)
+      }
+    }
+  }
+
   /// Writes `report` with the shots' findings as `report.json` and `report.md`, and
   /// `contact-sheet.png`, into `directory`.
   public static func writeSummary(
