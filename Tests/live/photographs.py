@@ -4,10 +4,14 @@
 English from one start: each language's picture differs, Arabic's menu bar is mirrored,
 every text's rectangle is inside its picture, and inside the rectangle of a text the
 pixels change between two languages where the text changes and not where it reads the
-same. `parlance ui-strings --run --language fr` of mousepad lists what a fresh start in
-French shows over AT-SPI.
+same; a steps file opens the About dialog in every language, and a bad one fails
+naming its line; a program already running is named as the reason a start fails; a
+label a PyGObject program sets again in German is reported in the French picture as
+German. `parlance ui-strings --run --language fr` of mousepad lists what a fresh start
+in French shows over AT-SPI.
 """
 
+import gettext
 import json
 import os
 import re
@@ -192,6 +196,33 @@ def already_running(parlance, env, timeout):
     finally:
         os.killpg(first.pid, 9)
         first.wait()
+
+
+def other_language(parlance, env, timeout):
+    """A PyGObject program that sets its label again with Python's own gettext (in the
+    language it started in): after a switch to French and a click, the picture's report
+    names the German label as German."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "python_gettext.py")
+    out = tempfile.mkdtemp(prefix="live-other-")
+    steps = os.path.join(out, "steps.txt")
+    with open(steps, "w") as file:
+        file.write("click again\nshot again\n")
+    result = subprocess.run(
+        [parlance, "screenshot", "--run", "--out", os.path.join(out, "shots"), "--languages",
+         "de,fr", "--steps", steps, "--", "/usr/bin/python3", "-B", script], env=env,
+        capture_output=True, text=True, timeout=timeout)
+    german = gettext.translation("gtk30", languages=["de"]).gettext("Search")
+    try:
+        with open(os.path.join(out, "shots", "report.json")) as file:
+            shots = json.load(file)["languages"]
+    except (OSError, ValueError):
+        shots = []
+    after = [shot for shot in shots if shot["screenshot"].startswith("02-fr-again-")]
+    flagged = [entry for shot in after for entry in shot.get("otherLanguage") or []]
+    check("a French picture names the label the program set again in German",
+          result.returncode == 0 and {"text": german, "language": "de"}.items()
+          <= (flagged[0].items() if flagged else {}.items()),
+          result.stderr[-600:] + json.dumps(shots)[:1200])
 
 
 def plain(text):
