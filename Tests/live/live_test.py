@@ -330,6 +330,7 @@ def main():
     python_gettext()
     photographs.screenshot_matrix(PARLANCE, environment(), TIMEOUT * 4)
     photographs.already_running(PARLANCE, environment(), TIMEOUT)
+    photographs.refused_calls(PARLANCE, environment(), TIMEOUT)
     photographs.other_language(PARLANCE, environment(), TIMEOUT * 2)
     photographs.read_back(PARLANCE, environment(), TIMEOUT * 2, fresh["mousepad"].get("fr", []),
                           pieces(["mousepad", "gtk30"], "fr"))

@@ -225,6 +225,42 @@ def other_language(parlance, env, timeout):
           result.stderr[-600:] + json.dumps(shots)[:1200])
 
 
+def refused_calls(parlance, env, timeout):
+    """Photograph and Act asked what they cannot do: each answers with its reason, and
+    the program goes on answering."""
+    process = subprocess.Popen([parlance, "run", "--language", "de", "mousepad"], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    name = f"io.github.parlance.Live.p{process.pid}"
+
+    def call(method, *arguments):
+        return subprocess.run(
+            ["gdbus", "call", "--session", "--dest", name, "--object-path",
+             "/io/github/parlance/Live", "--method", f"io.github.parlance.Live1.{method}",
+             *arguments], capture_output=True, text=True, timeout=timeout)
+
+    try:
+        subprocess.run(["gdbus", "wait", "--session", "--timeout", str(int(timeout)), name],
+                       timeout=timeout + 5)
+        call("Collect")
+        for arguments, reason in [
+            (("Photograph", "/nonexistent/folder"), "cannot write '/nonexistent/folder/window-1.png'"),
+            (("Act", "wave", "0", ""), "no step 'wave'"),
+            (("Act", "click", "4000000", ""), "no text 4000000 in the last Collect"),
+            (("Act", "key", "0", "<Hyper>nothing"), "is not a key"),
+            (("Act", "close", "0", ""), "closing it would end the program"),
+        ]:
+            answer = call(*arguments)
+            check(f"{arguments[0]} {arguments[1]} is refused with its reason",
+                  answer.returncode != 0 and reason in answer.stderr, answer.stderr[-400:])
+        answer = call("Photograph", "")
+        check("the program answers Photograph after the refusals",
+              answer.returncode == 0 and "MousepadWindow" in answer.stdout, answer.stderr[-400:])
+    finally:
+        os.killpg(process.pid, 9)
+        process.wait()
+
+
 def plain(text):
     """A text as AT-SPI reads it: no mnemonic, no markup, no accelerator padding."""
     text = re.sub(r"<[^>]+>", "", text)
