@@ -65,7 +65,9 @@ public struct LiveReading: Sendable {
     let photograph: LiveBus.Photograph
     do {
       shown = try collected ?? LiveBus.collect(program.busName)
-      photograph = try LiveBus.photograph(program.busName, into: directory?.path)
+      // A program still starting has up to 25 s to show its first window (the module's).
+      photograph = try LiveBus.photograph(
+        program.busName, into: directory?.path, timeout: .seconds(30))
     } catch {
       throw LiveSwitch.Failure(description: "\(program.name) (pid \(program.pid)): \(error)")
     }

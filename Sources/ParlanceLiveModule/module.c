@@ -371,8 +371,10 @@ typedef struct {
 /// The Photograph call waiting, or NULL: one at a time.
 static Photograph *photograph = NULL;
 
-/// How long a Photograph waits for frames before it answers with what is drawn.
+/// How long a Photograph waits for frames before it answers with what is drawn, and
+/// for a first window when the program shows none yet (a program still starting).
 #define PHOTOGRAPH_WAIT_SECONDS 5
+#define PHOTOGRAPH_FIRST_WINDOW_SECONDS 25
 
 static void photograph_free(Photograph *call) {
   for (guint index = 0; index < call->clocks->len; index++) {
@@ -601,7 +603,8 @@ static gboolean photograph_timed_out(gpointer data) {
     photograph = NULL;
     g_dbus_method_invocation_return_dbus_error(
         call->invocation, "io.github.parlance.Live1.Error.NoWindow",
-        "the program showed no window within " G_STRINGIFY(PHOTOGRAPH_WAIT_SECONDS) " seconds");
+        "the program showed no window within " G_STRINGIFY(PHOTOGRAPH_FIRST_WINDOW_SECONDS)
+        " seconds");
     photograph_free(call);
     return G_SOURCE_REMOVE;
   }
@@ -622,8 +625,10 @@ static void photograph_begin(GVariant *parameters, GDBusMethodInvocation *invoca
   call->directory = g_strdup(directory);
   call->clocks = g_ptr_array_new_with_free_func(g_object_unref);
   photograph = call;
-  call->timeout = g_timeout_add_seconds(PHOTOGRAPH_WAIT_SECONDS, photograph_timed_out, NULL);
   photograph_await(call);
+  call->timeout = g_timeout_add_seconds(
+      call->clocks->len > 0 ? PHOTOGRAPH_WAIT_SECONDS : PHOTOGRAPH_FIRST_WINDOW_SECONDS,
+      photograph_timed_out, NULL);
 }
 
 /// Answers an Act call once the main loop has run what the step set going at a higher
