@@ -22,12 +22,14 @@ struct ProgramCatalogsTests {
           ("%s | Authors: %s", "%s | Autoren: %s"), ("Other", "Sonstige"),
           ("Others", "Sonstige"), ("Untranslated in French", "Auf Französisch nicht"),
           ("_Open", "_Öffnen"),
+          ("See <a href=\\\"%s\\\">%s</a>.", "Siehe <a href=\\\"%s\\\">%s</a>."),
         ],
         "fr": [
           ("_File", "_Fichier"), ("_Color Scheme", "_Jeu de couleurs"),
           ("<b>Color Scheme</b>", "<b>Jeu de couleurs</b>"), ("Classic", "Classique"),
           ("%s | Authors: %s", "%s | Auteurs : %s"), ("Other", "Autre"),
           ("Others", "Autres"), ("_Open", "_Ouvrir"),
+          ("See <a href=\\\"%s\\\">%s</a>.", "Voir <a href=\\\"%s\\\">%s</a>."),
         ],
         "ar": [("_File", "_ملف"), ("_Open", "_افتح")],
         "pt": [("_File", "_Ficheiro"), ("_Open", "_Abrir")],
@@ -154,6 +156,13 @@ struct ProgramCatalogsTests {
         // Texts the program joined: each part that is a catalog text switches, a name
         // stays.
         ("3 Dateien - Mousepad", "3 fichiers - Mousepad"), ("Klassisch/CMake", "Classique/CMake"),
+        // A text the program wrapped whole in markup (GtkAboutDialog's licence line,
+        // a link inside): the text inside switches, the element stays.
+        ("<span size=\"small\">Klassisch</span>", "<span size=\"small\">Classique</span>"),
+        (
+          "<span size=\"small\">Siehe <a href=\"https://x.org\">Klassisch</a>.</span>",
+          "<span size=\"small\">Voir <a href=\"https://x.org\">Classique</a>.</span>"
+        ),
       ]
       let plan = try catalogs.plan(
         shown.map { ProgramCatalogs.Text(text: $0.0) }, from: Self.de, to: Self.fr)
@@ -162,6 +171,18 @@ struct ProgramCatalogsTests {
       #expect(plan.language == Self.fr)
       #expect(plan.gettextLanguages.first == "fr")
       #expect(!plan.isRightToLeft)
+    }
+  }
+
+  @Test func onlyAnElementAroundTheWholeTextIsTakenAsAWrapper() {
+    #expect(Retranslator.enclosingElement("<b>Name</b>")! == ("<b>", "Name", "</b>"))
+    #expect(
+      Retranslator.enclosingElement("<span size=\"small\">a <i>b</i></span>")!
+        == ("<span size=\"small\">", "a <i>b</i>", "</span>"))
+    for text in [
+      "<b>a</b> and <b>b</b>", "<b>a</i>", "<br/>x</br>", "plain", "<b></b>", "< b>x</b>",
+    ] {
+      #expect(Retranslator.enclosingElement(text) == nil, "\(text)")
     }
   }
 

@@ -159,7 +159,40 @@ public struct Retranslator: Sendable {
   public func retranslate(_ shown: String, remembered: ShownMessage? = nil) -> Outcome {
     let whole = retranslateWhole(shown, remembered: remembered)
     guard remembered == nil, case .failure(.unknown) = whole else { return whole }
+    if let inside = enclosed(shown) { return inside }
     return compound(shown)
+  }
+
+  /// `shown` as one element of markup around a text of the tables (`<span
+  /// size="small">…</span>`, as GtkAboutDialog wraps its licence line): the text inside
+  /// switched, the element kept; nil when `shown` is no such element or the text inside
+  /// is no text of the tables. Like a text assembled from parts, it has no message.
+  private func enclosed(_ shown: String) -> Outcome? {
+    guard let (open, inside, close) = Self.enclosingElement(shown) else { return nil }
+    switch retranslate(inside) {
+    case .success(let (text, _)): return .success((open + text + close, nil))
+    case .failure(.unknown): return nil
+    case .failure(let reason): return .failure(reason)
+    }
+  }
+
+  /// The opening tag, the text inside and the closing tag of `text` when it is one
+  /// element from its first character to its last (`<b>Name</b>`, not `<b>a</b> and
+  /// <b>b</b>`); nil otherwise.
+  static func enclosingElement(_ text: String) -> (open: String, inside: String, close: String)? {
+    guard text.hasPrefix("<"), let end = text.firstIndex(of: ">") else { return nil }
+    let afterBracket = text.index(after: text.startIndex)
+    let nameEnd = text[afterBracket..<end].firstIndex { $0 == " " || $0 == "/" } ?? end
+    let name = text[afterBracket..<nameEnd]
+    guard !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }),
+      text[..<end].last != "/"
+    else { return nil }
+    let open = text[...end]
+    let close = "</\(name)>"
+    guard text.count > open.count + close.count, text.hasSuffix(close) else { return nil }
+    let inside = text[open.endIndex..<text.index(text.endIndex, offsetBy: -close.count)]
+    guard !inside.contains(close) else { return nil }
+    return (String(open), String(inside), close)
   }
 
   /// The separators a program joins texts with, in the order they are tried.
