@@ -153,9 +153,10 @@ public struct Retranslator: Sendable {
   /// The text `shown` becomes in the target language, and its message; `remembered` is
   /// the message a switch set there before (when the text is still what it set).
   ///
-  /// A text no message shows whole may be one a program assembled from a few texts with a
-  /// separator ("Quelle/C", "Unbenannt 1 - Mousepad"): each part that is a text of the
-  /// tables is switched, the others (a name) stay.
+  /// A text no message shows whole may be one a program made of other texts: wrapped
+  /// whole in markup, or a few joined with a separator ("Quelle/C", "Unbenannt 1 -
+  /// Mousepad"): each part that is a text of the tables is switched, the others (a name)
+  /// stay (Retranslator+Parts.swift).
   public func retranslate(_ shown: String, remembered: ShownMessage? = nil) -> Outcome {
     let whole = retranslateWhole(shown, remembered: remembered)
     guard remembered == nil, case .failure(.unknown) = whole else { return whole }
@@ -163,67 +164,9 @@ public struct Retranslator: Sendable {
     return compound(shown)
   }
 
-  /// `shown` as one element of markup around a text of the tables (`<span
-  /// size="small">…</span>`, as GtkAboutDialog wraps its licence line): the text inside
-  /// switched, the element kept; nil when `shown` is no such element or the text inside
-  /// is no text of the tables. Like a text assembled from parts, it has no message.
-  private func enclosed(_ shown: String) -> Outcome? {
-    guard let (open, inside, close) = Self.enclosingElement(shown) else { return nil }
-    switch retranslate(inside) {
-    case .success(let (text, _)): return .success((open + text + close, nil))
-    case .failure(.unknown): return nil
-    case .failure(let reason): return .failure(reason)
-    }
-  }
-
-  /// The opening tag, the text inside and the closing tag of `text` when it is one
-  /// element from its first character to its last (`<b>Name</b>`, not `<b>a</b> and
-  /// <b>b</b>`); nil otherwise.
-  static func enclosingElement(_ text: String) -> (open: String, inside: String, close: String)? {
-    guard text.hasPrefix("<"), let end = text.firstIndex(of: ">") else { return nil }
-    let afterBracket = text.index(after: text.startIndex)
-    let nameEnd = text[afterBracket..<end].firstIndex { $0 == " " || $0 == "/" } ?? end
-    let name = text[afterBracket..<nameEnd]
-    guard !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }),
-      text[..<end].last != "/"
-    else { return nil }
-    let open = text[...end]
-    let close = "</\(name)>"
-    guard text.count > open.count + close.count, text.hasSuffix(close) else { return nil }
-    let inside = text[open.endIndex..<text.index(text.endIndex, offsetBy: -close.count)]
-    guard !inside.contains(close) else { return nil }
-    return (String(open), String(inside), close)
-  }
-
-  /// The separators a program joins texts with, in the order they are tried.
-  static let separators = [" - ", " — ", " – ", " | ", "/"]
-
-  /// `shown` as texts joined by a separator, each switched where it is a text of the
-  /// tables: at most three parts, none empty (a path such as `/usr/share` is no such
-  /// text), at least one switched, none ambiguous.
-  private func compound(_ shown: String) -> Outcome {
-    for separator in Self.separators where shown.contains(separator) {
-      let parts = shown.components(separatedBy: separator)
-      guard parts.count <= 3, !parts.contains(where: \.isEmpty) else { continue }
-      var texts: [String] = []
-      var switched = false
-      for part in parts {
-        switch retranslateWhole(part, remembered: nil) {
-        case .success(let (text, _)):
-          texts.append(text)
-          switched = switched || text != part
-        case .failure(.unknown):
-          texts.append(part)
-        case .failure(let reason):
-          return .failure(reason)
-        }
-      }
-      if switched { return .success((texts.joined(separator: separator), nil)) }
-    }
-    return .failure(.unknown)
-  }
-
-  private func retranslateWhole(_ shown: String, remembered: ShownMessage?) -> Outcome {
+  /// `shown` as one message of the tables (the one remembered, when given), made in the
+  /// target language.
+  func retranslateWhole(_ shown: String, remembered: ShownMessage?) -> Outcome {
     let message: ShownMessage
     if let remembered {
       message = remembered

@@ -1,0 +1,64 @@
+/// Texts a program made of other texts: one wrapped whole in markup, or a few joined
+/// with a separator. Each is switched by its parts (`Retranslator.retranslate`), and
+/// like any text assembled, has no message of its own.
+extension Retranslator {
+  /// `shown` as one element of markup around a text of the tables (`<span
+  /// size="small">…</span>`, as GtkAboutDialog wraps its licence line): the text inside
+  /// switched, the element kept; nil when `shown` is no such element or the text inside
+  /// is no text of the tables. Like a text assembled from parts, it has no message.
+  func enclosed(_ shown: String) -> Outcome? {
+    guard let (open, inside, close) = Self.enclosingElement(shown) else { return nil }
+    switch retranslate(inside) {
+    case .success(let (text, _)): return .success((open + text + close, nil))
+    case .failure(.unknown): return nil
+    case .failure(let reason): return .failure(reason)
+    }
+  }
+
+  /// The opening tag, the text inside and the closing tag of `text` when it is one
+  /// element from its first character to its last (`<b>Name</b>`, not `<b>a</b> and
+  /// <b>b</b>`); nil otherwise.
+  static func enclosingElement(_ text: String) -> (open: String, inside: String, close: String)? {
+    guard text.hasPrefix("<"), let end = text.firstIndex(of: ">") else { return nil }
+    let afterBracket = text.index(after: text.startIndex)
+    let nameEnd = text[afterBracket..<end].firstIndex { $0 == " " || $0 == "/" } ?? end
+    let name = text[afterBracket..<nameEnd]
+    guard !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }),
+      text[..<end].last != "/"
+    else { return nil }
+    let open = text[...end]
+    let close = "</\(name)>"
+    guard text.count > open.count + close.count, text.hasSuffix(close) else { return nil }
+    let inside = text[open.endIndex..<text.index(text.endIndex, offsetBy: -close.count)]
+    guard !inside.contains(close) else { return nil }
+    return (String(open), String(inside), close)
+  }
+
+  /// The separators a program joins texts with, in the order they are tried.
+  static let separators = [" - ", " — ", " – ", " | ", "/"]
+
+  /// `shown` as texts joined by a separator, each switched where it is a text of the
+  /// tables: at most three parts, none empty (a path such as `/usr/share` is no such
+  /// text), at least one switched, none ambiguous.
+  func compound(_ shown: String) -> Outcome {
+    for separator in Self.separators where shown.contains(separator) {
+      let parts = shown.components(separatedBy: separator)
+      guard parts.count <= 3, !parts.contains(where: \.isEmpty) else { continue }
+      var texts: [String] = []
+      var switched = false
+      for part in parts {
+        switch retranslateWhole(part, remembered: nil) {
+        case .success(let (text, _)):
+          texts.append(text)
+          switched = switched || text != part
+        case .failure(.unknown):
+          texts.append(part)
+        case .failure(let reason):
+          return .failure(reason)
+        }
+      }
+      if switched { return .success((texts.joined(separator: separator), nil)) }
+    }
+    return .failure(.unknown)
+  }
+}
