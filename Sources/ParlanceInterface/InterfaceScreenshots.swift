@@ -157,10 +157,7 @@ public final class InterfaceScreenshots: ScreenshotSubject {
   private func placedTexts(of toplevel: InterfaceDocument.Object, in window: Window)
     -> [ScreenshotReport.PlacedText]
   {
-    var drawn: [ShownTexts.Place: [ShownTexts.DrawnPlace]] = [:]
-    for text in ShownTexts(of: window).texts {
-      drawn[text.place, default: []] += text.places.filter { $0.isIn(window) }
-    }
+    let drawn = ShownTexts(of: window).drawn(in: window)
     var placed: [ScreenshotReport.PlacedText] = []
     for shown in interface.shownTexts() where shown.text.toplevelID == toplevel.id {
       guard let value = shown.value, case .property(let name) = shown.text.target,
@@ -168,7 +165,7 @@ public final class InterfaceScreenshots: ScreenshotSubject {
       else { continue }
       // GtkBuilder takes `placeholder_text` for `placeholder-text`.
       let property = name.replacing("_", with: "-")
-      for place in drawn[ShownTexts.Place(object, property: property)] ?? [] {
+      for place in drawn[ShownTexts.Place(object, property: property)]?.places ?? [] {
         placed.append(
           ScreenshotReport.PlacedText(
             object: shown.text.objectPath, className: shown.text.className, property: property,

@@ -113,10 +113,7 @@ private final class Identification {
     self.language = language
     self.recognizing = recognizing
     development = catalogs.localizer.developmentLanguage
-    fallbacks = Array(
-      LanguageNegotiator.negotiate(
-        requested: [language], available: catalogs.installedLanguages, default: nil
-      ).languages.dropFirst())
+    fallbacks = catalogs.fallbacks(for: language)
   }
 
   /// The message a switch set on the text and the program has kept, else the one the

@@ -167,20 +167,11 @@ public enum LiveScreenshots {
     return candidates.first { !$0.places.isEmpty } ?? candidates.first
   }
 
-  /// `text` as a step names it: no mnemonic marks, no padding, no closing `…` or `...`,
-  /// in lower case.
+  /// `text` as a step names it: as the catalogs' texts compare (no mnemonic marks,
+  /// padding or markup: `TranslationIndex.comparableForm`), without a closing `…` or
+  /// `...`, in lower case.
   static func comparable(_ text: String) -> String {
-    var result = ""
-    var escaped = false
-    for character in text {
-      if character == "_", !escaped {
-        escaped = true
-        continue
-      }
-      escaped = false
-      result.append(character)
-    }
-    var trimmed = result.trimmingCharacters(in: .whitespaces)
+    var trimmed = TranslationIndex.comparableForm(of: text)
     for ending in ["…", "..."] where trimmed.hasSuffix(ending) {
       trimmed = String(trimmed.dropLast(ending.count)).trimmingCharacters(in: .whitespaces)
     }

@@ -78,12 +78,7 @@ public final class WindowScreenshots: ScreenshotSubject {
   /// supplied it and its rectangle (the live module's places, read from the widgets
   /// after the frame), matched to the view node that rendered it by widget and text.
   private func placedTexts() -> [ScreenshotReport.PlacedText] {
-    var drawn:
-      [ShownTexts.Place: (text: String, className: String, places: [ShownTexts.DrawnPlace])] =
-        [:]
-    for text in ShownTexts(of: window).texts {
-      drawn[text.place] = (text.text, text.typeName, text.places.filter { $0.isIn(window) })
-    }
+    let drawn = ShownTexts(of: window).drawn(in: window)
     var placed: [ScreenshotReport.PlacedText] = []
     var seen = Set<ShownTexts.Place>()
     for (id, resolved) in controller.renderer.resolvedTexts {
@@ -91,15 +86,17 @@ public final class WindowScreenshots: ScreenshotSubject {
       else { continue }
       for property in ["label", "title", "placeholder-text"] {
         let place = ShownTexts.Place(widget, property: property)
-        guard let found = drawn[place], found.text == resolved.text, seen.insert(place).inserted
+        guard let found = drawn[place], found.text.text == resolved.text,
+          seen.insert(place).inserted
         else { continue }
         let status =
           resolution.isMissing ? "untranslated" : resolution.isFallback ? "fallback" : "translated"
         for at in found.places {
           placed.append(
             ScreenshotReport.PlacedText(
-              object: id, className: found.className, property: property, context: nil,
-              msgid: resolution.key, domain: resolution.table, value: found.text, status: status,
+              object: id, className: found.text.typeName, property: property, context: nil,
+              msgid: resolution.key, domain: resolution.table, value: found.text.text,
+              status: status,
               source: resolution.origin?.fileAndLine,
               rectangle: at.rectangle))
         }

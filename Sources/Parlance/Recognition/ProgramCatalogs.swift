@@ -220,6 +220,16 @@ public final class ProgramCatalogs: Sendable {
     return names.isEmpty ? [language.gettextLocaleName] : names
   }
 
+  /// Where a message `language` does not translate is taken from, in order, as gettext
+  /// falls back along `LANGUAGE`: `pt` after `pt-BR`.
+  public func fallbacks(for language: LanguageTag) -> [LanguageTag] {
+    Array(
+      LanguageNegotiator.negotiate(
+        requested: [language], available: installedLanguages, default: nil
+      )
+      .languages.dropFirst())
+  }
+
   /// What each of `texts`, shown in `source`, becomes in `target`, and what is left.
   ///
   /// - Throws: `LocalizerError` when no domain of the program has a catalog in `target`
@@ -237,12 +247,9 @@ public final class ProgramCatalogs: Sendable {
         language: language, gettextLanguages: gettext, isRightToLeft: isRightToLeft,
         changes: [], left: [])
     }
-    let fallbacks = LanguageNegotiator.negotiate(
-      requested: [language], available: installedLanguages, default: nil
-    ).languages.dropFirst()
     let retranslator = try Retranslator(
       localizer: localizer, tables: domains, from: source, to: language,
-      fallbacks: Array(fallbacks))
+      fallbacks: fallbacks(for: language))
     var changes: [Plan.Change] = []
     var left: [Plan.Left] = []
     // A menu shows one text in many places: each text and remembered message is decided once.

@@ -129,6 +129,14 @@ public final class ShownTexts {
     g_ptr_array_unref(array)
   }
 
+  /// Each text by its place, with where it is drawn in `window` (none when it is drawn
+  /// elsewhere or not at all): what a screenshot of `window` attaches to its texts.
+  public func drawn(in window: Window) -> [Place: (text: Text, places: [DrawnPlace])] {
+    var drawn: [Place: (text: Text, places: [DrawnPlace])] = [:]
+    for text in texts { drawn[text.place] = (text, text.places.filter { $0.isIn(window) }) }
+    return drawn
+  }
+
   /// The texts, in the order a reader meets them.
   public var texts: [Text] {
     (0..<Int(array.pointee.len)).compactMap { index in
