@@ -55,6 +55,10 @@ public enum LiveScreenshots {
     defer { try? FileManager.default.removeItem(at: pictures) }
     var shown = catalogs.shownLanguage(gettextLanguages: program.languages)
     var taken: [Taken] = []
+    let takesShots =
+      steps?.lines.contains {
+        if case .shot = $0.step { true } else { false }
+      } ?? false
     for position in ScreenshotSession.photographingOrder(languages, from: shown.direction) {
       let language = languages[position]
       // What the switch read and set, for the language's first picture: not read again.
@@ -83,7 +87,8 @@ public enum LiveScreenshots {
         var files: [URL?] = []
         for (index, window) in reading.windows.enumerated() {
           let source = URL(fileURLWithPath: window.file ?? "")
-          let pixels = try? Data(contentsOf: source)
+          // Read only when a step's shot will compare with it.
+          let pixels = takesShots ? try? Data(contentsOf: source) : nil
           if label == nil {
             first[keys[index]] = pixels
           } else if let pixels, first[keys[index]] == pixels {
