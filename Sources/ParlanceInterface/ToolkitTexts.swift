@@ -132,7 +132,7 @@ public final class ToolkitTexts {
         let current = text.text
         let known = remembered[text.place].flatMap { $0.shown == current ? $0.message : nil }
         switch retranslator.retranslate(current, remembered: known) {
-        case .success(let (value, message)):
+        case .success(let (value, message, _)):
           text.set(value)
           remembered[text.place] = message.map { Remembered(message: $0, shown: value) }
         case .failure(.ambiguous(let candidates)):

@@ -59,6 +59,9 @@ public final class ProgramCatalogs: Sendable {
       public let text: String
       /// The message to remember at its place (`Retranslator.ShownMessage.encoded`).
       public let message: String
+      /// The recipe to remember there (`Retranslator.Recipe.encoded`, `toolkitItem`
+      /// for a toolkit item), or empty.
+      public let recipe: String
     }
 
     /// A text left as it is, and why.
@@ -212,7 +215,10 @@ public final class ProgramCatalogs: Sendable {
   }
 
   /// gettext's names for `language` and its fallbacks among the catalogs: `pt_BR:pt`.
+  /// The development language has none: its texts are the msgids, as a fresh start in
+  /// `en` shows them, not a British English catalog's.
   public func gettextLanguages(for language: LanguageTag) -> [String] {
+    guard language != localizer.developmentLanguage else { return [language.gettextLocaleName] }
     let chain = LanguageNegotiator.negotiate(
       requested: [language], available: installedLanguages,
       default: localizer.developmentLanguage)
@@ -230,6 +236,17 @@ public final class ProgramCatalogs: Sendable {
       .languages.dropFirst())
   }
 
+  /// The language a switch to `target` shows (the catalog's language that answers for
+  /// it, or the development language), gettext's names for it with its fallbacks, and
+  /// whether it is written right to left.
+  public func destination(of target: LanguageTag) -> (
+    language: LanguageTag, gettextLanguages: [String], isRightToLeft: Bool
+  ) {
+    let development = localizer.developmentLanguage
+    let language = target == development ? development : language(for: target) ?? target
+    return (language, gettextLanguages(for: language), language.direction == .rightToLeft)
+  }
+
   /// What each of `texts`, shown in `source`, becomes in `target`, and what is left.
   ///
   /// - Throws: `LocalizerError` when no domain of the program has a catalog in `target`
@@ -237,10 +254,7 @@ public final class ProgramCatalogs: Sendable {
   public func plan(_ texts: [Text], from source: LanguageTag, to target: LanguageTag)
     throws(LocalizerError) -> Plan
   {
-    let development = localizer.developmentLanguage
-    let language = target == development ? development : language(for: target) ?? target
-    let gettext = gettextLanguages(for: language)
-    let isRightToLeft = language.direction == .rightToLeft
+    let (language, gettext, isRightToLeft) = destination(of: target)
     guard source != language else {
       // Nothing to retranslate; gettext and the direction are set again all the same.
       return Plan(
@@ -256,7 +270,10 @@ public final class ProgramCatalogs: Sendable {
     var decided: [Text: Retranslator.Outcome] = [:]
     for (index, text) in texts.enumerated() {
       if text.isToolkitItem {
-        changes.append(Plan.Change(index: index, text: text.text, message: ""))
+        changes.append(
+          Plan.Change(
+            index: index, text: text.text, message: "",
+            recipe: Retranslator.Recipe.toolkitItem))
         continue
       }
       let result: Retranslator.Outcome
@@ -268,8 +285,11 @@ public final class ProgramCatalogs: Sendable {
         decided[text] = result
       }
       switch result {
-      case .success(let (value, message)):
-        changes.append(Plan.Change(index: index, text: value, message: message?.encoded ?? ""))
+      case .success(let (value, message, recipe)):
+        changes.append(
+          Plan.Change(
+            index: index, text: value, message: message?.encoded ?? "",
+            recipe: text.group == 0 ? recipe?.encoded ?? "" : ""))
       case .failure(let reason):
         left.append(Plan.Left(index: index, text: text.text, reason: reason))
       }

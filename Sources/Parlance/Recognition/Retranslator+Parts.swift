@@ -9,7 +9,9 @@ extension Retranslator {
   func enclosed(_ shown: String) -> Outcome? {
     guard let (open, inside, close) = Self.enclosingElement(shown) else { return nil }
     switch retranslate(inside) {
-    case .success(let (text, _)): return .success((open + text + close, nil))
+    case .success(let (text, _, recipe)):
+      let around = recipe.map { Recipe([.text(open)] + $0.parts + [.text(close)]) }
+      return .success((open + text + close, nil, around))
     case .failure(.unknown): return nil
     case .failure(let reason): return .failure(reason)
     }
@@ -45,19 +47,26 @@ extension Retranslator {
       let parts = shown.components(separatedBy: separator)
       guard parts.count <= 3, !parts.contains(where: \.isEmpty) else { continue }
       var texts: [String] = []
+      // Each part's recipe (a part no table has is its text), the separator between.
+      var recipe: [Recipe.Part]? = []
       var switched = false
       for part in parts {
+        if !texts.isEmpty { recipe?.append(.text(separator)) }
         switch retranslateWhole(part, remembered: nil) {
-        case .success(let (text, _)):
+        case .success(let (text, _, made)):
           texts.append(text)
           switched = switched || text != part
+          if let made { recipe?.append(contentsOf: made.parts) } else { recipe = nil }
         case .failure(.unknown):
           texts.append(part)
+          recipe?.append(.text(part))
         case .failure(let reason):
           return .failure(reason)
         }
       }
-      if switched { return .success((texts.joined(separator: separator), nil)) }
+      if switched {
+        return .success((texts.joined(separator: separator), nil, recipe.map(Recipe.init)))
+      }
     }
     return .failure(.unknown)
   }

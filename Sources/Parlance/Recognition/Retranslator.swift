@@ -90,9 +90,13 @@ public struct Retranslator: Sendable {
     case sharedColumn
   }
 
-  /// A text's new text and its message, or why it is left.
-  /// The message is nil for a text assembled from parts (`compound`), which has none.
-  public typealias Outcome = Result<(text: String, message: ShownMessage?), Unresolved>
+  /// A text's new text, its message and its recipe, or why it is left.
+  /// The message is nil for a text assembled from parts (`compound`), which has none;
+  /// the recipe is nil where the text cannot be made from messages alone (a message
+  /// with arguments, a text matched only once markup is left out).
+  public typealias Outcome = Result<
+    (text: String, message: ShownMessage?, recipe: Recipe?), Unresolved
+  >
 
   /// The catalogs, pinned to the language switched to.
   public let localizer: Localizer
@@ -202,10 +206,10 @@ public struct Retranslator: Sendable {
       }
     }
     let translated = translatingArguments(of: message)
-    guard let text = render(message, as: translated, shown: shown) else {
+    guard let (text, recipe) = rendered(message, as: translated, shown: shown) else {
       return .failure(.cannotRender(message))
     }
-    return .success((text, translated))
+    return .success((text, translated, recipe))
   }
 
   /// `message` with each text argument that is itself a text of the tables, shown
@@ -316,26 +320,50 @@ public struct Retranslator: Sendable {
   /// `translated` is the message with its arguments in the target language (the same
   /// as `message` but where an argument is a text of the tables too).
   func render(_ message: ShownMessage, as translated: ShownMessage, shown: String) -> String? {
+    rendered(message, as: translated, shown: shown)?.text
+  }
+
+  /// `render`'s text, and the recipe that makes it in any language when the message is
+  /// a plain one (no arguments, no plural) shown whole or inside literal text.
+  func rendered(_ message: ShownMessage, as translated: ShownMessage, shown: String) -> (
+    text: String, recipe: Recipe?
+  )? {
     let languages = [target] + fallbacks + [localizer.developmentLanguage]
     guard let new = languages.lazy.compactMap({ text(of: translated, in: $0) }).first else {
       return nil
     }
-    if message.match.isExact { return new }
+    let match = message.match
+    let isPlain = match.values.isEmpty && match.count == nil && match.form == nil
+    func recipe(_ before: Substring, withoutMnemonic: Bool, _ after: Substring) -> Recipe? {
+      guard isPlain else { return nil }
+      return Recipe([
+        .text(String(before)),
+        .message(table: message.table, key: match.key, withoutMnemonic: withoutMnemonic),
+        .text(String(after)),
+      ])
+    }
+    if match.isExact { return (new, recipe("", withoutMnemonic: false, "")) }
     // Where the message was, in the text shown: its text in the language shown (its
     // msgid where that language does not translate it).
-    guard let old = shownText(of: message) else { return new }
-    for (before, after) in [(old, new), (Self.withoutMnemonic(old), Self.withoutMnemonic(new))]
-    where !before.isEmpty {
+    guard let old = shownText(of: message) else { return (new, nil) }
+    for (before, after, mnemonic) in [
+      (old, new, false), (Self.withoutMnemonic(old), Self.withoutMnemonic(new), true),
+    ] where !before.isEmpty {
       if let range = shown.range(of: before) {
-        return shown.replacingCharacters(in: range, with: after)
+        return (
+          shown.replacingCharacters(in: range, with: after),
+          recipe(shown[..<range.lowerBound], withoutMnemonic: mnemonic, shown[range.upperBound...])
+        )
       }
     }
     // The shown text is the message once markup and mnemonics are left out of both;
     // padding the program put around it stays.
     let leading = shown.prefix(while: \.isWhitespace)
     let trailing = shown.reversed().prefix(while: \.isWhitespace)
-    guard leading.count < shown.count else { return TranslationIndex.comparableForm(of: new) }
-    return leading + TranslationIndex.comparableForm(of: new) + String(trailing.reversed())
+    guard leading.count < shown.count else {
+      return (TranslationIndex.comparableForm(of: new), nil)
+    }
+    return (leading + TranslationIndex.comparableForm(of: new) + String(trailing.reversed()), nil)
   }
 
   /// The text of `message` in `language` (with its arguments and count): the catalog's,
