@@ -120,7 +120,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ParlanceUITests",
-      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceWindow", "ParlanceLive"],
+      dependencies: [
+        "Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceWindow", "ParlanceLive", "CGettext",
+      ],
       // Screenshot goldens, read from the source tree by path: not resources of the bundle.
       exclude: ["__Snapshots__"]
     ),

@@ -24,6 +24,10 @@ int parlance_bindtextdomain(const char *domain, const char *directory) {
   return 0;
 }
 
+int parlance_bind_codeset(const char *domain, const char *codeset) {
+  return bind_textdomain_codeset(domain, codeset) == NULL ? -1 : 0;
+}
+
 size_t parlance_heap_in_use(void) {
   struct mallinfo2 info = mallinfo2();
   return info.uordblks + info.hblkhd;

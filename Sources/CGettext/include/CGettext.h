@@ -11,6 +11,10 @@ int parlance_gettext_setup(const char *domain, const char *directory, const char
 /// or `LANGUAGE` (set once by `parlance_gettext_setup`). Returns 0 on success.
 int parlance_bindtextdomain(const char *domain, const char *directory);
 
+/// `bind_textdomain_codeset(domain, codeset)`: the codeset gettext converts `domain`'s
+/// texts to. Returns 0 on success.
+int parlance_bind_codeset(const char *domain, const char *codeset);
+
 /// `dgettext(domain, msgid)`.
 const char *parlance_dgettext(const char *domain, const char *msgid);
 
