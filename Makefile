@@ -129,7 +129,8 @@ deb:
 # where `parlance run` finds it. SwiftPM would link the Swift runtime into it.
 MODULE_DIR ?= .build/debug
 MODULE_SOURCES = Sources/ParlanceLiveModule/module.c Sources/CParlanceLive/walk.c \
-  Sources/CParlanceLive/place.c Sources/CParlanceLive/act.c Sources/CParlanceLive/gettext.c
+  Sources/CParlanceLive/place.c Sources/CParlanceLive/act.c Sources/CParlanceLive/gettext.c \
+  Sources/CParlanceLive/recipe.c
 # Hardened as Debian builds libraries (fortified, stack protector, bound at load time).
 # The interface's introspection is docs/io.github.parlance.Live1.xml, made a C string.
 module:

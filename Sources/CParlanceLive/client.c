@@ -74,6 +74,11 @@ GPtrArray *parlance_live_programs(int timeout, GError **error) {
   return programs;
 }
 
+/// The collection of `reply`'s children `first` (the strings) and `first + 1` (the
+/// texts), every index checked; NULL with `error` set when one names no string.
+static ParlanceLiveCollection *collection_of(GVariant *reply, gsize first, const char *bus_name,
+                                             const char *method, GError **error);
+
 ParlanceLiveCollection *parlance_live_collect(const char *bus_name, int timeout,
                                               GError **error) {
   GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
@@ -81,9 +86,39 @@ ParlanceLiveCollection *parlance_live_collect(const char *bus_name, int timeout,
   GVariant *reply = call(bus, bus_name, "Collect", NULL, "(asa(uuuuuu))", timeout, error);
   g_object_unref(bus);
   if (reply == NULL) return NULL;
+  ParlanceLiveCollection *collection = collection_of(reply, 0, bus_name, "Collect", error);
+  g_variant_unref(reply);
+  return collection;
+}
+
+gboolean parlance_live_switch(const char *bus_name, const char *languages,
+                              gboolean right_to_left, int timeout, guint32 *applied,
+                              guint32 *kept, ParlanceLiveCollection **pending, GError **error) {
+  *pending = NULL;
+  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  if (bus == NULL) return FALSE;
+  GVariant *reply = call(bus, bus_name, "Switch", g_variant_new("(sb)", languages, right_to_left),
+                         "(uuasa(uuuuuu))", timeout, error);
+  g_object_unref(bus);
+  if (reply == NULL) return FALSE;
+  g_variant_get_child(reply, 0, "u", applied);
+  g_variant_get_child(reply, 1, "u", kept);
+  ParlanceLiveCollection *collection = collection_of(reply, 2, bus_name, "Switch", error);
+  g_variant_unref(reply);
+  if (collection == NULL) return FALSE;
+  if (collection->texts->len == 0) {
+    parlance_live_collection_free(collection);
+  } else {
+    *pending = collection;
+  }
+  return TRUE;
+}
+
+static ParlanceLiveCollection *collection_of(GVariant *reply, gsize first, const char *bus_name,
+                                             const char *method, GError **error) {
   ParlanceLiveCollection *collection = g_new0(ParlanceLiveCollection, 1);
   collection->strings = g_ptr_array_new_with_free_func(g_free);
-  GVariant *strings = g_variant_get_child_value(reply, 0);
+  GVariant *strings = g_variant_get_child_value(reply, first);
   gsize count = 0;
   const char **items = g_variant_get_strv(strings, &count);
   for (gsize index = 0; index < count; index++) {
@@ -91,21 +126,20 @@ ParlanceLiveCollection *parlance_live_collect(const char *bus_name, int timeout,
   }
   g_free(items);
   g_variant_unref(strings);
-  GVariant *texts = g_variant_get_child_value(reply, 1);
+  GVariant *texts = g_variant_get_child_value(reply, first + 1);
   gsize rows = 0;
   const ParlanceLiveText *row =
       g_variant_get_fixed_array(texts, &rows, sizeof(ParlanceLiveText));
   collection->texts = g_array_sized_new(FALSE, FALSE, sizeof(ParlanceLiveText), (guint)rows);
   g_array_append_vals(collection->texts, row, (guint)rows);
   g_variant_unref(texts);
-  g_variant_unref(reply);
   for (gsize index = 0; index < rows; index++) {
     const ParlanceLiveText *text = &g_array_index(collection->texts, ParlanceLiveText, index);
     guint32 limit = collection->strings->len;
     if (text->className >= limit || text->property >= limit || text->text >= limit ||
         text->message >= limit) {
       g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                  "%s answered Collect with text %u naming string %u of %u", bus_name,
+                  "%s answered %s with text %u naming string %u of %u", bus_name, method,
                   (unsigned)index,
                   (unsigned)MAX(MAX(text->className, text->property), MAX(text->text, text->message)),
                   (unsigned)limit);
@@ -130,10 +164,10 @@ int parlance_live_apply(const char *bus_name, const char *languages, gboolean ri
   if (bus == NULL) return -1;
   GVariant *table = g_variant_new_strv(string_count > 0 ? (const char *const *)strings : NULL,
                                        (gssize)string_count);
-  GVariant *rows = g_variant_new_fixed_array(G_VARIANT_TYPE("(uuu)"), changes, count,
+  GVariant *rows = g_variant_new_fixed_array(G_VARIANT_TYPE("(uuuu)"), changes, count,
                                              sizeof(ParlanceLiveChange));
   GVariant *reply = call(bus, bus_name, "Apply",
-                         g_variant_new("(sb@as@a(uuu))", languages, right_to_left, table, rows),
+                         g_variant_new("(sb@as@a(uuuu))", languages, right_to_left, table, rows),
                          "(u)", timeout, error);
   g_object_unref(bus);
   if (reply == NULL) return -1;

@@ -50,21 +50,18 @@ public struct LiveReading: Sendable {
   /// better than the program's `LANGUAGE` says), after the frame that laid out what was
   /// asked of it before, with `catalogs` (its own, as `ProgramCatalogs` reads them); each
   /// window is written into `directory` as `window-N.png` when one is given. With
-  /// `collected`, what a switch just read and set (`LiveSwitch.Outcome.shown`, whose ids
-  /// the program still holds), the texts are not read again, and a text the switch gave
-  /// no message has none. With `drawnOnly`, only the texts drawn are kept (a picture's
-  /// report needs no others).
+  /// `drawnOnly`, only the texts drawn are kept (a picture's report needs no others).
   ///
   /// - Throws: `LiveSwitch.Failure` when it does not answer, shows no window, or cannot
   ///   write the pictures.
   public static func read(
     _ program: LiveBus.Program, catalogs: ProgramCatalogs, language: LanguageTag? = nil,
-    collected: [LiveBus.Text]? = nil, photographingInto directory: URL?, drawnOnly: Bool = false
+    photographingInto directory: URL?, drawnOnly: Bool = false
   ) throws(LiveSwitch.Failure) -> LiveReading {
     let shown: [LiveBus.Text]
     let photograph: LiveBus.Photograph
     do {
-      shown = try collected ?? LiveBus.collect(program.busName)
+      shown = try LiveBus.collect(program.busName)
       // A program still starting has up to 25 s to show its first window (the module's).
       photograph = try LiveBus.photograph(
         program.busName, into: directory?.path, timeout: .seconds(30))
@@ -72,8 +69,7 @@ public struct LiveReading: Sendable {
       throw LiveSwitch.Failure(description: "\(program.name) (pid \(program.pid)): \(error)")
     }
     let language = language ?? catalogs.shownLanguage(gettextLanguages: program.languages)
-    let identify = Identification(
-      catalogs: catalogs, language: language, recognizing: collected == nil)
+    let identify = Identification(catalogs: catalogs, language: language)
     var places: [UInt32: [LiveBus.Place]] = [:]
     for place in photograph.places { places[place.id, default: []].append(place) }
     let texts = shown.enumerated().compactMap { index, text -> Text? in
@@ -105,13 +101,9 @@ private final class Identification {
   /// Each text decided once: a menu shows one text in many places.
   private var decided: [String: Retranslator.ShownMessage?] = [:]
 
-  /// Whether a text with no remembered message is recognized by its text.
-  let recognizing: Bool
-
-  init(catalogs: ProgramCatalogs, language: LanguageTag, recognizing: Bool) {
+  init(catalogs: ProgramCatalogs, language: LanguageTag) {
     self.catalogs = catalogs
     self.language = language
-    self.recognizing = recognizing
     development = catalogs.localizer.developmentLanguage
     fallbacks = catalogs.fallbacks(for: language)
   }
@@ -121,7 +113,6 @@ private final class Identification {
   /// messages.
   func message(of text: LiveBus.Text) -> Retranslator.ShownMessage? {
     if let remembered = Retranslator.ShownMessage(encoded: text.message) { return remembered }
-    guard recognizing else { return nil }
     if let known = decided[text.text] { return known }
     var found: Retranslator.ShownMessage?
     if case .success(let outcome) = retranslator?.retranslate(text.text) {

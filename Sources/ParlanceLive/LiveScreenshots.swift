@@ -61,12 +61,9 @@ public enum LiveScreenshots {
       } ?? false
     for position in ScreenshotSession.photographingOrder(languages, from: shown.direction) {
       let language = languages[position]
-      // What the switch read and set, for the language's first picture: not read again.
-      var switched: [LiveBus.Text]?
       if language != shown {
         let outcome = try LiveSwitch.run(program, to: .pinned(language), catalogs: catalogs)
         shown = outcome.to
-        switched = outcome.shown
         do {
           program = try started.describe()
         } catch {
@@ -81,7 +78,7 @@ public enum LiveScreenshots {
       var first: [String: Data] = [:]
       func photograph(_ label: String?) throws(LiveSwitch.Failure) {
         let reading = try LiveReading.read(
-          program, catalogs: catalogs, language: shown, collected: label == nil ? switched : nil,
+          program, catalogs: catalogs, language: shown,
           photographingInto: pictures, drawnOnly: true)
         let keys = windowKeys(reading)
         var files: [URL?] = []

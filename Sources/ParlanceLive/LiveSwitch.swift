@@ -4,8 +4,10 @@ import ParlanceGtk
 /// Switches a running program that has Parlance's GTK module (`parlance run`) to another
 /// language: reads back what its windows show, decides each text with the program's own
 /// catalogs (`ProgramCatalogs`), and sets the new texts in place with gettext switched
-/// for the process. One round trip for the texts, one for the changes; nothing the
-/// program holds is rebuilt.
+/// for the process; nothing the program holds is rebuilt. Each text set is given a
+/// recipe (`Retranslator.Recipe`), so that a later switch is one round trip the program
+/// makes by itself, the controller deciding only the texts it has not seen (a dialog
+/// opened since, a text the program set again).
 public enum LiveSwitch {
   /// What a switch did.
   public struct Outcome: Sendable {
@@ -17,13 +19,12 @@ public enum LiveSwitch {
     public let to: LanguageTag
     /// The texts set.
     public let applied: Int
+    /// The texts no catalog has (a name, a number) that the program kept as they are
+    /// by itself, known from an earlier switch; those met for the first time are in
+    /// `left`, as `.unknown`.
+    public let kept: Int
     /// The texts left as they were, with the class and property showing each and why.
     public let left: [(text: LiveBus.Text, reason: Retranslator.Unresolved)]
-    /// What the program shows now, by the ids of the switch's Collect (which hold until
-    /// the next): each text set as the switch set it, with the message it remembered
-    /// there; the others as they were. Nil when a stock button was among them (GTK
-    /// makes its new label: only a new Collect reads it).
-    package let shown: [LiveBus.Text]?
   }
 
   /// A switch that could not be made: the program has no catalog in the language, or
@@ -70,7 +71,7 @@ public enum LiveSwitch {
   package enum Step: Sendable {
     /// The catalogs are read (or were kept).
     case catalogs
-    /// Collect answered.
+    /// The program answered Switch: it made its texts itself, or listed those it could not.
     case collected
     /// Every text is decided.
     case decided
@@ -90,34 +91,62 @@ public enum LiveSwitch {
     let target = language(preference, for: catalogs, environment: environment)
     try requireCatalog(of: target, in: catalogs, for: program)
     let source = catalogs.shownLanguage(gettextLanguages: program.languages)
-    let (texts, plan) = try collect(
-      program, deciding: catalogs, from: source, to: target, timeout: timeout, marking: mark)
+    let destination = catalogs.destination(of: target)
+    let texts: [LiveBus.Text]
+    do throws(LiveBus.Failure) {
+      switch try LiveBus.switchLanguage(
+        program.busName, languages: destination.gettextLanguages,
+        rightToLeft: destination.isRightToLeft, timeout: timeout)
+      {
+      case .switched(let applied, let kept):
+        mark(.collected)
+        mark(.decided)
+        mark(.applied)
+        return Outcome(
+          program: program, from: source, to: destination.language, applied: applied,
+          kept: kept, left: [])
+      case .pending(let pending): texts = pending
+      }
+    } catch {
+      throw failure(program, error)
+    }
+    mark(.collected)
+    let plan: ProgramCatalogs.Plan
+    do {
+      plan = try catalogs.plan(texts.map(ProgramCatalogs.Text.init), from: source, to: target)
+    } catch {
+      throw Failure(description: "\(program.name): \(error.description)")
+    }
     mark(.decided)
     let applied: Int
     do {
       applied = try LiveBus.apply(
         program.busName, languages: plan.gettextLanguages, rightToLeft: plan.isRightToLeft,
-        changes: plan.changes.map { (texts[$0.index].id, $0.text, $0.message) },
+        changes: plan.changes.map { (texts[$0.index].id, $0.text, $0.message, $0.recipe) }
+          + keptAsTheyAre(plan.left, of: texts),
         timeout: timeout)
     } catch {
       throw failure(program, error)
     }
     mark(.applied)
-    var shown: [LiveBus.Text]? = texts
-    for change in plan.changes {
-      let text = texts[change.index]
-      guard text.property != "stock" else {
-        shown = nil
-        break
-      }
-      shown?[change.index] = LiveBus.Text(
-        id: text.id, className: text.className, property: text.property, text: change.text,
-        message: change.message.isEmpty ? text.message : change.message, replacedMessage: "",
-        group: text.group)
-    }
     return Outcome(
-      program: program, from: source, to: plan.language, applied: applied,
-      left: plan.left.map { (texts[$0.index], $0.reason) }, shown: shown)
+      program: program, from: source, to: plan.language, applied: applied, kept: 0,
+      left: plan.left.map { (texts[$0.index], $0.reason) })
+  }
+
+  /// The texts of `left` that no catalog has, each to be kept with itself as its
+  /// recipe, so that the next switch does not ask about it again while it shows the
+  /// same (a list's cells and stock buttons excepted).
+  private static func keptAsTheyAre(_ left: [ProgramCatalogs.Plan.Left], of texts: [LiveBus.Text])
+    -> [(id: UInt32, text: String, message: String, recipe: String)]
+  {
+    left.compactMap { left in
+      let text = texts[left.index]
+      guard left.reason == .unknown, text.group == 0, text.property != "stock",
+        let recipe = Retranslator.Recipe.kept(text.text).encoded
+      else { return nil }
+      return (text.id, text.text, "", recipe)
+    }
   }
 
   /// The catalogs of `program`'s domains, in every language installed.
@@ -156,11 +185,7 @@ public enum LiveSwitch {
     mark(.collected)
     do {
       let plan = try catalogs.plan(
-        texts.map {
-          ProgramCatalogs.Text(
-            text: $0.text, message: $0.message, isToolkitItem: $0.property == "stock",
-            group: Int($0.group))
-        }, from: source, to: target)
+        texts.map(ProgramCatalogs.Text.init), from: source, to: target)
       return (texts, plan)
     } catch {
       throw Failure(description: "\(program.name): \(error.description)")
@@ -169,5 +194,14 @@ public enum LiveSwitch {
 
   private static func failure(_ program: LiveBus.Program, _ error: LiveBus.Failure) -> Failure {
     Failure(description: "\(program.name) (pid \(program.pid)): \(error.description)")
+  }
+}
+
+extension ProgramCatalogs.Text {
+  /// A text a program's module read, for a plan.
+  init(_ text: LiveBus.Text) {
+    self.init(
+      text: text.text, message: text.message, isToolkitItem: text.property == "stock",
+      group: Int(text.group))
   }
 }

@@ -117,18 +117,44 @@ static GQuark remembered_quark(const char *property) {
   return quark;
 }
 
-/// What a place remembers: the message (as the controller wrote it) and the text set
-/// with it, so that a text the program set since is not taken for the message.
+/// What a place remembers: the message (as the controller wrote it), the recipe that
+/// makes its text in any language (`parlance_render_recipe`, NULL for none) and the text
+/// set with them, so that a text the program set since is taken for neither.
 typedef struct {
   char *message;
+  char *recipe;
   char *shown;
 } Remembered;
 
 static void remembered_free(gpointer data) {
   Remembered *remembered = data;
   g_free(remembered->message);
+  g_free(remembered->recipe);
   g_free(remembered->shown);
   g_free(remembered);
+}
+
+static Remembered *remembered_at(ParlanceShownText *text) {
+  return g_object_get_qdata(text->object, remembered_quark(text->property));
+}
+
+/// The recipe of `text` while it shows what was set with it, else NULL.
+static const char *recipe_of(ParlanceShownText *text) {
+  Remembered *remembered = remembered_at(text);
+  if (remembered == NULL || remembered->recipe == NULL) return NULL;
+  return strcmp(remembered->shown, text->text) == 0 ? remembered->recipe : NULL;
+}
+
+/// Remembers at `text` (which shows `text->text` now) its message and recipe, when it
+/// has either; a model's cells share one object, so nothing is remembered for them.
+static void remember(ParlanceShownText *text, const char *message, const char *recipe) {
+  if ((message[0] == '\0' && recipe[0] == '\0') || text->kind == PARLANCE_TEXT_MODEL_CELL) return;
+  Remembered *remembered = g_new0(Remembered, 1);
+  remembered->message = g_strdup(message);
+  remembered->recipe = recipe[0] != '\0' ? g_strdup(recipe) : NULL;
+  remembered->shown = g_strdup(text->text);
+  g_object_set_qdata_full(text->object, remembered_quark(text->property), remembered,
+                          remembered_free);
 }
 
 /// The callers found to be this process's user, by unique bus name: the bus never gives
@@ -207,33 +233,45 @@ static guint32 string_index(StringTable *table, const char *string) {
   return index;
 }
 
-static GVariant *collect(void) {
+/// Reads every window's texts again: the texts (and ids) of the next rows and Apply.
+static void walk_windows(void) {
   if (collected != NULL) g_ptr_array_unref(collected);
   collected = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
+  GList *toplevels = gtk_window_list_toplevels();
+  for (GList *window = toplevels; window != NULL; window = window->next) {
+    g_ptr_array_add(collected,
+                    parlance_collect_texts(GTK_WIDGET(window->data),
+                                           PARLANCE_WALK_ACCESSIBLES | PARLANCE_WALK_MODELS));
+  }
+  g_list_free(toplevels);
+}
+
+/// The rows of the texts `walk_windows` read, as Collect answers: `(as strings,
+/// a(uuuuuu) texts)`; with `without_recipe`, only those that have no recipe and those
+/// marked in `unmade` (NULL: none).
+static GVariant *collected_rows(gboolean without_recipe, const guint8 *unmade) {
   StringTable table = {g_hash_table_new(g_str_hash, g_str_equal),
                        g_ptr_array_new_with_free_func(g_free)};
   GArray *rows = g_array_new(FALSE, FALSE, sizeof(ParlanceLiveText));
-  GList *toplevels = gtk_window_list_toplevels();
   guint32 id = 0;
   // Each window's walk numbers its list columns from 1: they are made one numbering
   // here, so that a column of one window is never switched with another window's.
   guint32 groups = 0;
-  for (GList *window = toplevels; window != NULL; window = window->next) {
-    GPtrArray *shown = parlance_collect_texts(
-        GTK_WIDGET(window->data), PARLANCE_WALK_ACCESSIBLES | PARLANCE_WALK_MODELS);
-    g_ptr_array_add(collected, shown);
+  for (guint window = 0; window < collected->len; window++) {
+    GPtrArray *shown = g_ptr_array_index(collected, window);
     guint32 last_group = groups;
     for (guint index = 0; index < shown->len; index++, id++) {
       ParlanceShownText *text = g_ptr_array_index(shown, index);
       guint32 group = text->group != 0 ? groups + text->group : 0;
       if (group > last_group) last_group = group;
-      Remembered *remembered =
-          g_object_get_qdata(text->object, remembered_quark(text->property));
+      if (without_recipe && recipe_of(text) != NULL && (unmade == NULL || !unmade[id])) continue;
+      Remembered *remembered = remembered_at(text);
       const char *shown_now = text->display != NULL ? text->display : text->text;
       // The message a switch set there; the mark before it once the program has set the
-      // text again itself (from a copy of its own the switch cannot reach).
+      // text again itself (from a copy of its own the switch cannot reach). A text kept
+      // as it is has a recipe and no message.
       guint32 message;
-      if (remembered == NULL) {
+      if (remembered == NULL || remembered->message[0] == '\0') {
         message = string_index(&table, "");
       } else if (strcmp(remembered->shown, text->text) == 0) {
         message = string_index(&table, remembered->message);
@@ -254,7 +292,6 @@ static GVariant *collect(void) {
     }
     groups = last_group;
   }
-  g_list_free(toplevels);
   GVariant *strings =
       g_variant_new_strv((const char *const *)table.strings->pdata, table.strings->len);
   GVariant *texts = g_variant_new_fixed_array(G_VARIANT_TYPE("(uuuuuu)"), rows->data, rows->len,
@@ -263,6 +300,20 @@ static GVariant *collect(void) {
   g_ptr_array_unref(table.strings);
   g_array_unref(rows);
   return g_variant_new("(@as@a(uuuuuu))", strings, texts);
+}
+
+static GVariant *collect(void) {
+  walk_windows();
+  return collected_rows(FALSE, NULL);
+}
+
+/// How many texts the last walk read.
+static guint32 collected_count(void) {
+  guint32 count = 0;
+  for (guint window = 0; collected != NULL && window < collected->len; window++) {
+    count += ((GPtrArray *)g_ptr_array_index(collected, window))->len;
+  }
+  return count;
 }
 
 /// The text of the last Collect with id `id`, or NULL.
@@ -304,47 +355,74 @@ static void retranslate_accelerators(void) {
   }
 }
 
-static GVariant *apply(GVariant *parameters) {
-  const char *languages = NULL;
-  gboolean right_to_left = FALSE;
-  GVariant *table = NULL;
-  GVariant *rows = NULL;
-  g_variant_get(parameters, "(&sb@as@a(uuu))", &languages, &right_to_left, &table, &rows);
-  gsize string_count = 0;
-  const char **strings = g_variant_get_strv(table, &string_count);
-  gsize count = 0;
-  const ParlanceLiveChange *changes =
-      g_variant_get_fixed_array(rows, &count, sizeof(ParlanceLiveChange));
-  // gettext first: what GTK makes from here on (a stock label set again, a dialog opened
-  // later) comes in the new language.
+/// A text of the last walk made from its recipe, in the language gettext answers in.
+typedef struct {
+  ParlanceShownText *text;
+  ParlanceRecipeKind kind;
+  /// The new text (NULL for a stock button, whose label GTK makes).
+  char *value;
+} Made;
+
+static void made_clear(gpointer data) { g_free(((Made *)data)->value); }
+
+/// Makes every text of the last walk whose id is not marked in `skipped` (NULL: none)
+/// and that has a recipe, in the language gettext answers in now; the texts whose
+/// recipe could not be made here are added to `unmade` (when not NULL).
+static GArray *make_from_recipes(const guint8 *skipped, GArray *unmade) {
+  GArray *made = g_array_new(FALSE, FALSE, sizeof(Made));
+  g_array_set_clear_func(made, made_clear);
+  guint32 id = 0;
+  for (guint window = 0; window < collected->len; window++) {
+    GPtrArray *shown = g_ptr_array_index(collected, window);
+    for (guint index = 0; index < shown->len; index++, id++) {
+      if (skipped != NULL && skipped[id]) continue;
+      ParlanceShownText *text = g_ptr_array_index(shown, index);
+      const char *recipe = recipe_of(text);
+      if (recipe == NULL) continue;
+      Made entry = {text, PARLANCE_RECIPE_INVALID, NULL};
+      entry.kind = parlance_render_recipe(recipe, &entry.value);
+      if (entry.kind == PARLANCE_RECIPE_INVALID) {
+        if (unmade != NULL) g_array_append_val(unmade, id);
+        continue;
+      }
+      g_array_append_val(made, entry);
+    }
+  }
+  return made;
+}
+
+/// Sets the texts `make_from_recipes` made, each remembered with its recipe again;
+/// counts those set and those kept as they are (no catalog has them).
+static void set_made(GArray *made, guint32 *applied, guint32 *kept) {
+  for (guint index = 0; index < made->len; index++) {
+    Made *entry = &g_array_index(made, Made, index);
+    Remembered *remembered = remembered_at(entry->text);
+    parlance_set_shown_text(entry->text,
+                            entry->value != NULL ? entry->value : entry->text->text);
+    g_free(remembered->shown);
+    remembered->shown = g_strdup(entry->text->text);
+    if (entry->kind == PARLANCE_RECIPE_LITERAL) {
+      (*kept)++;
+    } else {
+      (*applied)++;
+    }
+  }
+}
+
+/// gettext, GTK's modifier names and the default direction switched: what GTK makes
+/// from here on (a stock label set again, a dialog opened later) comes in the new
+/// language. Empty `languages` leaves gettext as it is.
+static void switch_process(const char *languages, gboolean right_to_left) {
   if (languages[0] != '\0') {
     parlance_switch_gettext(languages);
     retranslate_accelerators();
   }
   gtk_widget_set_default_direction(right_to_left ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
-  guint32 applied = 0;
-  gint64 set_start = tracing ? trace_instant() : 0;
-  for (gsize index = 0; index < count; index++) {
-    const ParlanceLiveChange *change = &changes[index];
-    ParlanceShownText *text = collected_text(change->id);
-    // Not an id of the last Collect, or a string Apply was not given: skipped.
-    if (text == NULL || change->text >= string_count || change->message >= string_count)
-      continue;
-    const char *message = strings[change->message];
-    parlance_set_shown_text(text, strings[change->text]);
-    // A model's cells share one object: nothing is remembered for them.
-    if (message[0] != '\0' && text->kind != PARLANCE_TEXT_MODEL_CELL) {
-      Remembered *remembered = g_new0(Remembered, 1);
-      remembered->message = g_strdup(message);
-      remembered->shown = g_strdup(text->text);
-      g_object_set_qdata_full(text->object, remembered_quark(text->property), remembered,
-                              remembered_free);
-    }
-    applied++;
-  }
-  g_free(strings);
-  g_variant_unref(table);
-  g_variant_unref(rows);
+}
+
+/// With tracing, awaits the next paint of every window shown after texts were set
+/// from `set_start` until now.
+static void trace_applied(gint64 set_start) {
   if (tracing) {
     traced_set_end = trace_instant();
     traced_set_start = set_start;
@@ -354,7 +432,117 @@ static GVariant *apply(GVariant *parameters) {
     }
     g_list_free(toplevels);
   }
+}
+
+static GVariant *apply(GVariant *parameters) {
+  const char *languages = NULL;
+  gboolean right_to_left = FALSE;
+  GVariant *table = NULL;
+  GVariant *rows = NULL;
+  g_variant_get(parameters, "(&sb@as@a(uuuu))", &languages, &right_to_left, &table, &rows);
+  gsize string_count = 0;
+  const char **strings = g_variant_get_strv(table, &string_count);
+  gsize count = 0;
+  const ParlanceLiveChange *changes =
+      g_variant_get_fixed_array(rows, &count, sizeof(ParlanceLiveChange));
+  switch_process(languages, right_to_left);
+  guint32 applied = 0;
+  guint32 kept = 0;
+  gint64 set_start = tracing ? trace_instant() : 0;
+  guint8 *given = g_new0(guint8, collected_count() + 1);
+  for (gsize index = 0; index < count; index++) {
+    const ParlanceLiveChange *change = &changes[index];
+    ParlanceShownText *text = collected_text(change->id);
+    // Not an id of the last Collect, or a string Apply was not given: skipped.
+    if (text == NULL || change->text >= string_count || change->message >= string_count ||
+        change->recipe >= string_count)
+      continue;
+    given[change->id] = 1;
+    const char *message = strings[change->message];
+    const char *recipe = strings[change->recipe];
+    parlance_set_shown_text(text, strings[change->text]);
+    remember(text, message, recipe);
+    // A text no catalog has, kept as it is with a recipe for the next switch.
+    if (message[0] == '\0' && recipe[0] == 'T' && strchr(recipe, '\x1e') == NULL) {
+      kept++;
+    } else {
+      applied++;
+    }
+  }
+  if (collected != NULL) {
+    GArray *made = make_from_recipes(given, NULL);
+    set_made(made, &applied, &kept);
+    g_array_unref(made);
+  }
+  g_free(given);
+  g_free(strings);
+  g_variant_unref(table);
+  g_variant_unref(rows);
+  trace_applied(set_start);
   return g_variant_new("(u)", applied);
+}
+
+/// Switch's answer when it changed nothing: `rows` (`collected_rows`) are the texts left
+/// to the controller.
+static GVariant *switch_pending(GVariant *rows) {
+  GVariant *strings = g_variant_get_child_value(rows, 0);
+  GVariant *texts = g_variant_get_child_value(rows, 1);
+  GVariant *answer = g_variant_new("(uu@as@a(uuuuuu))", 0, 0, strings, texts);
+  g_variant_unref(strings);
+  g_variant_unref(texts);
+  g_variant_unref(g_variant_ref_sink(rows));
+  return answer;
+}
+
+/// Switch: reads the windows again; when every text has a recipe that can be made in
+/// `languages`, switches the process and sets them all, answering how many were set and
+/// kept; else changes nothing (gettext back as it was) and answers with the texts it
+/// cannot make, for the controller to decide and Apply.
+static GVariant *switch_language(GVariant *parameters, gboolean *switched) {
+  const char *languages = NULL;
+  gboolean right_to_left = FALSE;
+  g_variant_get(parameters, "(&sb)", &languages, &right_to_left);
+  *switched = FALSE;
+  walk_windows();
+  GVariant *pending = collected_rows(TRUE, NULL);
+  GVariant *pending_texts = g_variant_get_child_value(pending, 1);
+  gboolean complete = g_variant_n_children(pending_texts) == 0;
+  g_variant_unref(pending_texts);
+  if (!complete) return switch_pending(pending);
+  g_variant_unref(g_variant_ref_sink(pending));
+  char *before = g_strdup(g_getenv("LANGUAGE"));
+  if (languages[0] != '\0') parlance_switch_gettext(languages);
+  GArray *unmade = g_array_new(FALSE, FALSE, sizeof(guint32));
+  GArray *made = make_from_recipes(NULL, unmade);
+  if (unmade->len > 0) {
+    // A recipe that cannot be made here: gettext as it was, the controller decides.
+    if (languages[0] != '\0') parlance_switch_gettext(before != NULL ? before : "");
+    guint8 *marked = g_new0(guint8, collected_count() + 1);
+    for (guint index = 0; index < unmade->len; index++) {
+      marked[g_array_index(unmade, guint32, index)] = 1;
+    }
+    g_array_unref(made);
+    g_array_unref(unmade);
+    g_free(before);
+    GVariant *answer = switch_pending(collected_rows(TRUE, marked));
+    g_free(marked);
+    return answer;
+  }
+  g_array_unref(unmade);
+  g_free(before);
+  switch_process("", right_to_left);
+  if (languages[0] != '\0') retranslate_accelerators();
+  guint32 applied = 0;
+  guint32 kept = 0;
+  gint64 set_start = tracing ? trace_instant() : 0;
+  set_made(made, &applied, &kept);
+  g_array_unref(made);
+  trace_applied(set_start);
+  *switched = TRUE;
+  GVariant *strings = g_variant_new_strv(NULL, 0);
+  GVariant *texts = g_variant_new_fixed_array(G_VARIANT_TYPE("(uuuuuu)"), NULL, 0,
+                                              sizeof(ParlanceLiveText));
+  return g_variant_new("(uu@as@a(uuuuuu))", applied, kept, strings, texts);
 }
 
 /// A Photograph call waiting for the frames it answers after.
@@ -672,6 +860,16 @@ static void act(GVariant *parameters, GDBusMethodInvocation *invocation) {
   g_idle_add_full(G_PRIORITY_LOW, act_answer, invocation, NULL);
 }
 
+/// A switch is made: the language is added to the history, and announced to the
+/// controllers that list programs (the Parlance window's Programs view).
+static void announce_switch(GDBusConnection *connection) {
+  const char *languages = g_getenv("LANGUAGE");
+  remember_languages(languages);
+  g_dbus_connection_emit_signal(connection, NULL, PARLANCE_LIVE_OBJECT_PATH,
+                                PARLANCE_LIVE_INTERFACE, PARLANCE_LIVE_CHANGED_SIGNAL,
+                                g_variant_new("(s)", languages != NULL ? languages : ""), NULL);
+}
+
 static void handle_call(GDBusConnection *connection, const char *sender,
                         const char *object_path, const char *interface_name,
                         const char *method_name, GVariant *parameters,
@@ -695,13 +893,11 @@ static void handle_call(GDBusConnection *connection, const char *sender,
     photograph_begin(parameters, invocation);
   } else if (strcmp(method_name, "Apply") == 0) {
     g_dbus_method_invocation_return_value(invocation, apply(parameters));
-    // For the controllers that list programs (the Parlance window's Programs view).
-    const char *languages = g_getenv("LANGUAGE");
-    remember_languages(languages);
-    g_dbus_connection_emit_signal(connection, NULL, PARLANCE_LIVE_OBJECT_PATH,
-                                  PARLANCE_LIVE_INTERFACE, PARLANCE_LIVE_CHANGED_SIGNAL,
-                                  g_variant_new("(s)", languages != NULL ? languages : ""),
-                                  NULL);
+    announce_switch(connection);
+  } else if (strcmp(method_name, "Switch") == 0) {
+    gboolean switched = FALSE;
+    g_dbus_method_invocation_return_value(invocation, switch_language(parameters, &switched));
+    if (switched) announce_switch(connection);
   } else {
     g_dbus_method_invocation_return_dbus_error(
         invocation, "org.freedesktop.DBus.Error.UnknownMethod", method_name);

@@ -160,6 +160,28 @@ int parlance_switch_gettext(const char *_Nonnull languages);
 /// list of bound domains private. Paths, each once, in the order mapped.
 GPtrArray *_Nonnull parlance_loaded_catalogs(void);
 
+/// What `parlance_render_recipe` made of a recipe.
+typedef enum {
+  /// Not made here: the controller decides the text (a malformed recipe, a catalog whose
+  /// answers are not UTF-8).
+  PARLANCE_RECIPE_INVALID = 0,
+  /// A text no catalog has (a name, a number), the same in every language.
+  PARLANCE_RECIPE_LITERAL = 1,
+  /// A text made of messages, in the language gettext answers in now.
+  PARLANCE_RECIPE_MESSAGES = 2,
+  /// A stock button's label: GTK makes it again from the stock id.
+  PARLANCE_RECIPE_TOOLKIT = 3,
+} ParlanceRecipeKind;
+
+/// The text `recipe` makes in the language gettext answers in now, in `*text` (free
+/// with `g_free`; NULL unless the kind is LITERAL or MESSAGES). A recipe is what the
+/// controller wrote for a place (`Retranslator.Recipe.encoded`): parts joined by U+001E,
+/// each `T` and a literal text, or `M` (`m`: its mnemonic markers left out) and a text
+/// domain, U+001F and a catalog key (a context and U+0004 before the msgid when it has
+/// one), answered by `dcgettext` as the program itself would; or the whole recipe `S`
+/// for a stock button. Call it on the thread that switches gettext.
+ParlanceRecipeKind parlance_render_recipe(const char *_Nonnull recipe,
+                                          char *_Nullable *_Nonnull text);
 /// Puts `LANGUAGE` in the environment (empty: no effect on gettext) when it is not
 /// there, before a program starts its threads.
 void parlance_reserve_language_variable(void);
@@ -206,12 +228,14 @@ typedef struct {
   GArray *_Nonnull texts;
 } ParlanceLiveCollection;
 
-/// One change of Apply: a text of the last Collect, its new text and the message to
-/// remember, both indices into the strings Apply is given.
+/// One change of Apply: a text of the last Collect, its new text, the message to
+/// remember and the recipe that makes the text in any language (`parlance_render_recipe`,
+/// empty for none), all indices into the strings Apply is given.
 typedef struct {
   guint32 id;
   guint32 text;
   guint32 message;
+  guint32 recipe;
 } ParlanceLiveChange;
 
 /// Every program with the module on the session bus, described (one that does not
@@ -228,12 +252,26 @@ void parlance_live_collection_free(ParlanceLiveCollection *_Nonnull collection);
 
 /// Switches the program at `busName`: gettext to `languages`, the direction, then each
 /// of `count` `changes` to texts of its last Collect, whose strings are `strings`
-/// (`stringCount` of them). Returns the number applied, or -1 with `error` set.
+/// (`stringCount` of them), and every other text of that Collect from the recipe an
+/// earlier Apply gave it. Returns the number set, or -1 with `error` set.
 int parlance_live_apply(const char *_Nonnull busName, const char *_Nonnull languages,
                         gboolean rightToLeft, const char *_Nonnull const *_Nullable strings,
                         guint stringCount, const ParlanceLiveChange *_Nullable changes,
                         guint count, int timeoutMilliseconds, GError *_Nullable *_Nullable error);
 
+/// Has the program at `busName` switch to `languages` by itself: it reads its windows
+/// again and, when it knows how to make every text in the new language (each has a
+/// recipe from an earlier Apply and still shows what was set), switches gettext, the
+/// direction and those texts at once. Returns the texts it set (`*applied`) and those
+/// no catalog has that it kept as they are (`*kept`), with `*pending` NULL; else it
+/// changes nothing and `*pending` holds the texts it cannot make, as Collect gives
+/// them (their ids valid for an Apply, which makes the others from their recipes).
+/// FALSE with `error` set when it does not answer.
+gboolean parlance_live_switch(const char *_Nonnull busName, const char *_Nonnull languages,
+                              gboolean rightToLeft, int timeoutMilliseconds,
+                              guint32 *_Nonnull applied, guint32 *_Nonnull kept,
+                              ParlanceLiveCollection *_Nullable *_Nonnull pending,
+                              GError *_Nullable *_Nullable error);
 /// One step of a walk through the program at `busName` (its module's Act): `click` the
 /// text `id` of its last Collect, `key` or `type` `argument`, `close`. 0, or -1 with
 /// `error` set (the module's reason when the step could not be made).

@@ -46,7 +46,7 @@ enum SwitchCommand: Subcommand {
     var lines = [
       "\(outcome.program.name) (pid \(outcome.program.pid)): \(outcome.from) → \(outcome.to), "
         + "\(outcome.applied) \(outcome.applied == 1 ? "text" : "texts") set, \(left.count) left, "
-        + "\(foreign.count) not from its catalogs"
+        + "\(foreign.count + outcome.kept) not from its catalogs"
     ]
     lines += ProgramsCommand.counted(
       left.map { text, reason in
@@ -63,6 +63,7 @@ enum SwitchCommand: Subcommand {
       ("from", .string(outcome.from.identifier)),
       ("to", .string(outcome.to.identifier)),
       ("applied", .number(Double(outcome.applied))),
+      ("kept", .number(Double(outcome.kept))),
       (
         "left",
         .array(

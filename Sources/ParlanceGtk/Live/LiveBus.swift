@@ -106,6 +106,11 @@ public enum LiveBus {
       throw failure(error, "\(busName) did not answer")
     }
     defer { parlance_live_collection_free(collection) }
+    return texts(of: collection)
+  }
+
+  /// The texts of a collection the module answered with.
+  private static func texts(of collection: UnsafeMutablePointer<ParlanceLiveCollection>) -> [Text] {
     // Each string once, as the module sent it; a remembered message with the mark split.
     let strings = items(of: collection.pointee.strings, as: CChar.self).map {
       String(cString: $0)
@@ -130,13 +135,46 @@ public enum LiveBus {
     }
   }
 
+  /// What a program answered when asked to switch by itself (`switchLanguage`).
+  public enum SelfSwitch: Sendable {
+    /// It made every text from its recipe: the texts set, and those kept as they are
+    /// (no catalog has them).
+    case switched(applied: Int, kept: Int)
+    /// It changed nothing: these texts (ids valid for an `apply`) have no recipe it can
+    /// make.
+    case pending([Text])
+  }
+
+  /// Asks the program at `busName` to switch to `languages` (gettext's names, preferred
+  /// first) and the layout direction by itself, from the recipes earlier `apply`s gave
+  /// its texts; when a text has none, nothing changes and the answer lists those texts.
+  public static func switchLanguage(
+    _ busName: String, languages: [String], rightToLeft: Bool, timeout: Duration = timeout
+  ) throws(Failure) -> SelfSwitch {
+    var error: UnsafeMutablePointer<GError>?
+    var applied: UInt32 = 0
+    var kept: UInt32 = 0
+    var pending: UnsafeMutablePointer<ParlanceLiveCollection>?
+    guard
+      parlance_live_switch(
+        busName, languages.joined(separator: ":"), rightToLeft ? 1 : 0, milliseconds(timeout),
+        &applied, &kept, &pending, &error) != 0
+    else { throw failure(error, "\(busName) did not answer") }
+    guard let pending else { return .switched(applied: Int(applied), kept: Int(kept)) }
+    defer { parlance_live_collection_free(pending) }
+    return .pending(texts(of: pending))
+  }
+
   /// Switches the program at `busName`: gettext to `languages` (gettext's names,
   /// preferred first), the layout direction, then each text of its last collection
-  /// (`changes`: id, new text, the message to remember). Returns how many were set.
+  /// (`changes`: id, new text, the message and the recipe to remember, either empty),
+  /// and every other text there from the recipe an earlier `apply` gave it. Returns
+  /// how many were set.
   @discardableResult
   public static func apply(
     _ busName: String, languages: [String], rightToLeft: Bool,
-    changes: [(id: UInt32, text: String, message: String)], timeout: Duration = timeout
+    changes: [(id: UInt32, text: String, message: String, recipe: String)],
+    timeout: Duration = timeout
   ) throws(Failure) -> Int {
     var error: UnsafeMutablePointer<GError>?
     // Each string once: a menu sets one text in many places.
@@ -151,7 +189,8 @@ public enum LiveBus {
     }
     let rows = changes.map { change in
       ParlanceLiveChange(
-        id: change.id, text: index(of: change.text), message: index(of: change.message))
+        id: change.id, text: index(of: change.text), message: index(of: change.message),
+        recipe: index(of: change.recipe))
     }
     let table = cStrings(strings)
     defer {
