@@ -225,7 +225,7 @@ struct LiveSwitchBenchmark {
       ]
     }
     let stepNames: [(LiveSwitch.Step?, String)] = [
-      (nil, "Describe"), (.catalogs, "the catalogs read"), (.collected, "Collect"),
+      (nil, "Describe"), (.catalogs, "the catalogs read"), (.collected, "Switch"),
       (.decided, "the decisions"), (.applied, "Apply"),
     ]
     func stepRows(_ switching: Switching) -> [[String]] {
@@ -258,9 +258,10 @@ struct LiveSwitchBenchmark {
       rows: rows,
       includes: [
         "what `parlance switch` does, in this process: Describe over D-Bus, the program's "
-          + "catalogs of the two languages read, Collect over D-Bus (the walk of every window, "
-          + "menus included), each text decided, Apply over D-Bus (gettext switched, the "
-          + "texts set), then GTK's relayout and paint of the next frame"
+          + "catalogs of the two languages read, Switch over D-Bus (the walk of every window, "
+          + "menus included, answering the texts without a recipe), each of those decided, "
+          + "Apply over D-Bus (gettext switched, those texts set, the others made from "
+          + "their recipes through gettext), then GTK's relayout and paint of the next frame"
       ] + stepIncludes(command: true)
         + [
           "the same with the catalogs (and the indexes made from them) kept from the "
@@ -270,7 +271,8 @@ struct LiveSwitchBenchmark {
           "from the first text Apply sets to the end of the next frame's paint: what a "
             + "program that set these texts itself would take, GTK's relayout and paint "
             + "included",
-          "Apply's loop alone: the property setters of GTK (label, title, tooltip, model cell)",
+          "Apply's setting alone: the recipes made through gettext and the property setters of "
+            + "GTK (label, title, tooltip, model cell)",
           "a new mousepad started with the module in the language, until its first frame is "
             + "painted; quitting the old one is not counted",
         ],
