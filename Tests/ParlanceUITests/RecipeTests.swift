@@ -15,10 +15,20 @@ final class RecipeTests: XCTestCase {
   private var savedLanguage: String?
   private var savedLocale: String?
 
-  /// The texts of a German program and what each is made of.
+  /// The texts of a German program: messages shown whole, padded, without their
+  /// mnemonic, in markup, joined, in a context; printf messages with numbers, with a
+  /// name and a message as arguments, reordered by a translation; plural forms.
   private static let shownInGerman = [
     "_Datei", "Datei", "_Datei      ", "  Farbschema  ", "<b>Farbschema</b>",
     "Sonstige/Klassisch", "Klassisch - Mousepad", "Öffnen", "Nur deutsch",
+    "Zeile 3, Spalte 12", "Klassisch | Autoren: Anna Berg", "Anna von Bob", "3 Dateien",
+    "1 Datei", "  Zeile 40, Spalte 1",
+  ]
+
+  /// The plural message of the catalogs, by language: its Plural-Forms and forms.
+  private static let plurals: [String: (header: String, forms: [String])] = [
+    "de": ("nplurals=2; plural=(n != 1);", ["%d Datei", "%d Dateien"]),
+    "fr": ("nplurals=2; plural=(n > 1);", ["%d fichier", "%d fichiers"]),
   ]
 
   override func setUpWithError() throws {
@@ -33,11 +43,14 @@ final class RecipeTests: XCTestCase {
         ("_File", "_Datei", nil), ("Color Scheme", "Farbschema", nil),
         ("Classic", "Klassisch", nil), ("Others", "Sonstige", nil),
         ("Open", "Öffnen", "verb"), ("German only", "Nur deutsch", nil),
+        ("Line %d, Column %d", "Zeile %d, Spalte %d", nil),
+        ("%s | Authors: %s", "%s | Autoren: %s", nil), ("%s of %s", "%s von %s", nil),
       ],
       "fr": [
         ("_File", "_Fichier", nil), ("Color Scheme", "Jeu de couleurs", nil),
         ("Classic", "Classique", nil), ("Others", "Autres", nil),
-        ("Open", "Ouvrir", "verb"),
+        ("Open", "Ouvrir", "verb"), ("Line %d, Column %d", "Ligne %d, colonne %d", nil),
+        ("%s | Authors: %s", "%s | Auteurs : %s", nil), ("%s of %s", "%2$s, de %1$s", nil),
       ],
       // Arabic translates only a few: the others show their msgids, as in a fresh start.
       "ar": [("_File", "_ملف", nil), ("Open", "افتح", "verb")],
@@ -45,10 +58,19 @@ final class RecipeTests: XCTestCase {
       "en_GB": [("Color Scheme", "Colour Scheme", nil)],
     ]
     for (language, messages) in app {
-      var po = "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+      let plural = Self.plurals[language]
+      var po = "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\""
+      if let plural { po += "\n\"Plural-Forms: \(plural.header)\\n\"" }
+      po += "\n\n"
       for (id, text, context) in messages {
         if let context { po += "msgctxt \"\(context)\"\n" }
+        // A format string gets the flag xgettext gives it, for msgfmt to check.
+        if id.contains("%") { po += "#, c-format\n" }
         po += "msgid \"\(id)\"\nmsgstr \"\(text)\"\n\n"
+      }
+      if let plural {
+        po += "#, c-format\nmsgid \"%d file\"\nmsgid_plural \"%d files\"\n"
+        for (form, text) in plural.forms.enumerated() { po += "msgstr[\(form)] \"\(text)\"\n" }
       }
       let messagesFolder = folder.appendingPathComponent("\(language)/LC_MESSAGES")
       try FileManager.default.createDirectory(at: messagesFolder, withIntermediateDirectories: true)
@@ -124,7 +146,13 @@ final class RecipeTests: XCTestCase {
     XCTAssertNil(
       Retranslator.Recipe([.message(table: "", key: "x", withoutMnemonic: false)]).encoded)
     XCTAssertNil(Retranslator.Recipe([]).encoded)
-    for broken in ["", "X", "Mapp", "M\u{1F}_File", "Tok\u{1E}", "Mapp\u{1F}"] {
+    let line = "Fapp\u{1F}Line %d, Column %d\u{1F}\u{1F}"
+    for broken in [
+      "", "X", "Mapp", "M\u{1F}_File", "Tok\u{1E}", "Mapp\u{1F}",
+      // A number's conversion given a text, an argument missing, a plural without count.
+      line + "\u{1F}sx\u{1F}sy", line + "\u{1F}i3", "Fapp\u{1F}%d file\u{1F}%d files\u{1F}",
+      "Fapp\u{1F}%s | Authors: %s\u{1F}\u{1F}\u{1F}gapp\u{1F}sAnna",
+    ] {
       XCTAssertEqual(made(broken, in: ["fr"]).0, PARLANCE_RECIPE_INVALID, broken.debugDescription)
     }
     // A catalog answering in another codeset than UTF-8 is not read as UTF-8.

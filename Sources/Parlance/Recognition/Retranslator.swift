@@ -205,18 +205,25 @@ public struct Retranslator: Sendable {
       case .failure(let reason): return .failure(reason)
       }
     }
-    let translated = translatingArguments(of: message)
-    guard let (text, recipe) = rendered(message, as: translated, shown: shown) else {
+    let (translated, argumentMessages) = translatingArguments(of: message)
+    guard
+      let (text, recipe) = rendered(
+        message, as: translated, shown: shown, argumentMessages: argumentMessages)
+    else {
       return .failure(.cannotRender(message))
     }
     return .success((text, translated, recipe))
   }
 
   /// `message` with each text argument that is itself a text of the tables, shown
-  /// exactly (a style scheme's name in "%s | Authors: %s"), in the target language.
-  private func translatingArguments(of message: ShownMessage) -> ShownMessage {
+  /// exactly (a style scheme's name in "%s | Authors: %s"), in the target language; and
+  /// the message each such argument is, by position, whether its text changes or not.
+  private func translatingArguments(of message: ShownMessage) -> (
+    message: ShownMessage, arguments: [Int: ShownMessage]
+  ) {
     var arguments = message.match.arguments
     var values = message.match.values
+    var messages: [Int: ShownMessage] = [:]
     var changed = false
     for (position, value) in values.enumerated() {
       guard case .string(let text) = value, text.contains(where: \.isLetter) else { continue }
@@ -227,19 +234,24 @@ public struct Retranslator: Sendable {
         }
       }
       guard case .success(let chosen) = choose(found, shown: text),
-        let new = render(chosen, as: chosen, shown: text), new != text
+        let new = render(chosen, as: chosen, shown: text)
       else { continue }
+      messages[position] = chosen
+      guard new != text else { continue }
       arguments[position] = new
       values[position] = .string(new)
       changed = true
     }
-    guard changed else { return message }
+    guard changed else { return (message, messages) }
     let match = message.match
-    return ShownMessage(
-      table: message.table,
-      match: TranslationIndex.Match(
-        key: match.key, form: match.form, arguments: arguments, values: values,
-        count: match.count, isExact: match.isExact))
+    return (
+      ShownMessage(
+        table: message.table,
+        match: TranslationIndex.Match(
+          key: match.key, form: match.form, arguments: arguments, values: values,
+          count: match.count, isExact: match.isExact)),
+      messages
+    )
   }
 
   // MARK: Choosing
@@ -324,23 +336,21 @@ public struct Retranslator: Sendable {
   }
 
   /// `render`'s text, and the recipe that makes it in any language when the message is
-  /// a plain one (no arguments, no plural) shown whole or inside literal text.
-  func rendered(_ message: ShownMessage, as translated: ShownMessage, shown: String) -> (
-    text: String, recipe: Recipe?
-  )? {
+  /// shown whole or inside literal text: its arguments as shown, or each the message of
+  /// `argumentMessages` at its position (`translatingArguments`).
+  func rendered(
+    _ message: ShownMessage, as translated: ShownMessage, shown: String,
+    argumentMessages: [Int: ShownMessage] = [:]
+  ) -> (text: String, recipe: Recipe?)? {
     let languages = [target] + fallbacks + [localizer.developmentLanguage]
     guard let new = languages.lazy.compactMap({ text(of: translated, in: $0) }).first else {
       return nil
     }
     let match = message.match
-    let isPlain = match.values.isEmpty && match.count == nil && match.form == nil
     func recipe(_ before: Substring, withoutMnemonic: Bool, _ after: Substring) -> Recipe? {
-      guard isPlain else { return nil }
-      return Recipe([
-        .text(String(before)),
-        .message(table: message.table, key: match.key, withoutMnemonic: withoutMnemonic),
-        .text(String(after)),
-      ])
+      guard let part = recipePart(of: message, withoutMnemonic: withoutMnemonic, argumentMessages)
+      else { return nil }
+      return Recipe([.text(String(before)), part, .text(String(after))])
     }
     if match.isExact { return (new, recipe("", withoutMnemonic: false, "")) }
     // Where the message was, in the text shown: its text in the language shown (its
@@ -364,6 +374,41 @@ public struct Retranslator: Sendable {
       return (TranslationIndex.comparableForm(of: new), nil)
     }
     return (leading + TranslationIndex.comparableForm(of: new) + String(trailing.reversed()), nil)
+  }
+
+  /// The recipe's part that makes `message` in any language: the message itself, or with
+  /// its arguments (the plural's `msgid_plural` and count with it); nil where a plural
+  /// form is shown without its count, or a text argument is a message that itself has
+  /// arguments.
+  private func recipePart(
+    of message: ShownMessage, withoutMnemonic: Bool, _ argumentMessages: [Int: ShownMessage]
+  ) -> Recipe.Part? {
+    let match = message.match
+    if match.values.isEmpty && match.count == nil && match.form == nil {
+      return .message(table: message.table, key: match.key, withoutMnemonic: withoutMnemonic)
+    }
+    // A number shown is a count too, but only a plural message has forms to choose.
+    var plural: (msgid: String, count: UInt64)?
+    if let msgidPlural = sourcePlural(of: message) {
+      guard let count = match.count else { return nil }
+      plural = (msgidPlural, count)
+    } else if match.values.isEmpty {
+      return .message(table: message.table, key: match.key, withoutMnemonic: withoutMnemonic)
+    }
+    var arguments: [Recipe.Argument] = []
+    for (position, value) in match.values.enumerated() {
+      if let argument = argumentMessages[position] {
+        let inner = argument.match
+        guard inner.values.isEmpty, inner.count == nil, inner.form == nil else { return nil }
+        arguments.append(.message(table: argument.table, key: inner.key))
+      } else {
+        arguments.append(.value(value))
+      }
+    }
+    return .format(
+      Recipe.Format(
+        table: message.table, key: match.key, plural: plural?.msgid, count: plural?.count,
+        arguments: arguments, withoutMnemonic: withoutMnemonic))
   }
 
   /// The text of `message` in `language` (with its arguments and count): the catalog's,
