@@ -23,6 +23,9 @@ public enum LiveSwitch {
     /// by itself, known from an earlier switch; those met for the first time are in
     /// `left`, as `.unknown`.
     public let kept: Int
+    /// The texts this process decided; 0 when the program made every text itself from
+    /// what earlier switches kept (its recipes).
+    public let decided: Int
     /// The texts left as they were, with the class and property showing each and why.
     public let left: [(text: LiveBus.Text, reason: Retranslator.Unresolved)]
   }
@@ -104,7 +107,7 @@ public enum LiveSwitch {
         mark(.applied)
         return Outcome(
           program: program, from: source, to: destination.language, applied: applied,
-          kept: kept, left: [])
+          kept: kept, decided: 0, left: [])
       case .pending(let pending): texts = pending
       }
     } catch {
@@ -131,18 +134,19 @@ public enum LiveSwitch {
     mark(.applied)
     return Outcome(
       program: program, from: source, to: plan.language, applied: applied, kept: 0,
-      left: plan.left.map { (texts[$0.index], $0.reason) })
+      decided: texts.count, left: plan.left.map { (texts[$0.index], $0.reason) })
   }
 
-  /// The texts of `left` that no catalog has, each to be kept with itself as its
-  /// recipe, so that the next switch does not ask about it again while it shows the
-  /// same (a list's cells and stock buttons excepted).
+  /// The texts of `left` that no catalog has, and the rows of a list column left whole,
+  /// each to be kept with itself as its recipe, so that the next switch does not ask
+  /// about it again while it shows the same (stock buttons excepted). A row added to
+  /// such a column has none: the column is decided again, whole.
   private static func keptAsTheyAre(_ left: [ProgramCatalogs.Plan.Left], of texts: [LiveBus.Text])
     -> [(id: UInt32, text: String, message: String, recipe: String)]
   {
     left.compactMap { left in
       let text = texts[left.index]
-      guard left.reason == .unknown, text.group == 0, text.property != "stock",
+      guard left.reason == .unknown || left.reason == .sharedColumn, text.property != "stock",
         let recipe = Retranslator.Recipe.kept(text.text).encoded
       else { return nil }
       return (text.id, text.text, "", recipe)

@@ -134,8 +134,39 @@ static void remembered_free(gpointer data) {
   g_free(remembered);
 }
 
+/// A model's cells share one object: what they remember is kept on the model, by column
+/// and row (`column:path`), in a table made on first use.
+static GHashTable *cells_of(GObject *model, gboolean create) {
+  static GQuark quark = 0;
+  if (quark == 0) quark = g_quark_from_static_string("parlance-live-cells");
+  GHashTable *cells = g_object_get_qdata(model, quark);
+  if (cells == NULL && create) {
+    cells = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, remembered_free);
+    g_object_set_qdata_full(model, quark, cells, (GDestroyNotify)g_hash_table_unref);
+  }
+  return cells;
+}
+
+/// The key of a model cell in `cells_of`, or NULL when its row is gone.
+static char *cell_key(ParlanceShownText *text) {
+  GtkTreePath *path = text->row != NULL ? gtk_tree_row_reference_get_path(text->row) : NULL;
+  if (path == NULL) return NULL;
+  char *row = gtk_tree_path_to_string(path);
+  char *key = g_strdup_printf("%d:%s", text->column, row);
+  g_free(row);
+  gtk_tree_path_free(path);
+  return key;
+}
+
 static Remembered *remembered_at(ParlanceShownText *text) {
-  return g_object_get_qdata(text->object, remembered_quark(text->property));
+  if (text->kind != PARLANCE_TEXT_MODEL_CELL) {
+    return g_object_get_qdata(text->object, remembered_quark(text->property));
+  }
+  GHashTable *cells = cells_of(text->object, FALSE);
+  char *key = cells != NULL ? cell_key(text) : NULL;
+  Remembered *remembered = key != NULL ? g_hash_table_lookup(cells, key) : NULL;
+  g_free(key);
+  return remembered;
 }
 
 /// The recipe of `text` while it shows what was set with it, else NULL.
@@ -146,15 +177,21 @@ static const char *recipe_of(ParlanceShownText *text) {
 }
 
 /// Remembers at `text` (which shows `text->text` now) its message and recipe, when it
-/// has either; a model's cells share one object, so nothing is remembered for them.
+/// has either.
 static void remember(ParlanceShownText *text, const char *message, const char *recipe) {
-  if ((message[0] == '\0' && recipe[0] == '\0') || text->kind == PARLANCE_TEXT_MODEL_CELL) return;
+  if (message[0] == '\0' && recipe[0] == '\0') return;
+  char *key = NULL;
+  if (text->kind == PARLANCE_TEXT_MODEL_CELL && (key = cell_key(text)) == NULL) return;
   Remembered *remembered = g_new0(Remembered, 1);
   remembered->message = g_strdup(message);
   remembered->recipe = recipe[0] != '\0' ? g_strdup(recipe) : NULL;
   remembered->shown = g_strdup(text->text);
-  g_object_set_qdata_full(text->object, remembered_quark(text->property), remembered,
-                          remembered_free);
+  if (key != NULL) {
+    g_hash_table_replace(cells_of(text->object, TRUE), key, remembered);
+  } else {
+    g_object_set_qdata_full(text->object, remembered_quark(text->property), remembered,
+                            remembered_free);
+  }
 }
 
 /// The callers found to be this process's user, by unique bus name: the bus never gives
@@ -246,16 +283,34 @@ static void walk_windows(void) {
   g_list_free(toplevels);
 }
 
+/// How many texts the last walk read.
+static guint32 collected_count(void) {
+  guint32 count = 0;
+  for (guint window = 0; collected != NULL && window < collected->len; window++) {
+    count += ((GPtrArray *)g_ptr_array_index(collected, window))->len;
+  }
+  return count;
+}
+
+/// Whether the controller is to decide `text` (id `id` of the last walk): it has no
+/// recipe, or one that could not be made (marked in `unmade`, NULL: none).
+static gboolean undecided_text(ParlanceShownText *text, guint32 id, const guint8 *unmade) {
+  return recipe_of(text) == NULL || (unmade != NULL && unmade[id]);
+}
+
 /// The rows of the texts `walk_windows` read, as Collect answers: `(as strings,
-/// a(uuuuuu) texts)`; with `without_recipe`, only those that have no recipe and those
-/// marked in `unmade` (NULL: none).
+/// a(uuuuuu) texts)`; with `without_recipe`, only those the controller is to decide
+/// (`undecided_text`) and every text of a list column one of them is in.
 static GVariant *collected_rows(gboolean without_recipe, const guint8 *unmade) {
   StringTable table = {g_hash_table_new(g_str_hash, g_str_equal),
                        g_ptr_array_new_with_free_func(g_free)};
   GArray *rows = g_array_new(FALSE, FALSE, sizeof(ParlanceLiveText));
-  guint32 id = 0;
   // Each window's walk numbers its list columns from 1: they are made one numbering
   // here, so that a column of one window is never switched with another window's.
+  guint32 *groups_of = g_new0(guint32, collected_count() + 1);
+  // The columns with a text to decide: the controller decides a column whole.
+  GHashTable *undecided = g_hash_table_new(NULL, NULL);
+  guint32 id = 0;
   guint32 groups = 0;
   for (guint window = 0; window < collected->len; window++) {
     GPtrArray *shown = g_ptr_array_index(collected, window);
@@ -264,7 +319,22 @@ static GVariant *collected_rows(gboolean without_recipe, const guint8 *unmade) {
       ParlanceShownText *text = g_ptr_array_index(shown, index);
       guint32 group = text->group != 0 ? groups + text->group : 0;
       if (group > last_group) last_group = group;
-      if (without_recipe && recipe_of(text) != NULL && (unmade == NULL || !unmade[id])) continue;
+      groups_of[id] = group;
+      if (group != 0 && undecided_text(text, id, unmade)) {
+        g_hash_table_add(undecided, GUINT_TO_POINTER(group));
+      }
+    }
+    groups = last_group;
+  }
+  id = 0;
+  for (guint window = 0; window < collected->len; window++) {
+    GPtrArray *shown = g_ptr_array_index(collected, window);
+    for (guint index = 0; index < shown->len; index++, id++) {
+      ParlanceShownText *text = g_ptr_array_index(shown, index);
+      guint32 group = groups_of[id];
+      if (without_recipe && !undecided_text(text, id, unmade) &&
+          (group == 0 || !g_hash_table_contains(undecided, GUINT_TO_POINTER(group))))
+        continue;
       Remembered *remembered = remembered_at(text);
       const char *shown_now = text->display != NULL ? text->display : text->text;
       // The message a switch set there; the mark before it once the program has set the
@@ -275,6 +345,9 @@ static GVariant *collected_rows(gboolean without_recipe, const guint8 *unmade) {
         message = string_index(&table, "");
       } else if (strcmp(remembered->shown, text->text) == 0) {
         message = string_index(&table, remembered->message);
+      } else if (text->kind == PARLANCE_TEXT_MODEL_CELL) {
+        // The row holds another text now: the model changed, no switch is undone.
+        message = string_index(&table, "");
       } else {
         char *marked = g_strconcat(PARLANCE_LIVE_REPLACED_MARK, remembered->message, NULL);
         message = string_index(&table, marked);
@@ -290,8 +363,9 @@ static GVariant *collected_rows(gboolean without_recipe, const guint8 *unmade) {
       };
       g_array_append_val(rows, row);
     }
-    groups = last_group;
   }
+  g_free(groups_of);
+  g_hash_table_unref(undecided);
   GVariant *strings =
       g_variant_new_strv((const char *const *)table.strings->pdata, table.strings->len);
   GVariant *texts = g_variant_new_fixed_array(G_VARIANT_TYPE("(uuuuuu)"), rows->data, rows->len,
@@ -305,15 +379,6 @@ static GVariant *collected_rows(gboolean without_recipe, const guint8 *unmade) {
 static GVariant *collect(void) {
   walk_windows();
   return collected_rows(FALSE, NULL);
-}
-
-/// How many texts the last walk read.
-static guint32 collected_count(void) {
-  guint32 count = 0;
-  for (guint window = 0; collected != NULL && window < collected->len; window++) {
-    count += ((GPtrArray *)g_ptr_array_index(collected, window))->len;
-  }
-  return count;
 }
 
 /// The text of the last Collect with id `id`, or NULL.

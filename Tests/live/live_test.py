@@ -9,7 +9,9 @@ its fresh start in that language: of the texts a fresh start in the new language
 and one in German does not (texts with a piece of the program's catalogs; numbers
 masked), how many a live switch shows, and how many German ones are left. Also: the
 program is alive, the text typed into mousepad is kept, mousepad's menu bar turns right
-to left and back, a dialog opened after a switch comes in the new language, the
+to left and back, a later switch of mousepad is made by the program alone (from the
+recipes earlier switches left) and still shows what a fresh start shows, a dialog
+opened after a switch comes in the new language, the
 Parlance window's Programs view lists the programs with their languages, switches one
 when a language is picked and follows a switch from the command line, a program that is
 killed while a switch waits for it fails that switch and nothing else (and leaves the
@@ -309,6 +311,7 @@ def main():
             content = Atspi.Text.get_text(editor, 0, Atspi.Text.get_character_count(editor))
         check("the text typed into mousepad is kept through three switches",
               content is not None and content.startswith(TYPED), repr(content))
+        made_by_itself(mousepad, fresh, domains)
 
         dialog_in_new_language(mousepad)
         window = programs_view(processes, fresh, domains)
@@ -365,6 +368,25 @@ def scored(program, pid, fresh, domains, before, language, baseline=None):
     check(f"{program} {before}→{language} shows what a fresh start shows "
           f"(at least {FLOORS[program][language]:.0%})",
           share >= FLOORS[program][language], f"missing: {missing}")
+
+
+def made_by_itself(pid, fresh, domains):
+    """A switch after the first is made by the program alone, from the recipes the
+    earlier ones left at each text: nothing left for the controller to decide, and the
+    same texts as a fresh start. Then back to English, where the program was."""
+    result = parlance("switch", "ar", "--pid", str(pid), "--json")
+    try:
+        outcome = json.loads(result.stdout)[0]
+    except (ValueError, IndexError) as error:
+        check("a later switch of mousepad is made by the program alone", False,
+              f"{error}: {result.stdout[-500:]}{result.stderr[-500:]}")
+        return
+    check("a later switch of mousepad is made by the program alone",
+          outcome.get("decided") == 0 and outcome.get("applied", 0) > 1000
+          and outcome.get("left") == [],
+          json.dumps(outcome)[:600])
+    scored("mousepad", pid, fresh, domains, "en", "ar", "de")
+    parlance("switch", "en", "--pid", str(pid))
 
 
 def find_node(node, wanted, depth=0):

@@ -289,7 +289,7 @@ public final class ProgramCatalogs: Sendable {
         changes.append(
           Plan.Change(
             index: index, text: value, message: message?.encoded ?? "",
-            recipe: text.group == 0 ? recipe?.encoded ?? "" : ""))
+            recipe: recipe?.encoded ?? ""))
       case .failure(let reason):
         left.append(Plan.Left(index: index, text: text.text, reason: reason))
       }

@@ -64,6 +64,7 @@ enum SwitchCommand: Subcommand {
       ("to", .string(outcome.to.identifier)),
       ("applied", .number(Double(outcome.applied))),
       ("kept", .number(Double(outcome.kept))),
+      ("decided", .number(Double(outcome.decided))),
       (
         "left",
         .array(
