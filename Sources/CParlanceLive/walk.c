@@ -86,6 +86,8 @@ typedef struct {
   /// The model columns collected already ("pointer:column"), and the last group number.
   GHashTable *columns;
   guint groups;
+  /// The widgets walked already (by this walk and those before it), or NULL.
+  GHashTable *visited;
 } Walk;
 
 static void visit(GtkWidget *widget, gpointer data);
@@ -268,6 +270,7 @@ static void visit_texts(GtkWidget *widget, Walk *walk) {
 
 static void visit(GtkWidget *widget, gpointer data) {
   Walk *walk = data;
+  if (walk->visited != NULL && !g_hash_table_add(walk->visited, widget)) return;
   visit_texts(widget, walk);
   if (GTK_IS_MENU_ITEM(widget)) {
     GtkWidget *submenu = gtk_menu_item_get_submenu(GTK_MENU_ITEM(widget));
@@ -286,9 +289,16 @@ static void visit(GtkWidget *widget, gpointer data) {
 }
 
 GPtrArray *parlance_collect_texts(GtkWidget *root, guint options) {
+  GHashTable *visited = g_hash_table_new(NULL, NULL);
+  GPtrArray *texts = parlance_collect_texts_once(root, options, visited);
+  g_hash_table_unref(visited);
+  return texts;
+}
+
+GPtrArray *parlance_collect_texts_once(GtkWidget *root, guint options, GHashTable *visited) {
   Walk walk = {g_ptr_array_new_with_free_func(shown_text_free), options,
                g_hash_table_new(NULL, NULL),
-               g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL), 0};
+               g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL), 0, visited};
   visit(root, &walk);
   g_hash_table_unref(walk.actions);
   g_hash_table_unref(walk.columns);

@@ -274,13 +274,16 @@ static guint32 string_index(StringTable *table, const char *string) {
 static void walk_windows(void) {
   if (collected != NULL) g_ptr_array_unref(collected);
   collected = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
+  // A menu is reached through its popup window and through its menu item: read once.
+  GHashTable *visited = g_hash_table_new(NULL, NULL);
   GList *toplevels = gtk_window_list_toplevels();
   for (GList *window = toplevels; window != NULL; window = window->next) {
-    g_ptr_array_add(collected,
-                    parlance_collect_texts(GTK_WIDGET(window->data),
-                                           PARLANCE_WALK_ACCESSIBLES | PARLANCE_WALK_MODELS));
+    g_ptr_array_add(collected, parlance_collect_texts_once(
+                                   GTK_WIDGET(window->data),
+                                   PARLANCE_WALK_ACCESSIBLES | PARLANCE_WALK_MODELS, visited));
   }
   g_list_free(toplevels);
+  g_hash_table_unref(visited);
 }
 
 /// How many texts the last walk read.

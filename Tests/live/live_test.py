@@ -382,7 +382,7 @@ def made_by_itself(pid, fresh, domains):
               f"{error}: {result.stdout[-500:]}{result.stderr[-500:]}")
         return
     check("a later switch of mousepad is made by the program alone",
-          outcome.get("decided") == 0 and outcome.get("applied", 0) > 1000
+          outcome.get("decided") == 0 and outcome.get("applied", 0) > 200
           and outcome.get("left") == [],
           json.dumps(outcome)[:600])
     scored("mousepad", pid, fresh, domains, "en", "ar", "de")
