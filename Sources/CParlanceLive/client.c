@@ -30,6 +30,33 @@ static GVariant *call(GDBusConnection *bus, const char *name, const char *method
   return answer;
 }
 
+/// The program at `name` as its Describe answers, or NULL with `error` set (when not
+/// NULL) when it does not answer.
+static ParlanceLiveProgram *described(GDBusConnection *bus, const char *name, int timeout,
+                                      GError **error) {
+  GVariant *reply = call(bus, name, "Describe", NULL, "(ussasssas)", timeout, error);
+  if (reply == NULL) return NULL;
+  ParlanceLiveProgram *program = g_new0(ParlanceLiveProgram, 1);
+  GVariantIter *catalogs = NULL;
+  GVariantIter *history = NULL;
+  const char *item = NULL;
+  program->busName = g_strdup(name);
+  program->catalogs = g_ptr_array_new_with_free_func(g_free);
+  program->history = g_ptr_array_new_with_free_func(g_free);
+  g_variant_get(reply, "(ussasssas)", &program->pid, &program->program, &program->languages,
+                &catalogs, &program->textDomain, &program->textDomainDirectory, &history);
+  while (g_variant_iter_next(catalogs, "&s", &item)) {
+    g_ptr_array_add(program->catalogs, g_strdup(item));
+  }
+  while (g_variant_iter_next(history, "&s", &item)) {
+    g_ptr_array_add(program->history, g_strdup(item));
+  }
+  g_variant_iter_free(catalogs);
+  g_variant_iter_free(history);
+  g_variant_unref(reply);
+  return program;
+}
+
 GPtrArray *parlance_live_programs(int timeout, GError **error) {
   GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
   if (bus == NULL) return NULL;
@@ -46,31 +73,23 @@ GPtrArray *parlance_live_programs(int timeout, GError **error) {
   g_variant_get(names, "(as)", &iter);
   while (g_variant_iter_next(iter, "&s", &name)) {
     if (!g_str_has_prefix(name, PARLANCE_LIVE_NAME_PREFIX)) continue;
-    GVariant *reply = call(bus, name, "Describe", NULL, "(ussasssas)", timeout, NULL);
-    if (reply == NULL) continue;  // gone, or not answering: not listed
-    ParlanceLiveProgram *program = g_new0(ParlanceLiveProgram, 1);
-    GVariantIter *catalogs = NULL;
-    GVariantIter *history = NULL;
-    const char *item = NULL;
-    program->busName = g_strdup(name);
-    program->catalogs = g_ptr_array_new_with_free_func(g_free);
-    program->history = g_ptr_array_new_with_free_func(g_free);
-    g_variant_get(reply, "(ussasssas)", &program->pid, &program->program, &program->languages,
-                  &catalogs, &program->textDomain, &program->textDomainDirectory, &history);
-    while (g_variant_iter_next(catalogs, "&s", &item)) {
-      g_ptr_array_add(program->catalogs, g_strdup(item));
-    }
-    while (g_variant_iter_next(history, "&s", &item)) {
-      g_ptr_array_add(program->history, g_strdup(item));
-    }
-    g_variant_iter_free(catalogs);
-    g_variant_iter_free(history);
-    g_variant_unref(reply);
-    g_ptr_array_add(programs, program);
+    ParlanceLiveProgram *program = described(bus, name, timeout, NULL);
+    if (program != NULL) g_ptr_array_add(programs, program);  // else gone, or not answering
   }
   g_variant_iter_free(iter);
   g_variant_unref(names);
   g_object_unref(bus);
+  return programs;
+}
+
+GPtrArray *parlance_live_describe(const char *bus_name, int timeout, GError **error) {
+  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  if (bus == NULL) return NULL;
+  ParlanceLiveProgram *program = described(bus, bus_name, timeout, error);
+  g_object_unref(bus);
+  if (program == NULL) return NULL;
+  GPtrArray *programs = g_ptr_array_new_with_free_func(program_free);
+  g_ptr_array_add(programs, program);
   return programs;
 }
 

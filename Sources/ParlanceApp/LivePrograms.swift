@@ -23,15 +23,12 @@ enum LivePrograms {
         }
       },
       choose: { chosen, preference in
+        // Only the program switched is asked, however many run.
         let program: LiveBus.Program
         do {
-          guard let found = try LiveBus.programs().first(where: { $0.busName == chosen.id })
-          else {
-            return .failure(ProgramSwitchingError("\(chosen.name) (pid \(chosen.pid)) has ended"))
-          }
-          program = found
+          program = try LiveBus.describe(chosen.id)
         } catch {
-          return .failure(ProgramSwitchingError("\(error)"))
+          return .failure(ProgramSwitchingError("\(chosen.name) (pid \(chosen.pid)) has ended"))
         }
         let outcome: LiveSwitch.Outcome
         do {

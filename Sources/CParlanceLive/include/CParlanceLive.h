@@ -248,6 +248,11 @@ typedef struct {
 /// answer within the timeout is left out). NULL with `error` set when there is no bus.
 GPtrArray *_Nullable parlance_live_programs(int timeoutMilliseconds, GError *_Nullable *_Nullable error);
 
+/// The program at `busName`, described, as the one element of the array; NULL with
+/// `error` set when there is no bus or it does not answer (it has ended).
+GPtrArray *_Nullable parlance_live_describe(const char *_Nonnull busName, int timeoutMilliseconds,
+                                            GError *_Nullable *_Nullable error);
+
 /// The texts the program at `busName` shows now; NULL with `error` set when it does not
 /// answer or its answer is malformed. Free with `parlance_live_collection_free`.
 ParlanceLiveCollection *_Nullable parlance_live_collect(const char *_Nonnull busName,

@@ -79,6 +79,23 @@ public enum LiveBus {
     guard let array = parlance_live_programs(milliseconds(timeout), &error) else {
       throw failure(error, "no session bus")
     }
+    return programs(of: array)
+  }
+
+  /// The program at `busName` as it describes itself now: one call, where `programs()`
+  /// asks every program.
+  public static func describe(_ busName: String, timeout: Duration = timeout) throws(Failure)
+    -> Program
+  {
+    var error: UnsafeMutablePointer<GError>?
+    guard let array = parlance_live_describe(busName, milliseconds(timeout), &error),
+      let program = programs(of: array).first
+    else { throw failure(error, "\(busName) did not answer") }
+    return program
+  }
+
+  /// The programs of `array` (`ParlanceLiveProgram`), which it releases.
+  private static func programs(of array: UnsafeMutablePointer<GPtrArray>) -> [Program] {
     defer { g_ptr_array_unref(array) }
     return items(of: array, as: ParlanceLiveProgram.self).map { program in
       let catalogs = items(of: program.pointee.catalogs, as: CChar.self).map {
