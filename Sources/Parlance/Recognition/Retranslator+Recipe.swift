@@ -151,3 +151,40 @@ extension Retranslator {
     }
   }
 }
+
+extension Retranslator {
+  /// The recipe's part that makes `message` in any language: the message itself, or with
+  /// its arguments (the plural's `msgid_plural` and count with it); nil where a plural
+  /// form is shown without its count, or a text argument is a message that itself has
+  /// arguments.
+  func recipePart(
+    of message: ShownMessage, withoutMnemonic: Bool, _ argumentMessages: [Int: ShownMessage]
+  ) -> Recipe.Part? {
+    let match = message.match
+    if match.values.isEmpty && match.count == nil && match.form == nil {
+      return .message(table: message.table, key: match.key, withoutMnemonic: withoutMnemonic)
+    }
+    // A number shown is a count too, but only a plural message has forms to choose.
+    var plural: (msgid: String, count: UInt64)?
+    if let msgidPlural = sourcePlural(of: message) {
+      guard let count = match.count else { return nil }
+      plural = (msgidPlural, count)
+    } else if match.values.isEmpty {
+      return .message(table: message.table, key: match.key, withoutMnemonic: withoutMnemonic)
+    }
+    var arguments: [Recipe.Argument] = []
+    for (position, value) in match.values.enumerated() {
+      if let argument = argumentMessages[position] {
+        let inner = argument.match
+        guard inner.values.isEmpty, inner.count == nil, inner.form == nil else { return nil }
+        arguments.append(.message(table: argument.table, key: inner.key))
+      } else {
+        arguments.append(.value(value))
+      }
+    }
+    return .format(
+      Recipe.Format(
+        table: message.table, key: match.key, plural: plural?.msgid, count: plural?.count,
+        arguments: arguments, withoutMnemonic: withoutMnemonic))
+  }
+}
