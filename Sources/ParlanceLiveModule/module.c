@@ -301,6 +301,18 @@ static gboolean undecided_text(ParlanceShownText *text, guint32 id, const guint8
   return recipe_of(text) == NULL || (unmade != NULL && unmade[id]);
 }
 
+/// Whether any text of the last walk is for the controller to decide.
+static gboolean any_undecided(void) {
+  guint32 id = 0;
+  for (guint window = 0; window < collected->len; window++) {
+    GPtrArray *shown = g_ptr_array_index(collected, window);
+    for (guint index = 0; index < shown->len; index++, id++) {
+      if (undecided_text(g_ptr_array_index(shown, index), id, NULL)) return TRUE;
+    }
+  }
+  return FALSE;
+}
+
 /// The rows of the texts `walk_windows` read, as Collect answers: `(as strings,
 /// a(uuuuuu) texts)`; with `without_recipe`, only those the controller is to decide
 /// (`undecided_text`) and every text of a list column one of them is in.
@@ -515,6 +527,7 @@ static GVariant *apply(GVariant *parameters) {
       g_variant_get_fixed_array(rows, &count, sizeof(ParlanceLiveChange));
   switch_process(languages, right_to_left);
   guint32 applied = 0;
+  // Texts kept as they are are not counted as set: the controller reports them itself.
   guint32 kept = 0;
   gint64 set_start = tracing ? trace_instant() : 0;
   guint8 *given = g_new0(guint8, collected_count() + 1);
@@ -572,12 +585,7 @@ static GVariant *switch_language(GVariant *parameters, gboolean *switched) {
   g_variant_get(parameters, "(&sb)", &languages, &right_to_left);
   *switched = FALSE;
   walk_windows();
-  GVariant *pending = collected_rows(TRUE, NULL);
-  GVariant *pending_texts = g_variant_get_child_value(pending, 1);
-  gboolean complete = g_variant_n_children(pending_texts) == 0;
-  g_variant_unref(pending_texts);
-  if (!complete) return switch_pending(pending);
-  g_variant_unref(g_variant_ref_sink(pending));
+  if (any_undecided()) return switch_pending(collected_rows(TRUE, NULL));
   char *before = g_strdup(g_getenv("LANGUAGE"));
   if (languages[0] != '\0') parlance_switch_gettext(languages);
   GArray *unmade = g_array_new(FALSE, FALSE, sizeof(guint32));
