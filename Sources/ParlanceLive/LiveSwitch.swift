@@ -126,7 +126,9 @@ public enum LiveSwitch {
       applied = try LiveBus.apply(
         program.busName, languages: plan.gettextLanguages, rightToLeft: plan.isRightToLeft,
         changes: plan.changes.map { (texts[$0.index].id, $0.text, $0.message, $0.recipe) }
-          + keptAsTheyAre(plan.left, of: texts),
+          + plan.left.filter { !$0.recipe.isEmpty }.map {
+            (texts[$0.index].id, $0.text, "", $0.recipe)
+          },
         timeout: timeout)
     } catch {
       throw failure(program, error)
@@ -135,22 +137,6 @@ public enum LiveSwitch {
     return Outcome(
       program: program, from: source, to: plan.language, applied: applied, kept: 0,
       decided: texts.count, left: plan.left.map { (texts[$0.index], $0.reason) })
-  }
-
-  /// The texts of `left` that no catalog has, and the rows of a list column left whole,
-  /// each to be kept with itself as its recipe, so that the next switch does not ask
-  /// about it again while it shows the same (stock buttons excepted). A row added to
-  /// such a column has none: the column is decided again, whole.
-  private static func keptAsTheyAre(_ left: [ProgramCatalogs.Plan.Left], of texts: [LiveBus.Text])
-    -> [(id: UInt32, text: String, message: String, recipe: String)]
-  {
-    left.compactMap { left in
-      let text = texts[left.index]
-      guard left.reason == .unknown || left.reason == .sharedColumn, text.property != "stock",
-        let recipe = Retranslator.Recipe.kept(text.text).encoded
-      else { return nil }
-      return (text.id, text.text, "", recipe)
-    }
   }
 
   /// The catalogs of `program`'s domains, in every language installed.

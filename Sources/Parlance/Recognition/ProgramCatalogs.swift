@@ -72,6 +72,19 @@ public final class ProgramCatalogs: Sendable {
       public let text: String
       /// Why it is left.
       public let reason: Retranslator.Unresolved
+      /// The recipe to remember there, or empty: a text no catalog has and the rows of
+      /// a list column left whole are kept as they are (`Retranslator.Recipe.kept`), so
+      /// that the next switch does not decide them again while they show the same; a
+      /// row added to such a column has none, and the column is decided again, whole.
+      public let recipe: String
+
+      init(index: Int, text: Text, reason: Retranslator.Unresolved) {
+        self.index = index
+        self.text = text.text
+        self.reason = reason
+        let kept = (reason == .unknown || reason == .sharedColumn) && !text.isToolkitItem
+        recipe = kept ? Retranslator.Recipe.kept(text.text).encoded ?? "" : ""
+      }
     }
 
     /// The language switched to, as found among the catalogs.
@@ -291,15 +304,15 @@ public final class ProgramCatalogs: Sendable {
             index: index, text: value, message: message?.encoded ?? "",
             recipe: recipe?.encoded ?? ""))
       case .failure(let reason):
-        left.append(Plan.Left(index: index, text: text.text, reason: reason))
+        left.append(Plan.Left(index: index, text: text, reason: reason))
       }
     }
     // A list column with a text left is left whole.
     let broken = Set(left.map { texts[$0.index].group }).subtracting([0])
     if !broken.isEmpty {
       for change in changes where broken.contains(texts[change.index].group) {
-        let text = texts[change.index].text
-        left.append(Plan.Left(index: change.index, text: text, reason: .sharedColumn))
+        left.append(
+          Plan.Left(index: change.index, text: texts[change.index], reason: .sharedColumn))
       }
       changes.removeAll { broken.contains(texts[$0.index].group) }
       left.sort { $0.index < $1.index }
