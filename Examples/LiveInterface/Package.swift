@@ -13,6 +13,7 @@ let package = Package(
         .product(name: "Parlance", package: "Parlance"),
         .product(name: "ParlanceGtk", package: "Parlance"),
         .product(name: "ParlanceInterface", package: "Parlance"),
+        .product(name: "ParlanceUI", package: "Parlance"),
       ]
     )
   ],

@@ -5,8 +5,8 @@ import ParlanceUI
 
 /// A GtkBuilder `.ui` file whose translatable texts follow a `Localizer`, live.
 ///
-/// Built once, from the msgids; from then on every change notification (a switch, a hot
-/// reload) sets the new texts on the *existing* objects — labels, titles, tooltips,
+/// Built once, from the msgids; from then on every change (a switch, a hot reload) sets the
+/// new texts on the *existing* objects — labels, titles, tooltips,
 /// accessible names, combo items, list-store cells, menu labels — and flips the layout
 /// direction for right-to-left languages. Nothing is rebuilt, so what the user typed,
 /// toggled or selected stays. Texts the app sets from code after loading are the app's:
@@ -47,7 +47,9 @@ public final class LocalizedInterface {
   /// What was asked for and what it needs; nil when the whole file was built.
   private let builtIDs: Set<String>?
   private var observation: ObservationToken?
-  private let route: MainLoopInbox?
+  /// Whether an owner calls `refresh()` after each change and sets the layout direction
+  /// (a preview's `LiveLanguage`), so the interface neither observes nor writes it itself.
+  private let isDriven: Bool
   private var objects: [String: BuiltObject] = [:]
   /// What each text was last set to, so an unchanged text is not set again (a hot
   /// reload of one entry touches one widget).
@@ -65,17 +67,18 @@ public final class LocalizedInterface {
   ///   - localizer: where the texts come from, followed from now on.
   ///   - table: the table the texts are looked up in.
   ///   - objectIDs: build only these objects and what they refer to (nil: everything).
-  ///   - route: the one route by which the owner's news reaches the GTK thread (a
-  ///     window's `MainLoopInbox`): change notifications then take it too, in order with
-  ///     the owner's other news (a reload's result arrives after the texts it changed).
-  ///     Without one, each change posts its own refresh.
+  ///   - drivenByOwner: true when an owner that switches the localizer (a `LiveLanguage`'s
+  ///     `onUpdate`) calls `refresh()` after each change and sets the layout direction,
+  ///     so that each change is applied once, in order with the owner's other news.
+  ///     False (the default): the interface observes the localizer itself, refreshing on
+  ///     the main loop after each change, and sets the direction.
   ///   - toolkit: GTK's own texts (stock buttons, a file chooser's), to switch with the
   ///     interface's; nil leaves them as the process's gettext gives them.
   /// - Throws: `InterfaceError` for an unreadable or malformed file, an unknown object
   ///   id, or a file GtkBuilder refuses; nothing is built then.
   public convenience init(
     file: URL, localizer: Localizer, table: String = Localizer.defaultTable,
-    objectIDs: [String]? = nil, route: MainLoopInbox? = nil, toolkit: ToolkitTexts? = nil
+    objectIDs: [String]? = nil, drivenByOwner: Bool = false, toolkit: ToolkitTexts? = nil
   ) throws(InterfaceError) {
     let document: InterfaceDocument
     do {
@@ -84,7 +87,8 @@ public final class LocalizedInterface {
       throw .unreadable(file: file.path, reason: error.localizedDescription)
     }
     try self.init(
-      document: document, localizer: localizer, table: table, objectIDs: objectIDs, route: route,
+      document: document, localizer: localizer, table: table, objectIDs: objectIDs,
+      drivenByOwner: drivenByOwner,
       toolkit: toolkit)
   }
 
@@ -128,12 +132,13 @@ public final class LocalizedInterface {
     return builder
   }
 
-  /// Builds an interface already read; see `init(file:localizer:table:objectIDs:route:)`.
+  /// Builds an interface already read; see
+  /// `init(file:localizer:table:objectIDs:drivenByOwner:toolkit:)`.
   public init(
     document: InterfaceDocument, localizer: Localizer, table: String = Localizer.defaultTable,
-    objectIDs: [String]? = nil, route: MainLoopInbox? = nil, toolkit: ToolkitTexts? = nil
+    objectIDs: [String]? = nil, drivenByOwner: Bool = false, toolkit: ToolkitTexts? = nil
   ) throws(InterfaceError) {
-    self.route = route
+    self.isDriven = drivenByOwner
     self.table = table
     self.toolkit = toolkit
     // What GTK makes while building (a stock button's label, a file chooser's parts)
@@ -197,13 +202,8 @@ public final class LocalizedInterface {
   }
 
   private func observe(_ localizer: Localizer) {
-    observation = localizer.observe { [weak self, route] _ in
-      if let route {
-        route.post { self?.refresh() }
-      } else {
-        Gtk.idle { self?.refresh() }
-      }
-    }
+    guard !isDriven else { return }
+    observation = localizer.observe { [weak self] _ in Gtk.idle { self?.refresh() } }
   }
 
   /// The built object with id `id` (the file's id, or a made-up one for objects
@@ -268,8 +268,10 @@ public final class LocalizedInterface {
 
   /// Sets every text from `snapshot` on the built objects, and the direction.
   public func apply(_ snapshot: LocalizationSnapshot) {
-    Widget.defaultDirection =
-      snapshot.language.direction == .rightToLeft ? .rightToLeft : .leftToRight
+    if !isDriven {
+      Widget.defaultDirection =
+        snapshot.language.direction == .rightToLeft ? .rightToLeft : .leftToRight
+    }
     // GTK's texts first, while the interface's own are still in the language before:
     // a text of the interface is never taken for one of GTK's.
     toolkit?.retranslate(

@@ -44,10 +44,9 @@ extension WindowController {
     let name = file.lastPathComponent
     opening.open(file) { [inbox, weak self] lines in
       inbox.post {
-        self?.show(
-          Problem(
-            message: .key("error.interface.open", table: "Errors", ["file": .string(name)]),
-            details: Array(lines.prefix(5))))
+        self?.report(
+          .key("error.interface.open", table: "Errors", ["file": .string(name)]),
+          details: Array(lines.prefix(5)))
       }
     }
   }

@@ -67,9 +67,7 @@ extension WindowController {
       // Said once, not at each listing that fails the same way (no session bus).
       guard view.listingFailure != error.description else { return }
       view.listingFailure = error.description
-      show(
-        Problem(message: .key("error.programs.list", table: "Errors"), details: [error.description])
-      )
+      report(.key("error.programs.list", table: "Errors"), details: [error.description])
     }
   }
 
@@ -84,11 +82,9 @@ extension WindowController {
         scheduleRender()
       }
     case .failure(let error):
-      show(
-        Problem(
-          message: .key(
-            "error.program.switch", table: "Errors", ["program": .string(program.name)]),
-          details: [error.description]))
+      report(
+        .key("error.program.switch", table: "Errors", ["program": .string(program.name)]),
+        details: [error.description])
       refreshPrograms()
     }
   }

@@ -6,12 +6,12 @@ import ParlanceUI
 /// Runs the Parlance window: renders the model, switches the language when the user
 /// picks one, and re-renders on every change notification.
 ///
-/// Picks go to one worker (`LatestWins`): one switch at a time, in order, and of the picks
-/// made while one runs only the newest, so the window ends in the language chosen last.
-/// Everything that comes back — change notifications, switch results, reloads — reaches the
-/// GTK thread through one ordered route (`MainLoopInbox`), and the window renders once at
-/// the end of each batch it delivers: from a main-loop callback, never inside the combo
-/// box's own "changed" handler (which would destroy or rebuild it mid-signal).
+/// Picks take the window's one route (`LiveLanguage`): one switch at a time, in order, and
+/// of the picks made while one runs only the newest, so the window ends in the language
+/// chosen last. Everything that comes back — change notifications, switch results,
+/// reloads, the Programs view's answers — reaches the GTK thread through its inbox, and the
+/// window renders once at the end of each batch: from a main-loop callback, never inside
+/// the combo box's own "changed" handler (which would destroy or rebuild it mid-signal).
 @MainActor
 public final class WindowController {
   /// The languages and translations the window shows and switches.
@@ -24,46 +24,26 @@ public final class WindowController {
   public internal(set) var model: WindowModel
   /// Renders done so far; tests wait for it to grow.
   public private(set) var renderCount = 0
-  /// The latest language switches that failed, newest last: at most `failureLimit`, so a
-  /// window left open for days does not grow with every failed pick.
-  public private(set) var failures: [LocalizerError] = []
+  /// The window's switches, its problem and its route from other threads.
+  public let language: LiveLanguage
+  /// The latest language switches that failed, newest last: at most `failureLimit`.
+  public var failures: [LocalizerError] { language.failures }
   /// How many failures `failures` keeps.
-  public static let failureLimit = 10
-
-  private var observation: ObservationToken?
+  public static let failureLimit = LiveLanguage.failureLimit
   /// The translator's folder being watched, if any.
-  public private(set) var watcher: TranslationWatcher?
+  public var watcher: TranslationWatcher? { language.watchers.first }
+
   private var pendingRender: SourceToken?
   private var renderedRevision: UInt64 = .max
+  private var renderedProblem: LiveLanguage.Problem?
+  private var renderedResults = 0
   /// The one route from other threads to this window.
-  let inbox = MainLoopInbox()
-  /// Switches the language off the GTK thread, the last pick winning.
-  private lazy var switcher = LatestWins<LanguagePreference>(name: "parlance-switch") {
-    [weak self, localizer, inbox] preference, ticket in
-    let result: Result<LanguageChange, LocalizerError>
-    do throws(LocalizerError) {
-      result = .success(try localizer.switchLanguage(to: preference))
-    } catch {
-      result = .failure(error)
-    }
-    inbox.post { self?.switched(ticket: ticket, result) }
-  }
-  /// The ticket of the newest pick, and of the newest one whose result arrived.
-  private var pickedTicket: UInt64 = 0
-  private var settledTicket: UInt64 = 0
-  /// The problem the user closed: a reload reporting the very same errors again (a save
-  /// of another file while this one is still broken) leaves the bar closed.
-  private var closedProblem: Problem?
+  var inbox: MainLoopInbox { language.inbox }
   /// "Open Interface…", when the app fills it in (`enableInterfaces`).
   var interfaceOpening: InterfaceOpening?
   /// The Programs view's workers and bus watch, when the app fills it in
   /// (`enablePrograms`).
   var programSwitching: ProgramsView?
-
-  struct Problem: Equatable {
-    let message: LocalizedText
-    let details: [String]
-  }
 
   /// The Parlance window over `localizer`, filling `window`; call `show()` to render it.
   ///
@@ -80,15 +60,13 @@ public final class WindowController {
     self.localizer = localizer
     self.window = window
     self.model = WindowModel(localizer: localizer, now: now)
+    self.language = LiveLanguage(localizer: localizer)
     self.renderer = Renderer(window: window, strategy: strategy)
     window.defaultSize = Self.defaultSize
     renderer.userState.windowSize = Self.defaultSize
     renderer.onEvent = { [weak self] event in self?.handle(event) }
     Self.installStyle()
-    // Nothing to do per notification: the render at the end of the batch sees the new
-    // revision. Posting it keeps it in order with the results around it.
-    observation = localizer.observe { [inbox] _ in inbox.post {} }
-    inbox.onBatchEnd = { [weak self] in self?.renderIfNeeded() }
+    language.onUpdate = { [weak self] in self?.renderIfNeeded() }
   }
 
   /// Does the part of the window's first render over `localizer` that needs no GTK, on
@@ -139,29 +117,13 @@ public final class WindowController {
   }
 
   /// True from a pick until the window shows the result of the newest one.
-  public var isSwitching: Bool { settledTicket < pickedTicket }
+  public var isSwitching: Bool { language.isSwitching }
 
   /// Switches to the menu entry `id` (`system` or a tag), off the GTK thread, after the
   /// switch under way, replacing any pick still waiting. A failure keeps the language and
   /// shows why.
   public func choose(_ id: String) {
-    let preference: LanguagePreference
-    do {
-      preference = try LanguagePreference(id)
-    } catch {
-      return
-    }
-    pickedTicket = switcher.submit(preference)
-  }
-
-  /// The result of a switch, on the GTK thread, in the order the switches ran.
-  private func switched(ticket: UInt64, _ result: Result<LanguageChange, LocalizerError>) {
-    // Picks that were replaced never run: this result settles every earlier ticket too.
-    settledTicket = max(settledTicket, ticket)
-    switch result {
-    case .success: if model.problem != nil { clearProblem() }
-    case .failure(let error): report(error)
-    }
+    language.choose(id)
   }
 
   /// Reloads the catalogs whenever a file of `folder` is saved (`--translations DIR`).
@@ -169,33 +131,12 @@ public final class WindowController {
   /// A save that breaks a file keeps the last good catalog and shows the file's
   /// errors in the info bar until it is fixed.
   public func watchTranslations(_ folder: URL) throws(GtkError) {
-    let watcher = try TranslationWatcher(folder: folder, localizer: localizer, inbox: inbox)
-    watcher.onReload = { [weak self] result in self?.reloaded(result) }
-    self.watcher = watcher
+    try language.watch(folder)
   }
 
-  private func reloaded(_ result: Localizer.ReloadResult) {
-    guard let (tag, errors) = result.failures.sorted(by: { $0.key < $1.key }).first else {
-      closedProblem = nil
-      if model.problem != nil { clearProblem() }
-      return
-    }
-    let file =
-      errors.first.map { URL(fileURLWithPath: $0.file).lastPathComponent } ?? tag.identifier
-    let problem = Problem(
-      message: .key(
-        "error.catalog.details", table: "Errors",
-        ["count": MessageArgument(errors.count), "file": .string(file)]),
-      details: errors.prefix(5).map(\.description))
-    guard problem != closedProblem else { return }
-    show(problem)
-  }
-
-  /// Shows `problem` in the info bar: a new problem, even after the user closed another.
-  func show(_ problem: Problem) {
-    closedProblem = nil
-    model.problem = problem.message
-    model.problemDetails = problem.details
+  /// Shows a problem of the window's own in the info bar.
+  func report(_ message: LocalizedText, details: [String]) {
+    language.report(message, details: details)
     scheduleRender()
   }
 
@@ -223,10 +164,14 @@ public final class WindowController {
   }
 
   /// After a batch from the inbox: render what it changed, now — unless a render since
-  /// already showed the localizer's revision (a caller that switches and renders at once
-  /// must not get a second render) and no render is waiting.
+  /// already showed the localizer's revision, the problem and the switch results (a
+  /// caller that switches and renders at once must not get a second render) and no render
+  /// is waiting.
   private func renderIfNeeded() {
-    guard localizer.revision != renderedRevision || pendingRender != nil else { return }
+    guard
+      localizer.revision != renderedRevision || language.problem != renderedProblem
+        || language.resultCount != renderedResults || pendingRender != nil
+    else { return }
     pendingRender?.remove()
     pendingRender = nil
     render()
@@ -247,37 +192,14 @@ public final class WindowController {
   public func render() {
     let snapshot = localizer.snapshot()
     renderedRevision = snapshot.revision
+    renderedProblem = language.problem
+    renderedResults = language.resultCount
+    model.problem = language.problem?.message
+    model.problemDetails = language.problem?.details ?? []
     renderer.translatorMode = model.translatorMode
     renderer.showsKeys = model.showsKeys
     renderer.render(model.tree(in: snapshot), title: model.title, snapshot: snapshot)
     renderCount += 1
-  }
-
-  private func report(_ error: LocalizerError) {
-    failures.append(error)
-    if failures.count > Self.failureLimit {
-      failures.removeFirst(failures.count - Self.failureLimit)
-    }
-    switch error {
-    case .catalogFailed(let tag, let diagnostics):
-      show(
-        Problem(
-          message: .key(
-            "error.catalog.load", table: "Errors",
-            [
-              "language": .string(tag.nativeName),
-              "current": .string(localizer.language.nativeName),
-            ]),
-          details: diagnostics.filter { $0.severity == .error }.prefix(5).map(\.description)))
-    case .unavailableLanguage(let tag, _):
-      show(
-        Problem(
-          message: .key(
-            "error.language.unknown", table: "Errors", ["tag": .string(tag.identifier)]),
-          details: []))
-    case .resources(let resourceError):
-      show(Problem(message: .verbatim(resourceError.description), details: []))
-    }
   }
 
   private static var styleInstalled = false
@@ -295,16 +217,7 @@ public final class WindowController {
 
   /// Hides the info bar, as its close button does, until a new problem arrives.
   public func dismissProblem() {
-    if let message = model.problem {
-      closedProblem = Problem(message: message, details: model.problemDetails)
-    }
-    clearProblem()
-  }
-
-  /// Hides the info bar: its problem is solved.
-  private func clearProblem() {
-    model.problem = nil
-    model.problemDetails = []
+    language.dismissProblem()
     scheduleRender()
   }
 }

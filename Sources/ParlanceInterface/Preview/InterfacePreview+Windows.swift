@@ -126,11 +126,9 @@ extension InterfacePreview {
       do throws(PreviewError) {
         try self.useGettextFolder(picked)
       } catch {
-        self.show(
-          (
-            .key("error.preview.folder", table: "Errors", ["folder": .string(picked.path)]),
-            [error.description]
-          ))
+        self.report(
+          .key("error.preview.folder", table: "Errors", ["folder": .string(picked.path)]),
+          details: [error.description])
       }
     }
     folderChooser = chooser

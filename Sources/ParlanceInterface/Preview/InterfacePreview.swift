@@ -8,11 +8,11 @@ import ParlanceUI
 ///
 /// Every file is built once (`LocalizedInterface`), all of them before anything is shown,
 /// over one `Localizer` of the interface's translations. A pick in the control bar's
-/// language menu goes to one serial worker that keeps only the newest pick (`LatestWins`);
-/// switch results, change notifications and hot reloads come back through one
-/// `MainLoopInbox`, and at the end of each batch every interface shows the new texts in
-/// place (what the user typed, ticked or turned to stays) and the bar is rendered again.
-/// The user's stored Parlance language is never touched.
+/// language menu takes the preview's one route (`LiveLanguage`): one switch at a time, the
+/// newest pick winning; switch results, change notifications and hot reloads come back in
+/// order, and at the end of each batch every interface shows the new texts in place (what
+/// the user typed, ticked or turned to stays) and the bar is rendered again. The user's
+/// stored Parlance language is never touched.
 ///
 /// The `po/` folder and the working folder are watched: a save (also write-then-rename)
 /// shows at once; a save that breaks a file keeps the last good texts and shows the
@@ -51,7 +51,9 @@ public final class InterfacePreview {
   /// Where the interface's translations come from (a po folder picked in the bar replaces it).
   public private(set) var sources: TranslationSources
   /// The interface's translations.
-  public private(set) var localizer: Localizer
+  public var localizer: Localizer { language.localizer }
+  /// The preview's switches, its problem and its route from other threads.
+  public let language: LiveLanguage
   /// The bar of the preview: languages, modes, windows and menus.
   public let controlBar: PreviewControlBar
   /// The interface of each file, in the order of `options.files`.
@@ -67,43 +69,15 @@ public final class InterfacePreview {
   /// Whether keys (msgids) are shown instead of texts.
   public private(set) var showsKeys: Bool
   /// The watchers of the translations folders.
-  public private(set) var watchers: [TranslationWatcher] = []
+  public var watchers: [TranslationWatcher] { language.watchers }
   /// Reloads after saves finished so far; tests wait for it to grow.
-  public internal(set) var reloadCount = 0
-  /// The latest switches that failed, newest last (at most ten).
-  public internal(set) var failures: [LocalizerError] = []
+  public var reloadCount: Int { language.reloadCount }
+  /// The latest switches that failed, newest last (at most `LiveLanguage.failureLimit`).
+  public var failures: [LocalizerError] { language.failures }
 
-  let inbox = MainLoopInbox()
   var popupMenus: [String: PopupMenu] = [:]
   var folderChooser: FileChooserDialog?
-  private var observation: ObservationToken?
   private var annotations: [ObjectIdentifier: TranslatorAnnotations] = [:]
-  private var pickedTicket: UInt64 = 0
-  var settledTicket: UInt64 = 0
-  var dismissed: [String]?
-  /// Whether the problem shown is a failed switch (a later switch that succeeds clears
-  /// it) rather than a broken file (cleared by the save that fixes it).
-  var problemIsSwitchFailure = false
-
-  /// One pick: the language, and the two localizers it switches (the interface's and the
-  /// bar's own texts).
-  private struct Pick: Sendable {
-    let preference: LanguagePreference
-    let interface: Localizer
-    let bar: Localizer
-  }
-
-  private lazy var switcher = LatestWins<Pick>(name: "parlance-preview-switch") {
-    [weak self, inbox] pick, ticket in
-    let result: Result<LanguageChange, LocalizerError>
-    do throws(LocalizerError) {
-      result = .success(try pick.interface.switchLanguage(to: pick.preference, persisting: false))
-    } catch {
-      result = .failure(error)
-    }
-    if case .success = result { Self.follow(pick.preference, with: pick.bar) }
-    inbox.post { self?.switched(ticket: ticket, result) }
-  }
 
   /// Reads and builds every file (or only `options.objectID`), shows nothing yet.
   ///
@@ -116,6 +90,7 @@ public final class InterfacePreview {
     self.translatorMode = options.translatorMode
     self.showsKeys = options.showsKeys
     let documents: [InterfaceDocument]
+    let localizer: Localizer
     do {
       documents = try Self.documents(options.files, objectID: options.objectID)
       localizer = try options.sources.makeLocalizer(
@@ -128,13 +103,15 @@ public final class InterfacePreview {
       throw .interface(.unreadable(file: options.files.first?.path ?? "", reason: "\(error)"))
     }
     controlBar = PreviewControlBar(localizer: Self.barLocalizer(options))
+    language = LiveLanguage(
+      localizer: localizer, persisting: false, followers: [controlBar.localizer])
     TranslatorAnnotations.installStyle()
     do throws(InterfaceError) {
       for document in documents {
         interfaces.append(
           try LocalizedInterface(
             document: document, localizer: localizer, table: options.sources.textTable,
-            objectIDs: options.objectID.map { [$0] }, route: inbox,
+            objectIDs: options.objectID.map { [$0] }, drivenByOwner: true,
             toolkit: ToolkitTexts(localeFolders: options.sources.toolkitLocaleFolders)))
       }
     } catch {
@@ -150,8 +127,7 @@ public final class InterfacePreview {
       placeWindows(of: interface)
     }
     wireControlBar()
-    observation = observeLocalizer()
-    inbox.onBatchEnd = { [weak self] in self?.update() }
+    language.onUpdate = { [weak self] in self?.update() }
     watchFolders()
     updateModel()
   }
@@ -202,16 +178,6 @@ public final class InterfacePreview {
     return localizer
   }
 
-  /// Switches the bar's texts along with the interface: to the same choice, or to the
-  /// bar's own language when Parlance has no texts in it.
-  private nonisolated static func follow(_ preference: LanguagePreference, with bar: Localizer) {
-    do {
-      try bar.switchLanguage(to: preference, persisting: false)
-    } catch {
-      _ = try? bar.switchLanguage(to: .pinned(bar.developmentLanguage), persisting: false)
-    }
-  }
-
   // MARK: Showing
 
   /// Shows the control bar, then every previewed window below it, each a little further
@@ -246,22 +212,18 @@ public final class InterfacePreview {
   }
 
   private func stop() {
-    for watcher in watchers { watcher.stop() }
-    watchers = []
-    observation = nil
+    language.stop()
   }
 
   // MARK: Choices
 
   /// True from a pick until the preview shows the result of the newest one.
-  public var isSwitching: Bool { settledTicket < pickedTicket }
+  public var isSwitching: Bool { language.isSwitching }
 
   /// Switches to the language menu entry `id` (`system` or a tag), off the GTK thread,
   /// the last pick winning. The user's stored choice stays as it is.
   public func choose(_ id: String) {
-    guard let preference = try? LanguagePreference(id) else { return }
-    pickedTicket = switcher.submit(
-      Pick(preference: preference, interface: localizer, bar: controlBar.localizer))
+    language.choose(id)
   }
 
   /// Turns translator mode on or off: tooltips with each text's origin, marks on texts
@@ -299,29 +261,19 @@ public final class InterfacePreview {
       throw .translations(error)
     }
     self.sources = sources
-    localizer = replacement
-    stop()
-    observation = observeLocalizer()
+    language.follow(replacement)
     for interface in interfaces { interface.follow(replacement) }
     watchFolders()
-    clearProblem()
     updateModel()
     renderBar()
   }
 
   // MARK: News from other threads
 
-  private func observeLocalizer() -> ObservationToken {
-    // The batch end applies what changed; posting keeps the order with the results.
-    localizer.observe { [inbox] _ in inbox.post {} }
-  }
-
   private func watchFolders() {
     for folder in sources.watchedFolders {
       do {
-        let watcher = try TranslationWatcher(folder: folder, localizer: localizer, inbox: inbox)
-        watcher.onReload = { [weak self] result in self?.reloaded(result) }
-        watchers.append(watcher)
+        try language.watch(folder)
       } catch {
         warnings.append("\(folder.path): warning: cannot watch for saves: \(error)")
       }
@@ -371,12 +323,12 @@ public final class InterfacePreview {
     model.showsKeys = showsKeys
     model.folder = sources.gettextFolders.first
     model.files = options.files
+    model.problem = language.problem?.message
+    model.problemDetails = language.problem?.details ?? []
     controlBar.model = model
   }
 
   func renderBar() {
-    let direction: LayoutDirection =
-      localizer.snapshot().language.direction == .rightToLeft ? .rightToLeft : .leftToRight
-    controlBar.render(direction: direction)
+    controlBar.render(direction: language.direction)
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Parlance
 import ParlanceGtk
 import ParlanceInterface
+import ParlanceUI
 
 // An ordinary GtkBuilder file (window.ui) with gettext translations (po/de.po, po/ar.po),
 // switched live: at every change the new texts are set on the existing widgets, so what
@@ -15,8 +16,12 @@ let folder = URL(fileURLWithPath: #filePath)  // …/Sources/LiveInterface/main.
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let sources = TranslationSources(gettextFolders: [folder.appendingPathComponent("po")])
 let localizer = try sources.makeLocalizer()
+// The one route of a switch: picks run off the GTK thread, the newest winning, and each
+// batch of news ends in one refresh of the interface, in order.
+let language = LiveLanguage(localizer: localizer, persisting: false)
 let interface = try LocalizedInterface(
-  file: folder.appendingPathComponent("window.ui"), localizer: localizer)
+  file: folder.appendingPathComponent("window.ui"), localizer: localizer, drivenByOwner: true)
+language.onUpdate = { interface.refresh() }
 guard let window = try interface.object("window").widget as? Window,
   let menu = try interface.object("language").widget as? ComboBoxText
 else {
@@ -28,16 +33,8 @@ for tag in localizer.availableLanguages {
   menu.append(id: tag.identifier, text: tag.nativeName)
 }
 _ = menu.select(id: localizer.language.identifier)
-// The switch loads off the GTK thread; LocalizedInterface applies it through the main loop.
 let changed = menu.onChanged { [weak menu] in
-  guard let id = menu?.activeID, let tag = try? LanguageTag(id) else { return }
-  Task.detached {
-    do {
-      try await localizer.setLanguage(.pinned(tag), persisting: false)
-    } catch {
-      print("cannot switch to \(tag): \(error)")
-    }
-  }
+  if let id = menu?.activeID { language.choose(id) }
 }
 window.onDeleteEvent {
   Gtk.quit()
@@ -45,3 +42,4 @@ window.onDeleteEvent {
 }
 window.showAll()
 withExtendedLifetime((interface, changed)) { Gtk.main() }
+if let failure = language.failures.last { print("a switch failed: \(failure)") }

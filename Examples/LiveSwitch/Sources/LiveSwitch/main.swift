@@ -10,25 +10,20 @@ import ParlanceUI
 // as gettext po/ru.po).
 @MainActor final class LiveWindow {
   let localizer: Localizer
+  let language: LiveLanguage
   let renderer = Renderer(window: Window())  // keeps what the user typed or chose
   var count = 3
 
   init(localizer: Localizer) {
     self.localizer = localizer
+    // The one route of a switch: picks load off the GTK thread, the newest winning, and
+    // each batch of news ends in one render — never inside the menu's own handler.
+    language = LiveLanguage(localizer: localizer, persisting: false)
     renderer.userState.windowSize = Size(width: 420, height: 240)
-    // A pick loads the language off the GTK thread; the change notification brings the
-    // window back to render() through Gtk.idle — never inside the menu's own handler.
-    renderer.onEvent = { [unowned self, localizer] event in
+    language.onUpdate = { [unowned self] in render() }
+    renderer.onEvent = { [unowned self] event in
       switch event {
-      case .chose(_, let id):
-        guard let preference = try? LanguagePreference(id) else { return }
-        Task.detached {
-          do {
-            try await localizer.setLanguage(preference, persisting: false)
-          } catch {
-            print("cannot switch to \(id): \(error)")
-          }
-        }
+      case .chose(_, let id): language.choose(id)
       case .numberChanged(_, let number):
         count = number
         Gtk.idle { self.render() }
@@ -70,7 +65,6 @@ let resources = URL(fileURLWithPath: #filePath)  // …/Sources/LiveSwitch/main.
   .appendingPathComponent("Resources", isDirectory: true)
 let localizer = try Localizer(resources: [resources])
 let live = LiveWindow(localizer: localizer)
-let observation = localizer.observe { _ in Gtk.idle { live.render() } }
 live.renderer.window.onDeleteEvent {
   Gtk.quit()
   return .proceed
@@ -78,4 +72,4 @@ live.renderer.window.onDeleteEvent {
 live.render()
 live.renderer.window.present()
 Gtk.main()
-observation.cancel()
+if let failure = live.language.failures.last { print("a switch failed: \(failure)") }
