@@ -104,3 +104,25 @@ public struct ViewNode: Hashable, Sendable {
     self.children = children
   }
 }
+
+extension ViewNode.Kind {
+  /// The class that renders a node of this kind (`Render/Kinds/`): its widgets, its
+  /// updates, its texts and the user's state in it.
+  var rendering: any NodeKind.Type {
+    switch self {
+    case .column, .row, .page: BoxNode.self
+    case .scrolledColumn: ScrolledColumnNode.self
+    case .heading, .label, .caption: LabelNode.self
+    case .numberField: NumberFieldNode.self
+    case .choice: ChoiceNode.self
+    case .textArea: TextAreaNode.self
+    case .entry: EntryNode.self
+    case .image: ImageNode.self
+    case .infoBar: InfoBarNode.self
+    case .toggle: ToggleNode.self
+    case .button: ButtonNode.self
+    case .expander: ExpanderNode.self
+    case .notebook: NotebookNode.self
+    }
+  }
+}

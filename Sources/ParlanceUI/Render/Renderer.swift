@@ -39,8 +39,6 @@ public final class Renderer {
   public internal(set) var resolvedTexts: [(id: String, text: ResolvedText)] = []
 
   var rendered: [String: RenderedNode] = [:]
-  /// What the renders so far set on each node's widgets beyond what can be read back.
-  var applied: [String: AppliedValues] = [:]
   /// The user's state as of the last render (or as the client set it).
   var storedState = UserState()
   /// The state the render in progress restores: the user's, with the model's values.
@@ -133,7 +131,6 @@ public final class Renderer {
     for (id, node) in rendered where !seen.contains(id) {
       node.widget.destroy()
       rendered[id] = nil
-      applied[id] = nil
     }
     textBuffers = textBuffers.filter { seen.contains($0.key) }
     root.showAll()
@@ -149,7 +146,6 @@ public final class Renderer {
     }
     rootWidget = nil
     rendered = [:]
-    applied = [:]
   }
 
   /// Builds or reuses the widgets of `node` and its children; returns the node's widget.
@@ -159,50 +155,24 @@ public final class Renderer {
     seen.insert(node.id)
     order.append(node.id)
     let target: RenderedNode
-    if let existing = rendered[node.id], existing.kind == RenderedNode.Kind(node.kind) {
+    let rendering = node.kind.rendering
+    if let existing = rendered[node.id],
+      ObjectIdentifier(type(of: existing)) == ObjectIdentifier(rendering),
+      existing.serves(node.kind)
+    {
       target = existing
     } else {
       rendered[node.id]?.widget.destroy()
-      applied[node.id] = nil
-      target = makeNode(node.kind, id: node.id)
+      target = rendering.make(node.kind, id: node.id, renderer: self)
       rendered[node.id] = target
     }
-    update(target, with: node, snapshot: snapshot)
-    let children = node.children.map { build($0, snapshot: snapshot, seen: &seen) }
-    if case .notebook(let notebook) = target {
-      place(pages: zip(node.children, children), in: notebook, snapshot: snapshot)
-    } else if let box = target.box {
-      let current = box.children
-      if current.count != children.count || zip(current, children).contains(where: { $0 !== $1 }) {
-        for child in current { box.remove(child) }
-        for child in children { box.append(child, expand: false, fill: true) }
-      }
+    let inspected = target.update(with: node, renderer: self, snapshot: snapshot)
+    target.describe(node, inspected: inspected, snapshot: snapshot)
+    let children = node.children.map { child in
+      (node: child, widget: build(child, snapshot: snapshot, seen: &seen))
     }
+    target.place(children, renderer: self, snapshot: snapshot)
     return target.widget
-  }
-
-  /// Puts the pages into `notebook` in order, each tab reading its page's title.
-  private func place(
-    pages: Zip2Sequence<[ViewNode], [Widget]>, in notebook: Notebook,
-    snapshot: LocalizationSnapshot
-  ) {
-    let pages = pages.map { node, widget in
-      let title: String
-      if case .page(let text, _) = node.kind {
-        title = shown(text.resolve(in: snapshot))
-      } else {
-        title = node.id
-      }
-      return (widget: widget, title: title)
-    }
-    let current = notebook.children
-    if current.count != pages.count || zip(current, pages).contains(where: { $0 !== $1.widget }) {
-      for child in current { notebook.remove(child) }
-      for page in pages { notebook.append(page.widget, tab: page.title) }
-    }
-    for page in pages where notebook.tabText(of: page.widget) != page.title {
-      notebook.setTabText(page.title, of: page.widget)
-    }
   }
 
   /// Makes each caption the mnemonic label of the element it names (its focus target),

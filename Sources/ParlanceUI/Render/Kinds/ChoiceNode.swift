@@ -1,0 +1,55 @@
+import Parlance
+import ParlanceGtk
+
+/// `.choice`: a combo box of items, the model deciding which is selected.
+final class ChoiceNode: RenderedNode, NodeKind {
+  private let combo: ComboBoxText
+  /// The items shown, `[id, text]` each.
+  private var items: [[String]] = []
+
+  private init(_ combo: ComboBoxText) {
+    self.combo = combo
+    super.init(widget: combo)
+  }
+
+  static func make(_ kind: ViewNode.Kind, id: String, renderer: Renderer) -> ChoiceNode {
+    let combo = ComboBoxText()
+    combo.onChanged { [weak renderer, weak combo] in
+      guard let item = combo?.activeID else { return }
+      renderer?.emit(.chose(node: id, item: item))
+    }
+    return ChoiceNode(combo)
+  }
+
+  nonisolated static func texts(of kind: ViewNode.Kind) -> [LocalizedText] {
+    if case .choice(let items, _) = kind { items.map(\.text) } else { [] }
+  }
+
+  override func update(
+    with node: ViewNode, renderer: Renderer, snapshot: LocalizationSnapshot
+  ) -> String? {
+    guard case .choice(let items, let selected) = node.kind else { return nil }
+    let texts = items.map { [$0.id, $0.text.resolve(in: snapshot).text] }
+    if self.items != texts {
+      setItems(texts)
+      self.items = texts
+    }
+    if combo.activeID != selected { _ = combo.select(id: selected) }
+    return nil
+  }
+
+  /// Sets the items over those shown: the same ids in the same order get their changed
+  /// texts set in place, so that the combo box whose choice caused a switch keeps its list
+  /// and its selection (it never passes through "nothing selected", which a screen reader
+  /// would announce); other ids rebuild it.
+  private func setItems(_ texts: [[String]]) {
+    if items.map({ $0[0] }) == texts.map({ $0[0] }), combo.count == texts.count {
+      for (index, item) in texts.enumerated() where items[index][1] != item[1] {
+        combo.setText(item[1], at: index)
+      }
+      return
+    }
+    combo.removeAll()
+    for item in texts { combo.append(id: item[0], text: item[1]) }
+  }
+}

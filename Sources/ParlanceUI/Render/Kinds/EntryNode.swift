@@ -1,0 +1,43 @@
+import Parlance
+import ParlanceGtk
+
+/// `.entry`: one line of text, with a placeholder; its text, cursor and selection are the
+/// user's.
+final class EntryNode: RenderedNode, NodeKind {
+  private let entry: Entry
+
+  private init(_ entry: Entry) {
+    self.entry = entry
+    super.init(widget: entry)
+  }
+
+  static func make(_ kind: ViewNode.Kind, id: String, renderer: Renderer) -> EntryNode {
+    EntryNode(Entry())
+  }
+
+  nonisolated static func texts(of kind: ViewNode.Kind) -> [LocalizedText] {
+    if case .entry(let placeholder?) = kind { [placeholder] } else { [] }
+  }
+
+  override var userState: NodeState? {
+    .text(entry.text, selection: entry.selection, scrollOffset: 0)
+  }
+
+  override func update(
+    with node: ViewNode, renderer: Renderer, snapshot: LocalizationSnapshot
+  ) -> String? {
+    guard case .entry(let placeholder) = node.kind else { return nil }
+    let hint = placeholder.map { renderer.shown($0.resolve(in: snapshot)) }
+    if entry.placeholderText != hint { entry.placeholderText = hint }
+    return nil
+  }
+
+  override func restore(_ state: NodeState) {
+    guard case .text(let text, let selection, _) = state else { return }
+    if entry.text != text { entry.text = text }
+    let count = entry.characterCount
+    let fitted = TextSelection(
+      cursor: min(selection.cursor, count), anchor: min(selection.anchor, count))
+    if entry.selection != fitted { entry.selection = fitted }
+  }
+}
