@@ -23,20 +23,31 @@ enum LivePrograms {
         }
       },
       choose: { chosen, preference in
-        // Only the program switched is asked, however many run.
-        let program: LiveBus.Program
-        do {
-          program = try LiveBus.describe(chosen.id)
-        } catch {
-          return .failure(ProgramSwitchingError("\(chosen.name) (pid \(chosen.pid)) has ended"))
+        // Only the program switched is asked, however many run; as the listing described
+        // it, unless it lists texts to decide (then it is described again first).
+        let described: LiveBus.Program
+        if let kept = catalogs.program(chosen.id) {
+          described = kept
+        } else {
+          do {
+            described = try LiveBus.describe(chosen.id)
+          } catch {
+            return .failure(
+              ProgramSwitchingError("\(chosen.name) (pid \(chosen.pid)) has ended"))
+          }
         }
         let outcome: LiveSwitch.Outcome
         do {
           outcome = try LiveSwitch.run(
-            program, to: preference, catalogs: catalogs.catalogs(of: program))
+            described, to: preference, catalogs: catalogs.catalogs(of: described),
+            environment: ProcessEnvironment.variables(), timeout: LiveBus.timeout,
+            refreshing: { program throws(LiveSwitch.Failure) in
+              try catalogs.describe(program)
+            }, marking: { _ in })
         } catch {
           return .failure(ProgramSwitchingError("\(error)"))
         }
+        let program = catalogs.program(chosen.id) ?? described
         ProgramChoices().remember(preference, for: program.name)
         var now = chosen
         now.choice =
@@ -69,13 +80,17 @@ enum LivePrograms {
   }
 }
 
-/// Each running program's catalogs, read again only when it opens other `.mo` files:
-/// neither a listing nor a switch reads a program's installed catalogs each time.
+/// Each running program's latest description and its catalogs, read again only when it
+/// opens other `.mo` files: neither a listing nor a switch reads a program's installed
+/// catalogs each time, and a switch asks the program without describing it first.
 private final class CatalogCache: Sendable {
-  private let state = Lock([String: (files: [String], catalogs: ProgramCatalogs)]())
+  private let state = Lock([String: (program: LiveBus.Program, catalogs: ProgramCatalogs)]())
 
+  /// The catalogs of `program`, which becomes its latest description.
   func catalogs(of program: LiveBus.Program) -> ProgramCatalogs? {
-    if let kept = state.withLock({ $0[program.busName] }), kept.files == program.catalogs {
+    if let kept = state.withLock({ $0[program.busName] }), kept.program.catalogs == program.catalogs
+    {
+      state.withLock { $0[program.busName] = (program, kept.catalogs) }
       return kept.catalogs
     }
     guard
@@ -83,8 +98,29 @@ private final class CatalogCache: Sendable {
         catalogPaths: program.catalogs, textDomain: program.textDomain,
         textDomainDirectory: program.textDomainDirectory)
     else { return nil }
-    state.withLock { $0[program.busName] = (program.catalogs, read) }
+    state.withLock { $0[program.busName] = (program, read) }
     return read
+  }
+
+  /// The latest description of the program with bus name `busName`.
+  func program(_ busName: String) -> LiveBus.Program? {
+    state.withLock { $0[busName]?.program }
+  }
+
+  /// `program` described again now, with its catalogs.
+  func describe(
+    _ program: LiveBus.Program
+  ) throws(LiveSwitch.Failure) -> (program: LiveBus.Program, catalogs: ProgramCatalogs) {
+    let now: LiveBus.Program
+    do {
+      now = try LiveBus.describe(program.busName)
+    } catch {
+      throw LiveSwitch.Failure(description: "\(program.name) (pid \(program.pid)): \(error)")
+    }
+    guard let catalogs = catalogs(of: now) else {
+      throw LiveSwitch.Failure(description: "\(program.name): its catalogs cannot be read")
+    }
+    return (now, catalogs)
   }
 
   /// Forgets the programs that ended.

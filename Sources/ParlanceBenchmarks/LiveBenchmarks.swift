@@ -114,7 +114,10 @@ struct LiveSwitchBenchmark {
   /// What each step row of a contender includes.
   private func stepIncludes(command: Bool) -> [String] {
     [
-      "from asking to the answer: the program's catalogs, language and history",
+      command
+        ? "from asking to the answer: the program's catalogs, language and history"
+        : "none asked: the description of the window's listing is kept (the program is "
+          + "described again only when it lists texts to decide)",
       command ? "every domain's catalog files found and the two languages' read" : nil,
       "from asking to the texts in this process: the module's walk and the D-Bus message",
       "each distinct text's message found and made in the new language",
@@ -174,14 +177,24 @@ struct LiveSwitchBenchmark {
         let language: LanguagePreference = .pinned(
           try LanguageTag(round.isMultiple(of: 2) ? "fr" : "de"))
         let switching: Switching = (round + 2) / 2 % 2 == 0 ? .command : .window
-        // As `parlance switch` does: the program described again (its language now).
+        // As `parlance switch` does: the program described again (its language now); as
+        // the window does: the description of its listing kept, the program described
+        // again only when it lists texts to decide.
         let start = StartupTrace.now()
         var instants: [(LiveSwitch.Step?, Int64)] = []
-        let program = try running.onTheBus()
+        let program = switching == .window ? started : try running.onTheBus()
         instants.append((nil, StartupTrace.now()))
         let outcome = try LiveSwitch.run(
           program, to: language, catalogs: switching == .window ? kept : nil,
           environment: ProcessInfo.processInfo.environment, timeout: LiveBus.timeout,
+          refreshing: switching == .window
+            ? { program throws(LiveSwitch.Failure) in
+              do {
+                return (try LiveBus.describe(program.busName), kept)
+              } catch {
+                throw LiveSwitch.Failure(description: "\(error)")
+              }
+            } : nil,
           marking: { instants.append(($0, StartupTrace.now())) })
         let fields = try running.trace.line(prefix: "parlance-live-trace apply")
           .split(separator: " ").dropFirst(2).compactMap { Int64($0) }
@@ -238,7 +251,11 @@ struct LiveSwitchBenchmark {
     let rows =
       [row("ours, `parlance switch`: its work → frame painted", switches[.command] ?? [])]
       + stepRows(.command)
-      + [row("ours, the window (catalogs kept) → frame painted", switches[.window] ?? [])]
+      + [
+        row(
+          "ours, the window (description and catalogs kept) → frame painted",
+          switches[.window] ?? [])
+      ]
       + stepRows(.window)
       + [
         row("the same texts set by hand → frame painted", byHand),
@@ -264,8 +281,9 @@ struct LiveSwitchBenchmark {
           + "their recipes through gettext), then GTK's relayout and paint of the next frame"
       ] + stepIncludes(command: true)
         + [
-          "the same with the catalogs (and the indexes made from them) kept from the "
-            + "switches before, as the Parlance window keeps them per program"
+          "the same with the program's description and its catalogs (and the indexes made "
+            + "from them) kept from the switches before, as the Parlance window keeps them "
+            + "per program"
         ] + stepIncludes(command: false)
         + [
           "from the first text Apply sets to the end of the next frame's paint: what a "

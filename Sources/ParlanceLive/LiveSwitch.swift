@@ -35,6 +35,10 @@ public enum LiveSwitch {
   public struct Failure: Error, CustomStringConvertible, Sendable {
     /// What went wrong, naming the program.
     public let description: String
+
+    package init(description: String) {
+      self.description = description
+    }
   }
 
   /// The language `preference` means for `catalogs`: the tag, or for `system` the first
@@ -82,18 +86,31 @@ public enum LiveSwitch {
     case applied
   }
 
+  /// The program described again, with its catalogs: what a switch that began from an
+  /// earlier description needs before it decides texts.
+  package typealias Refreshing = (LiveBus.Program) throws(Failure) -> (
+    program: LiveBus.Program, catalogs: ProgramCatalogs
+  )
+
   /// `run(_:to:catalogs:environment:timeout:)`, calling `mark` as each step ends
   /// (parlance-bench times them).
+  ///
+  /// With `refreshing`, `program` may be an earlier description (the window keeps one
+  /// per program from its listing): Switch is asked of it at once, and only when the
+  /// program lists texts to decide is it described again (the catalogs it opened since,
+  /// the languages it has shown) before they are decided.
   package static func run(
     _ program: LiveBus.Program, to preference: LanguagePreference, catalogs kept: ProgramCatalogs?,
-    environment: [String: String], timeout: Duration, marking mark: (Step) -> Void
+    environment: [String: String], timeout: Duration, refreshing: Refreshing? = nil,
+    marking mark: (Step) -> Void
   ) throws(Failure) -> Outcome {
-    let catalogs: ProgramCatalogs
+    var program = program
+    var catalogs: ProgramCatalogs
     if let kept { catalogs = kept } else { catalogs = try self.catalogs(of: program) }
     mark(.catalogs)
     let target = language(preference, for: catalogs, environment: environment)
     try requireCatalog(of: target, in: catalogs, for: program)
-    let source = catalogs.shownLanguage(gettextLanguages: program.languages)
+    var source = catalogs.shownLanguage(gettextLanguages: program.languages)
     let destination = catalogs.destination(of: target)
     let texts: [LiveBus.Text]
     do throws(LiveBus.Failure) {
@@ -112,6 +129,10 @@ public enum LiveSwitch {
       }
     } catch {
       throw failure(program, error)
+    }
+    if let refreshing {
+      (program, catalogs) = try refreshing(program)
+      source = catalogs.shownLanguage(gettextLanguages: program.languages)
     }
     mark(.collected)
     let plan: ProgramCatalogs.Plan
