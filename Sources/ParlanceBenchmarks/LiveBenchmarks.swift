@@ -111,6 +111,22 @@ struct LiveSwitchBenchmark {
   static let program = URL(fileURLWithPath: "/usr/bin/mousepad")
   let module: URL
 
+  /// How long the program is left idle after a frame before the next switch.
+  ///
+  /// GDK paints at most one frame per 16.7 ms after the one before (its frame clock's
+  /// interval without a compositor): a switch begun just after the last one's frame would
+  /// have its frame wait for that interval, and the figures would be the interval, not
+  /// the switch (every contender measured 16.6–16.7 ms so). A person's picks are further
+  /// apart; so is each switch here, by three intervals, for every contender alike.
+  static let idleAfterFrame: Int64 = 50_000_000
+
+  /// Waits until `idleAfterFrame` has passed since `paint` (a CLOCK_MONOTONIC instant).
+  static func pace(after paint: Int64) {
+    while case let left = paint + idleAfterFrame - StartupTrace.now(), left > 0 {
+      usleep(UInt32(min(left / 1000, 1_000_000)))
+    }
+  }
+
   /// What each step row of a contender includes.
   private func stepIncludes(command: Bool) -> [String] {
     [
@@ -173,7 +189,9 @@ struct LiveSwitchBenchmark {
       let kept = try ProgramCatalogs(
         catalogPaths: started.catalogs, textDomain: started.textDomain,
         textDomainDirectory: started.textDomainDirectory)
+      var lastPaint: Int64 = 0
       for round in -2..<(rounds * 4) {
+        Self.pace(after: lastPaint)
         let language: LanguagePreference = .pinned(
           try LanguageTag(round.isMultiple(of: 2) ? "fr" : "de"))
         let switching: Switching = (round + 2) / 2 % 2 == 0 ? .command : .window
@@ -199,6 +217,7 @@ struct LiveSwitchBenchmark {
         let fields = try running.trace.line(prefix: "parlance-live-trace apply")
           .split(separator: " ").dropFirst(2).compactMap { Int64($0) }
         guard fields.count == 3 else { throw FixtureError("a malformed trace line") }
+        lastPaint = fields[2]
         guard round >= 0 else { continue }
         switches[switching, default: []].append(Double(fields[2] - start) / 1e6)
         var previous = start
@@ -267,7 +286,8 @@ struct LiveSwitchBenchmark {
       title: "A live switch of a real program",
       workload: "Debian's mousepad started once with the module as `parlance run` starts it "
         + "(LANG de_DE, no cursor blink, GSettings in memory), switched \(rounds * 4) times "
-        + "de ↔ fr after 2 untimed switches, two by each contender in turn (\(count) texts "
+        + "de ↔ fr after 2 untimed switches, two by each contender in turn, each 50 ms after "
+        + "the frame before (\(count) texts "
         + "set per switch, median); then "
         + "\(rounds) fresh starts in fr or de. CLOCK_MONOTONIC in both processes; the "
         + "program's instants from the module's trace (PARLANCE_LIVE_TRACE=1).",
