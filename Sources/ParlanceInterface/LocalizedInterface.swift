@@ -239,7 +239,7 @@ public final class LocalizedInterface {
   }
 
   /// Whether `text` is set on a real object (false for a placeholder's texts).
-  public func isApplied(_ text: InterfaceText) -> Bool {
+  package func isApplied(_ text: InterfaceText) -> Bool {
     !placeholderIDs.contains(text.objectID) && !isLeftOut(text)
   }
 

@@ -5,12 +5,12 @@ import ParlanceUI
 
 /// The desktop program: a `GtkApplication` showing the Parlance window.
 @MainActor
-public enum ParlanceApplication {
+package enum ParlanceApplication {
   /// The application id on the session bus and of the desktop entry.
-  public static let applicationID = "io.github.parlance.Parlance"
+  package static let applicationID = "io.github.parlance.Parlance"
 
   /// Whether a display can be opened (GTK initialized); false on a headless machine.
-  public static func openDisplay() -> Bool {
+  package static func openDisplay() -> Bool {
     Gtk.initialize()
   }
 
@@ -26,7 +26,7 @@ public enum ParlanceApplication {
   /// - Parameter load: work that needs no GTK, such as creating the window's `Localizer`.
   /// - Returns: whether a display could be opened, and what `load` returned.
   /// - Throws: what `load` threw.
-  public static func openDisplay<Value: Sendable>(
+  package static func openDisplay<Value: Sendable>(
     whileLoading load: @escaping @Sendable () throws -> Value
   ) throws -> (opened: Bool, value: Value) {
     let loaded = BackgroundResult<Value>()
@@ -57,7 +57,7 @@ public enum ParlanceApplication {
   ///   - startupTrace: when given, the window's first frame completes it, prints its
   ///     line and quits (see ``StartupTrace``).
   /// - Returns: the exit status: 0 when the window was closed, 1 when it could not open.
-  public static func run(
+  package static func run(
     localizer: Localizer, translations: URL? = nil, translatorMode: Bool = false,
     showsKeys: Bool = false, openInterface: InterfaceOpener? = nil,
     recentInterfaces: RecentInterfaceStore = .standard(), programs: ProgramSwitching? = nil,

@@ -3,20 +3,20 @@ import ParlanceUI
 
 /// A program running with Parlance's GTK module (`parlance run`), as the window's
 /// Programs view lists it: one row with a language combo box.
-public struct RunningProgram: Sendable, Hashable {
+package struct RunningProgram: Sendable, Hashable {
   /// What names it to `ProgramSwitching` (its bus name); stable while it runs.
-  public var id: String
+  package var id: String
   /// Its process id.
-  public var pid: Int
+  package var pid: Int
   /// Its name (`mousepad`, `transmission-gtk`).
-  public var name: String
+  package var name: String
   /// The languages it has catalogs for, besides its development language.
-  public var languages: [LanguageTag]
+  package var languages: [LanguageTag]
   /// The entry its combo box shows: `system` or the tag of the language it shows.
-  public var choice: String
+  package var choice: String
 
   /// The row of the program `name` (process `pid`) known as `id`.
-  public init(id: String, pid: Int, name: String, languages: [LanguageTag], choice: String) {
+  package init(id: String, pid: Int, name: String, languages: [LanguageTag], choice: String) {
     self.id = id
     self.pid = pid
     self.name = name
@@ -30,21 +30,21 @@ public struct RunningProgram: Sendable, Hashable {
 ///
 /// `list` and `choose` block until the programs answer (or a timeout ends the wait): the
 /// window calls them off the GTK thread, one at a time per program.
-public struct ProgramSwitching: Sendable {
+package struct ProgramSwitching: Sendable {
   /// Every program running now, or why they cannot be listed.
-  public var list: @Sendable () -> Result<[RunningProgram], ProgramSwitchingError>
+  package var list: @Sendable () -> Result<[RunningProgram], ProgramSwitchingError>
   /// Switches `program` to the language `preference` means for it, remembers the choice,
   /// and returns the program as it is now.
-  public var choose:
+  package var choose:
     @Sendable (_ program: RunningProgram, _ preference: LanguagePreference) -> Result<
       RunningProgram, ProgramSwitchingError
     >
   /// Calls `changed` on the GTK thread whenever a program starts, ends or changes its
   /// language, until the returned token is released; nil when nothing can be watched.
-  public var watch: @MainActor (_ changed: @escaping @MainActor () -> Void) -> AnyObject?
+  package var watch: @MainActor (_ changed: @escaping @MainActor () -> Void) -> AnyObject?
 
   /// Switching through these three closures.
-  public init(
+  package init(
     list: @escaping @Sendable () -> Result<[RunningProgram], ProgramSwitchingError>,
     choose:
       @escaping @Sendable (RunningProgram, LanguagePreference) -> Result<
@@ -60,12 +60,12 @@ public struct ProgramSwitching: Sendable {
 
 /// Why programs could not be listed or one could not be switched, for a person: one
 /// line naming the program.
-public struct ProgramSwitchingError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ProgramSwitchingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The line shown to the user.
-  public let description: String
+  package let description: String
 
   /// The error saying `description`.
-  public init(_ description: String) {
+  package init(_ description: String) {
     self.description = description
   }
 }

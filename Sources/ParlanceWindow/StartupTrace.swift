@@ -11,41 +11,41 @@ import Foundation
 /// the window prints one line to standard output and the program quits:
 /// `startup-trace MAIN LOCALIZER DISPLAY SHOWN FRAME` in `CLOCK_MONOTONIC` nanoseconds
 /// (the parent's clock too, so it can add the time from spawn to `main`).
-public struct StartupTrace: Sendable, Equatable {
+package struct StartupTrace: Sendable, Equatable {
   /// The environment variable that turns the trace on.
-  public static let environmentVariable = "PARLANCE_STARTUP_TRACE"
+  package static let environmentVariable = "PARLANCE_STARTUP_TRACE"
   /// The first word of the printed line.
-  public static let lineTag = "startup-trace"
+  package static let lineTag = "startup-trace"
 
   /// When `main` started.
-  public var mainStarted: Int64
+  package var mainStarted: Int64
   /// When the catalogs of the starting language were loaded.
-  public var localizerReady: Int64 = 0
+  package var localizerReady: Int64 = 0
   /// When GTK was initialized (display open, theme loaded).
-  public var displayOpen: Int64 = 0
+  package var displayOpen: Int64 = 0
   /// When the window was built and shown.
-  public var windowShown: Int64 = 0
+  package var windowShown: Int64 = 0
   /// When the window's first frame was drawn.
-  public var firstFrame: Int64 = 0
+  package var firstFrame: Int64 = 0
 
   /// A trace starting at `mainStarted`, or nil when `environment` does not ask for one.
   /// - Parameters:
   ///   - environment: the process environment.
   ///   - mainStarted: the instant `main` started, from ``now()``.
-  public init?(environment: [String: String], mainStarted: Int64) {
+  package init?(environment: [String: String], mainStarted: Int64) {
     guard environment[Self.environmentVariable] == "1" else { return nil }
     self.mainStarted = mainStarted
   }
 
   /// The instants, as printed: the tag, then the five instants in order.
-  public var line: String {
+  package var line: String {
     let instants = [mainStarted, localizerReady, displayOpen, windowShown, firstFrame]
     return ([Self.lineTag] + instants.map { String($0) }).joined(separator: " ")
   }
 
   /// Reads a printed line back; nil when `line` is not one.
   /// - Parameter line: one line of the traced program's standard output.
-  public init?(line: some StringProtocol) {
+  package init?(line: some StringProtocol) {
     let fields = line.split(separator: " ")
     guard fields.count == 6, fields[0] == Self.lineTag else { return nil }
     let instants = fields.dropFirst().compactMap { Int64($0) }
@@ -58,7 +58,7 @@ public struct StartupTrace: Sendable, Equatable {
   }
 
   /// Now on `CLOCK_MONOTONIC`, in nanoseconds.
-  public static func now() -> Int64 {
+  package static func now() -> Int64 {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)

@@ -8,7 +8,7 @@ import ParlanceUI
 ///
 /// Called on the GTK thread with the file; calls `failed` (from any thread) with what went
 /// wrong, one line each (`file:line:column: error: …`), if the preview could not open.
-public typealias InterfaceOpener =
+package typealias InterfaceOpener =
   @MainActor (
     _ file: URL, _ failed: @escaping @Sendable ([String]) -> Void
   ) -> Void
@@ -19,7 +19,7 @@ extension WindowController {
   ///
   /// - Returns: the warning about the stored list, if any.
   @discardableResult
-  public func enableInterfaces(store: RecentInterfaceStore, open: @escaping InterfaceOpener)
+  package func enableInterfaces(store: RecentInterfaceStore, open: @escaping InterfaceOpener)
     -> Diagnostic?
   {
     interfaceOpening = InterfaceOpening(store: store, open: open)
@@ -32,7 +32,7 @@ extension WindowController {
 
   /// Previews `file` (as "Open Interface…" does after the file chooser) and puts it first
   /// among the recent interfaces.
-  public func openInterface(_ file: URL) {
+  package func openInterface(_ file: URL) {
     guard let opening = interfaceOpening else { return }
     do {
       model.recentInterfaces = try opening.store.record(file)
@@ -55,7 +55,7 @@ extension WindowController {
   package var interfaceChooser: FileChooserDialog? { interfaceOpening?.chooser }
 
   /// Opens the file chooser for `.ui` files over the window.
-  public func chooseInterface() {
+  package func chooseInterface() {
     guard let opening = interfaceOpening else { return }
     if let chooser = opening.chooser {
       chooser.present()

@@ -8,7 +8,7 @@ extension WindowController {
   /// with a language combo box that switches it live. The list is read at once, again
   /// whenever `switching` reports that a program started, ended or changed language,
   /// and when the user asks ("Refresh").
-  public func enablePrograms(_ switching: ProgramSwitching) {
+  package func enablePrograms(_ switching: ProgramSwitching) {
     let view = ProgramsView(switching: switching)
     programSwitching = view
     model.listsPrograms = true
@@ -22,7 +22,7 @@ extension WindowController {
   }
 
   /// Lists the running programs again, off the GTK thread.
-  public func refreshPrograms() {
+  package func refreshPrograms() {
     programSwitching?.refresh(inbox: inbox) { [weak self] result in
       self?.listed(result)
     }
@@ -34,7 +34,7 @@ extension WindowController {
   /// Switches the program with `id` to the combo entry `choice` (`system` or a tag), off
   /// the GTK thread, after any switch of it under way (the last pick winning). A failure
   /// keeps the program as it was and shows why in the info bar.
-  public func chooseLanguage(_ choice: String, forProgram id: String) {
+  package func chooseLanguage(_ choice: String, forProgram id: String) {
     guard let view = programSwitching,
       let index = model.programs.firstIndex(where: { $0.id == id }),
       let preference = try? LanguagePreference(choice)

@@ -13,25 +13,25 @@ import ParlanceUI
 /// window renders once at the end of each batch: from a main-loop callback, never inside
 /// the combo box's own "changed" handler (which would destroy or rebuild it mid-signal).
 @MainActor
-public final class WindowController {
+package final class WindowController {
   /// The languages and translations the window shows and switches.
-  public let localizer: Localizer
+  package let localizer: Localizer
   /// The window rendered into.
-  public let window: Window
+  package let window: Window
   /// Renders the model's tree; keeps the user's notes, cursor, scroll and focus.
-  public let renderer: Renderer
+  package let renderer: Renderer
   /// What the window shows, rendered again after every change.
-  public internal(set) var model: WindowModel
+  package internal(set) var model: WindowModel
   /// Renders done so far; tests wait for it to grow.
-  public private(set) var renderCount = 0
+  package private(set) var renderCount = 0
   /// The window's switches, its problem and its route from other threads.
-  public let language: LiveLanguage
+  package let language: LiveLanguage
   /// The latest language switches that failed, newest last: at most `failureLimit`.
-  public var failures: [LocalizerError] { language.failures }
+  package var failures: [LocalizerError] { language.failures }
   /// How many failures `failures` keeps.
-  public static let failureLimit = LiveLanguage.failureLimit
+  package static let failureLimit = LiveLanguage.failureLimit
   /// The translator's folder being watched, if any.
-  public var watcher: TranslationWatcher? { language.watchers.first }
+  package var watcher: TranslationWatcher? { language.watchers.first }
 
   private var pendingRender: SourceToken?
   private var renderedRevision: UInt64 = .max
@@ -54,7 +54,7 @@ public final class WindowController {
   ///   - now: the instant the date line shows; fixed for reproducible screenshots.
   ///   - strategy: whether a render reuses the widgets of the same id and kind (the
   ///     default) or builds them all again.
-  public init(
+  package init(
     localizer: Localizer, window: Window, now: Date = Date(), strategy: Renderer.Strategy = .reuse
   ) {
     self.localizer = localizer
@@ -77,7 +77,7 @@ public final class WindowController {
   /// For a start: the program calls it on the thread that loads the catalogs while the
   /// GTK thread reads its theme (`ParlanceApplication.openDisplay(whileLoading:)`).
   /// Safe on any thread; it changes nothing the render depends on.
-  public nonisolated static func prepareFirstRender(of localizer: Localizer) {
+  package nonisolated static func prepareFirstRender(of localizer: Localizer) {
     let snapshot = localizer.snapshot()
     for text in WindowModel(localizer: localizer).tree(in: snapshot).localizedTexts {
       _ = text.resolve(in: snapshot)
@@ -85,10 +85,10 @@ public final class WindowController {
   }
 
   /// The size the window opens with, unless `setInitialSize` gives another.
-  public static let defaultSize = Size(width: 760, height: 640)
+  package static let defaultSize = Size(width: 760, height: 640)
 
   /// Sets the size the window opens with (before `show`).
-  public func setInitialSize(_ size: Size) {
+  package func setInitialSize(_ size: Size) {
     renderer.userState.windowSize = size
     window.defaultSize = size
   }
@@ -111,18 +111,18 @@ public final class WindowController {
   }
 
   /// Renders now and shows the window.
-  public func show() {
+  package func show() {
     render()
     window.present()
   }
 
   /// True from a pick until the window shows the result of the newest one.
-  public var isSwitching: Bool { language.isSwitching }
+  package var isSwitching: Bool { language.isSwitching }
 
   /// Switches to the menu entry `id` (`system` or a tag), off the GTK thread, after the
   /// switch under way, replacing any pick still waiting. A failure keeps the language and
   /// shows why.
-  public func choose(_ id: String) {
+  package func choose(_ id: String) {
     language.choose(id)
   }
 
@@ -130,7 +130,7 @@ public final class WindowController {
   ///
   /// A save that breaks a file keeps the last good catalog and shows the file's
   /// errors in the info bar until it is fixed.
-  public func watchTranslations(_ folder: URL) throws(GtkError) {
+  package func watchTranslations(_ folder: URL) throws(GtkError) {
     try language.watch(folder)
   }
 
@@ -141,7 +141,7 @@ public final class WindowController {
   }
 
   /// Turns translator mode (`translator`) or key display (`keys`) on or off.
-  public func toggle(_ id: String, _ isOn: Bool) {
+  package func toggle(_ id: String, _ isOn: Bool) {
     switch id {
     case "translator": model.translatorMode = isOn
     case "keys": model.showsKeys = isOn
@@ -151,13 +151,13 @@ public final class WindowController {
   }
 
   /// Starts in translator mode, or showing keys (`parlance --translator --show-keys`).
-  public func setTranslatorMode(_ translatorMode: Bool, showsKeys: Bool) {
+  package func setTranslatorMode(_ translatorMode: Bool, showsKeys: Bool) {
     model.translatorMode = translatorMode
     model.showsKeys = showsKeys
   }
 
   /// Changes the number the plural line counts.
-  public func setFileCount(_ count: Int) {
+  package func setFileCount(_ count: Int) {
     guard count != model.fileCount else { return }
     model.fileCount = count
     scheduleRender()
@@ -178,7 +178,7 @@ public final class WindowController {
   }
 
   /// Renders on the next idle turn of the main loop, once however many changes arrive.
-  public func scheduleRender() {
+  package func scheduleRender() {
     guard pendingRender == nil else { return }
     pendingRender = Gtk.idle { [weak self] in
       guard let self else { return }
@@ -189,7 +189,7 @@ public final class WindowController {
 
   /// Renders the whole window from the model, now, in one snapshot of the localizer: the
   /// tree, the menu's selection, the texts, the direction and the title all in its language.
-  public func render() {
+  package func render() {
     let snapshot = localizer.snapshot()
     renderedRevision = snapshot.revision
     renderedProblem = language.problem
@@ -216,7 +216,7 @@ public final class WindowController {
   }
 
   /// Hides the info bar, as its close button does, until a new problem arrives.
-  public func dismissProblem() {
+  package func dismissProblem() {
     language.dismissProblem()
     scheduleRender()
   }

@@ -9,38 +9,38 @@ import ParlanceUI
 /// after every language change, it describes everything anew, so no widget keeps a
 /// string of the previous language. What the user types in the notes, where the cursor
 /// is and how far they are scrolled, the renderer keeps (`UserState`).
-public struct WindowModel: Sendable {
+package struct WindowModel: Sendable {
   /// The languages the menu offers.
-  public let localizer: Localizer
+  package let localizer: Localizer
   /// The instant the date line shows (fixed in screenshots).
-  public var now: Date
+  package var now: Date
   /// A catalog problem to show in the info bar, if any.
-  public var problem: LocalizedText?
+  package var problem: LocalizedText?
   /// The lines under the problem (`file:line:column: error: …`).
-  public var problemDetails: [String] = []
+  package var problemDetails: [String] = []
   /// Translator mode: tooltips say where each string comes from, fallbacks are marked.
-  public var translatorMode = false
+  package var translatorMode = false
   /// Keys instead of texts, to find which string is which.
-  public var showsKeys = false
+  package var showsKeys = false
   /// The number the plural line counts.
-  public var fileCount = 5
+  package var fileCount = 5
   /// Whether the window offers "Open Interface…" (the app can preview `.ui` files).
-  public var opensInterfaces = false
+  package var opensInterfaces = false
   /// The interfaces previewed lately, newest first (buttons that open them again).
-  public var recentInterfaces: [URL] = []
+  package var recentInterfaces: [URL] = []
   /// Whether the window has the Programs view (the app can reach running programs).
-  public var listsPrograms = false
+  package var listsPrograms = false
   /// The programs running with Parlance's GTK module, each with a language combo box.
-  public var programs: [RunningProgram] = []
+  package var programs: [RunningProgram] = []
 
   /// The window over `localizer`'s languages, its date line showing `now`.
-  public init(localizer: Localizer, now: Date = Date()) {
+  package init(localizer: Localizer, now: Date = Date()) {
     self.localizer = localizer
     self.now = now
   }
 
   /// The menu id of the choice `snapshot` was made for: `system` or a language tag.
-  public func selectedChoice(in snapshot: LocalizationSnapshot) -> String {
+  package func selectedChoice(in snapshot: LocalizationSnapshot) -> String {
     switch snapshot.preference {
     case .followSystem: ViewNode.ChoiceItem.systemLanguageID
     case .pinned(let tag): tag.identifier
@@ -48,13 +48,13 @@ public struct WindowModel: Sendable {
   }
 
   /// The languages of the menu, each in its own language, then "System language" first.
-  public var languageChoices: [ViewNode.ChoiceItem] {
+  package var languageChoices: [ViewNode.ChoiceItem] {
     ViewNode.ChoiceItem.languageMenu(localizer.availableLanguages)
   }
 
   /// The whole window, with the language choice of `snapshot` (the snapshot the renderer
   /// resolves the tree's texts in).
-  public func tree(in snapshot: LocalizationSnapshot) -> ViewNode {
+  package func tree(in snapshot: LocalizationSnapshot) -> ViewNode {
     ViewNode(
       "window", .column(spacing: 12),
       children: [
@@ -159,7 +159,7 @@ public struct WindowModel: Sendable {
   }
 
   /// The id of the combo box of the program with `id`.
-  public static func programChoiceNode(_ id: String) -> String { programChoicePrefix + id }
+  package static func programChoiceNode(_ id: String) -> String { programChoicePrefix + id }
 
   /// The program whose combo box is `node`, nil for any other node.
   static func program(ofChoiceNode node: String) -> String? {
@@ -189,5 +189,5 @@ public struct WindowModel: Sendable {
   }
 
   /// The window title.
-  public var title: LocalizedText { .key("window.title") }
+  package var title: LocalizedText { .key("window.title") }
 }

@@ -6,19 +6,19 @@ import ParlanceUI
 /// The Parlance window as a screenshot subject: one window at a fixed size, photographed
 /// in each language as `NN-<tag>.png` (`ScreenshotSession.capture`).
 @MainActor
-public final class WindowScreenshots: ScreenshotSubject {
+package final class WindowScreenshots: ScreenshotSubject {
   /// The window's languages, switched from one to the next.
-  public let localizer: Localizer
+  package let localizer: Localizer
   /// The Parlance window's controller.
-  public let controller: WindowController
+  package let controller: WindowController
   /// The window photographed.
-  public let window: Window
+  package let window: Window
 
   /// The Parlance window over `localizer`, `size` pixels large (fixed, so that
   /// screenshots compare), ready to be photographed.
   ///
   /// - Throws: `Failure.noDisplay` without a display.
-  public init(localizer: Localizer, size: Size) throws(ScreenshotSession.Failure) {
+  package init(localizer: Localizer, size: Size) throws(ScreenshotSession.Failure) {
     guard Gtk.initialize() else { throw .noDisplay }
     Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")
     self.localizer = localizer
@@ -30,11 +30,11 @@ public final class WindowScreenshots: ScreenshotSubject {
   }
 
   /// The window's fixed size in pixels.
-  public let size: Size
+  package let size: Size
 
   /// Switches to each language in turn and writes its PNG into `directory`, calling
   /// `progress` after each file is written.
-  public func capture(
+  package func capture(
     _ languages: [LanguageTag], into directory: URL,
     progress: (ScreenshotSession.Shot) -> Void = { _ in }
   ) throws(ScreenshotSession.Failure) -> [ScreenshotSession.Shot] {
@@ -42,16 +42,16 @@ public final class WindowScreenshots: ScreenshotSubject {
   }
 
   /// The one window photographed.
-  public var windows: [(name: String?, window: Window)] { [(nil, window)] }
+  package var windows: [(name: String?, window: Window)] { [(nil, window)] }
 
   /// Shows the window.
   /// - Throws: never for this subject (the protocol allows a `Failure`).
-  public func prepare() throws(ScreenshotSession.Failure) {
+  package func prepare() throws(ScreenshotSession.Failure) {
     controller.show()
   }
 
   /// Renders the localizer's current language.
-  public func render() {
+  package func render() {
     controller.render()
   }
 
@@ -62,7 +62,7 @@ public final class WindowScreenshots: ScreenshotSubject {
   ///   - language: the language it shows.
   ///   - file: the screenshot written.
   /// - Returns: the language's part of the report.
-  public func examine(
+  package func examine(
     _ window: Window, named name: String?, in language: LanguageTag, file: URL
   ) -> ScreenshotReport.Language {
     examine(language, file: file)
@@ -70,7 +70,7 @@ public final class WindowScreenshots: ScreenshotSubject {
 
   /// A report on the window at its fixed size, without languages yet.
   /// - Returns: the report's heading.
-  public func makeReport() -> ScreenshotReport {
+  package func makeReport() -> ScreenshotReport {
     ScreenshotReport(width: size.width, height: size.height)
   }
 
@@ -138,7 +138,7 @@ public final class WindowScreenshots: ScreenshotSubject {
 
   /// Writes `report.json`, `report.md` and `contact-sheet.png` (every screenshot tiled,
   /// each labelled with its number, tag and name) into `directory`.
-  public func writeSummary(of shots: [ScreenshotSession.Shot], into directory: URL)
+  package func writeSummary(of shots: [ScreenshotSession.Shot], into directory: URL)
     throws(ScreenshotSession.Failure)
   {
     try ScreenshotSession.writeSummary(of: shots, report: makeReport(), into: directory)

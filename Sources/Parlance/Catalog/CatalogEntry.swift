@@ -51,7 +51,7 @@ public final class CatalogEntry: Sendable {
   /// - Parameters:
   ///   - template: the text with its placeholders.
   ///   - origin: where it was written.
-  public convenience init(template: MessageTemplate, origin: EntryOrigin) {
+  package convenience init(template: MessageTemplate, origin: EntryOrigin) {
     self.init(message: .text(template), origin: origin)
   }
 

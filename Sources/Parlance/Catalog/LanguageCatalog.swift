@@ -69,7 +69,7 @@ public final class LanguageCatalog: Sendable {
 
   /// True when a file of this language has an error (not just warnings), counting the
   /// errors a file had beyond those it kept to show.
-  public var hasErrors: Bool { DiagnosticTotals(diagnostics).errors > 0 }
+  package var hasErrors: Bool { DiagnosticTotals(diagnostics).errors > 0 }
 
   /// The number of keys in all tables.
   public var count: Int { tables.values.reduce(0) { $0 + $1.count } }

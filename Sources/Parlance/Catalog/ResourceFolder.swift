@@ -57,9 +57,9 @@ public struct ResourceFolder: Sendable {
   public let gettextTable: String
   /// `<tag>_<Table>.<ext>` files at the top of the folder (`ru_Localizable.plist`), by
   /// language, sorted by name.
-  public let prefixedFiles: [LanguageTag: [CatalogFile]]
+  package let prefixedFiles: [LanguageTag: [CatalogFile]]
   /// `*.xcstrings` files at the top of the folder.
-  public let stringCatalogs: [StringCatalog]
+  package let stringCatalogs: [StringCatalog]
   /// Names that are not language tags (skipped, never turned into paths) and problems
   /// of the String Catalogs.
   public let diagnostics: [Diagnostic]

@@ -22,7 +22,7 @@ public struct XMLReader {
   }
 
   /// How deep elements may nest: the root is at depth 1.
-  public static let maximumDepth = 256
+  package static let maximumDepth = 256
 
   private let bytes: [UInt8]
   private var depth = 0

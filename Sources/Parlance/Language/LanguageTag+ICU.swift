@@ -7,10 +7,10 @@ public enum TextDirection: String, Sendable, Hashable, Codable {
 extension LanguageTag {
   /// The tag with likely subtags added, from CLDR through ICU: `zh-TW` → `zh-Hant-TW`,
   /// `sr` → `sr-Cyrl-RS`, `en` → `en-Latn-US`.
-  public var maximized: LanguageTag { ICU.maximize(self) }
+  package var maximized: LanguageTag { ICU.maximize(self) }
 
   /// The shortest tag that maximizes to the same: `zh-Hant-TW` → `zh-TW`.
-  public var minimized: LanguageTag { ICU.minimize(self) }
+  package var minimized: LanguageTag { ICU.minimize(self) }
 
   /// The language's name in itself ("Deutsch", "Русский", "日本語", "العربية"), falling
   /// back to the English name and then to the identifier.

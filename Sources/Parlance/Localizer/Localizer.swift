@@ -198,9 +198,6 @@ public final class Localizer: Sendable {
   /// The languages the resources have translations for, with the development language.
   public var availableLanguages: [LanguageTag] { loader.availableLanguages }
 
-  /// The user's languages from the environment, as gettext reads them.
-  public var systemLanguages: [LanguageTag] { SystemLanguages.current(environment: environment) }
-
   /// The state of this instant, for work that must see one language from start to end
   /// (a render): its lookups ignore later switches and reloads.
   public func snapshot() -> LocalizationSnapshot {

@@ -21,7 +21,7 @@ public struct FormatSpecifier: Hashable, Sendable, CustomStringConvertible {
   /// The text as written in the template.
   public let text: String
   /// 0-based index of the argument it reads, after counting the implicit ones.
-  public let argumentIndex: Int
+  package let argumentIndex: Int
   /// The position written in the template, 0 for none (positions are below a million).
   private let position: Int32
   private let conversionByte: UInt8
@@ -36,8 +36,6 @@ public struct FormatSpecifier: Hashable, Sendable, CustomStringConvertible {
       || conversionByte == UInt8(ascii: "u")
   }
 
-  /// 1-based position written in the template (`%2$d` → 2), nil for `%d`.
-  public var explicitPosition: Int? { position == 0 ? nil : Int(position) }
   /// The conversion character: `@`, `d`, `f`, …
   public var conversion: Character { Character(Unicode.Scalar(conversionByte)) }
   /// Any of `-+ #0'`, as written.

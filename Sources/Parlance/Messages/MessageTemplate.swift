@@ -58,7 +58,7 @@ public struct MessageTemplate: Hashable, Sendable {
   public var problems: [Problem] { storage.problems }
 
   /// True when the template has no placeholder and no escape: rendering returns `source`.
-  public var isPlain: Bool { storage.isPlain }
+  package var isPlain: Bool { storage.isPlain }
   /// True when every placeholder is a `#{name}`: rendering takes its fastest path.
   var hasOnlyNamedPlaceholders: Bool { storage.hasOnlyNamedPlaceholders }
 

@@ -13,7 +13,7 @@ public final class PluralVariable: Hashable, @unchecked Sendable {
   /// The printf type of its argument (`d`, `lld`, `f`), when the file says.
   public let valueType: String?
   /// The 0-based argument whose value chooses the form.
-  public let argumentIndex: Int
+  package let argumentIndex: Int
   /// The forms by category; specifiers without position in them read `argumentIndex`.
   public var forms: [PluralCategory: MessageTemplate] {
     var forms: [PluralCategory: MessageTemplate] = [:]

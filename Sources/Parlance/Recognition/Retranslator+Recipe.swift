@@ -82,13 +82,6 @@ extension Retranslator {
     /// The recipe of a text no catalog has (a name, a number): the text itself.
     public static func kept(_ text: String) -> Recipe { Recipe([.text(text)]) }
 
-    /// Whether it is only text: no message in it.
-    public var isLiteral: Bool {
-      parts.allSatisfy {
-        if case .text = $0 { true } else { false }
-      }
-    }
-
     /// The recipe as the module reads it: parts joined by U+001E, each `T` and a text;
     /// `M` (`m` without mnemonic), the table, U+001F and the key; or `F` (`f`), the
     /// table, the key, the `msgid_plural` and the count (both empty unless plural) and

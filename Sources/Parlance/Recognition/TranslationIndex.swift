@@ -33,7 +33,7 @@ public final class TranslationIndex: Sendable {
     /// none (Arabic's dual) the smallest number that takes it.
     public let count: UInt64?
     /// Whether the text is the translation exactly, mnemonic and padding included.
-    public let isExact: Bool
+    package let isExact: Bool
 
     /// The `msgctxt`, when the key has one.
     public var context: String? { CatalogEntry.context(ofKey: key) }

@@ -18,7 +18,7 @@ extension BuiltObject {
   }
 
   /// The boolean property `name` (a toggle's `active`), nil when there is none.
-  public func boolean(forProperty name: String) -> Bool? {
+  package func boolean(forProperty name: String) -> Bool? {
     var value: gboolean = 0
     guard parlance_object_read_bool(reference.pointer, name, &value) != 0 else { return nil }
     return value != 0
@@ -26,14 +26,14 @@ extension BuiltObject {
 
   /// Sets the boolean property `name`; false, changing nothing, when there is none.
   @discardableResult
-  public func setBoolean(_ value: Bool, forProperty name: String) -> Bool {
+  package func setBoolean(_ value: Bool, forProperty name: String) -> Bool {
     parlance_object_write_bool(reference.pointer, name, value.gboolean) != 0
   }
 
   /// Sets the object property `name` (a combo box's `model`) to `value`, or clears it;
   /// false, changing nothing, when there is no such property or it takes another type.
   @discardableResult
-  public func setObject(_ value: BuiltObject?, forProperty name: String) -> Bool {
+  package func setObject(_ value: BuiltObject?, forProperty name: String) -> Bool {
     parlance_object_set_object_property(
       reference.pointer, name, value.map { UnsafeMutableRawPointer($0.reference.pointer) }) != 0
   }

@@ -33,7 +33,7 @@ public final class BuiltObject {
   }
 
   /// The same GObject (the wrappers may differ).
-  public func isSameObject(as other: BuiltObject) -> Bool {
+  package func isSameObject(as other: BuiltObject) -> Bool {
     pointer == other.pointer
   }
 

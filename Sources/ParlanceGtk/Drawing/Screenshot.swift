@@ -113,19 +113,19 @@ public struct Screenshot: Hashable, Sendable {
   }
 
   /// The pixel at (`x`, `y`) as `0xAARRGGBB`, premultiplied.
-  public func pixel(x: Int, y: Int) -> UInt32 {
+  package func pixel(x: Int, y: Int) -> UInt32 {
     pixels[y * width + x]
   }
 
   /// Whether every pixel has the same colour (a blank capture).
-  public var isUniform: Bool {
+  package var isUniform: Bool {
     guard let first = pixels.first else { return true }
     return pixels.allSatisfy { $0 == first }
   }
 
   /// The number of pixels where some channel differs by more than `tolerance` (0...255);
   /// nil when the sizes differ.
-  public func differingPixelCount(from other: Screenshot, tolerance: UInt8 = 0) -> Int? {
+  package func differingPixelCount(from other: Screenshot, tolerance: UInt8 = 0) -> Int? {
     guard width == other.width, height == other.height else { return nil }
     var count = 0
     for (left, right) in zip(pixels, other.pixels) where left != right {

@@ -16,7 +16,7 @@ public final class SignalConnection {
   }
 
   /// Whether the handler is still connected (not disconnected, object not destroyed).
-  public var isConnected: Bool {
+  package var isConnected: Bool {
     guard handlerID != 0, let object = instance.strong() else { return false }
     defer { g_object_unref(object) }
     return Bool(gboolean: g_signal_handler_is_connected(object, handlerID))

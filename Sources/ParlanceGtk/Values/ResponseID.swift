@@ -14,12 +14,8 @@ public struct ResponseID: RawRepresentable, Hashable, Sendable {
 
   /// Emitted by an info bar's close button.
   public static let close = ResponseID(rawValue: GTK_RESPONSE_CLOSE.rawValue)
-  /// The standard responses of dialog buttons.
-  public static let ok = ResponseID(rawValue: GTK_RESPONSE_OK.rawValue)
   /// "Cancel" (`GTK_RESPONSE_CANCEL`).
   public static let cancel = ResponseID(rawValue: GTK_RESPONSE_CANCEL.rawValue)
   /// "Open", "Save" or another accepting button (`GTK_RESPONSE_ACCEPT`).
   public static let accept = ResponseID(rawValue: GTK_RESPONSE_ACCEPT.rawValue)
-  /// A refusing button (`GTK_RESPONSE_REJECT`).
-  public static let reject = ResponseID(rawValue: GTK_RESPONSE_REJECT.rawValue)
 }

@@ -33,12 +33,6 @@ public final class Box: Container {
     set { gtk_box_set_spacing(boxPointer, Int32(newValue)) }
   }
 
-  /// Whether every child gets the same size.
-  public var homogeneous: Bool {
-    get { Bool(gboolean: gtk_box_get_homogeneous(boxPointer)) }
-    set { gtk_box_set_homogeneous(boxPointer, newValue.gboolean) }
-  }
-
   /// Adds `child` after the children packed at the start (`gtk_box_pack_start`).
   ///
   /// `expand` gives the child a share of extra space; `fill` makes it fill that share
@@ -48,14 +42,4 @@ public final class Box: Container {
       boxPointer, child.widgetPointer, expand.gboolean, fill.gboolean, UInt32(padding))
   }
 
-  /// Adds `child` at the end side, before children packed there earlier (`gtk_box_pack_end`).
-  public func packEnd(_ child: Widget, expand: Bool = false, fill: Bool = true, padding: Int = 0) {
-    gtk_box_pack_end(
-      boxPointer, child.widgetPointer, expand.gboolean, fill.gboolean, UInt32(padding))
-  }
-
-  /// Moves `child` to `position` among the children packed at the same end.
-  public func reorder(_ child: Widget, to position: Int) {
-    gtk_box_reorder_child(boxPointer, child.widgetPointer, Int32(position))
-  }
 }

@@ -86,7 +86,7 @@ public final class ComboBoxText: Widget {
   }
 
   /// The position of the selected item, nil when nothing is selected.
-  public var activeIndex: Int? {
+  package var activeIndex: Int? {
     get {
       let index = gtk_combo_box_get_active(comboPointer)
       return index < 0 ? nil : Int(index)
@@ -95,7 +95,7 @@ public final class ComboBoxText: Widget {
   }
 
   /// The text of the selected item.
-  public var activeText: String? {
+  package var activeText: String? {
     String(takingGLibString: gtk_combo_box_text_get_active_text(comboTextPointer))
   }
 

@@ -42,9 +42,4 @@ public class Container: Widget {
     }
   }
 
-  /// Empty space around the children, inside the container.
-  public var borderWidth: Int {
-    get { Int(gtk_container_get_border_width(containerPointer)) }
-    set { gtk_container_set_border_width(containerPointer, UInt32(newValue)) }
-  }
 }

@@ -51,7 +51,7 @@ public final class FileChooserDialog: Window {
   }
 
   /// The names of the filters offered, in order.
-  public var filterNames: [String] {
+  package var filterNames: [String] {
     guard let list = gtk_file_chooser_list_filters(chooserPointer) else { return [] }
     defer { g_slist_free(list) }
     var names: [String] = []
@@ -98,7 +98,7 @@ public final class FileChooserDialog: Window {
   }
 
   /// Answers the dialog as if the user had pressed the button of `response`.
-  public func respond(_ response: ResponseID) {
+  package func respond(_ response: ResponseID) {
     gtk_dialog_response(parlance_gtk_dialog(widgetPointer), response.rawValue)
   }
 }

@@ -41,15 +41,4 @@ public final class Grid: Container {
     set { gtk_grid_set_column_spacing(gridPointer, UInt32(newValue)) }
   }
 
-  /// Whether all rows get the same height.
-  public var rowHomogeneous: Bool {
-    get { Bool(gboolean: gtk_grid_get_row_homogeneous(gridPointer)) }
-    set { gtk_grid_set_row_homogeneous(gridPointer, newValue.gboolean) }
-  }
-
-  /// Whether all columns get the same width.
-  public var columnHomogeneous: Bool {
-    get { Bool(gboolean: gtk_grid_get_column_homogeneous(gridPointer)) }
-    set { gtk_grid_set_column_homogeneous(gridPointer, newValue.gboolean) }
-  }
 }

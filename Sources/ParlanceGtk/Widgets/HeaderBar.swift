@@ -34,17 +34,6 @@ public final class HeaderBar: Container {
     set { gtk_header_bar_set_show_close_button(headerBarPointer, newValue.gboolean) }
   }
 
-  /// Whether space for a subtitle is kept even when there is none, so the title stays put.
-  public var hasSubtitle: Bool {
-    get { Bool(gboolean: gtk_header_bar_get_has_subtitle(headerBarPointer)) }
-    set { gtk_header_bar_set_has_subtitle(headerBarPointer, newValue.gboolean) }
-  }
-
-  /// Adds `child` at the start side (left in LTR, right in RTL), after earlier ones.
-  public func packStart(_ child: Widget) {
-    gtk_header_bar_pack_start(headerBarPointer, child.widgetPointer)
-  }
-
   /// Adds `child` at the end side (right in LTR, left in RTL), before earlier ones.
   public func packEnd(_ child: Widget) {
     gtk_header_bar_pack_end(headerBarPointer, child.widgetPointer)

@@ -8,20 +8,6 @@ public final class Image: Widget {
     super.init(sinking: gtk_image_new())
   }
 
-  /// Creates an image from a file; a missing or unreadable file shows GTK's "broken image"
-  /// icon. Load a `Pixbuf` first to find out about errors.
-  public convenience init(filePath: String) {
-    self.init()
-    setFromFile(filePath)
-  }
-
-  /// Creates an image showing a themed icon at `pixelSize` pixels.
-  public convenience init(iconName: String, pixelSize: Int = 16) {
-    self.init()
-    setFromIconName(iconName)
-    self.pixelSize = pixelSize
-  }
-
   /// Creates an image showing `pixbuf`.
   public convenience init(pixbuf: Pixbuf) {
     self.init()

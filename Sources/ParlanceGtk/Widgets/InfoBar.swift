@@ -53,7 +53,7 @@ public final class InfoBar: Container {
   }
 
   /// Whether the bar is open; changing it slides the bar in or out.
-  public var revealed: Bool {
+  package var revealed: Bool {
     get { Bool(gboolean: gtk_info_bar_get_revealed(infoBarPointer)) }
     set { gtk_info_bar_set_revealed(infoBarPointer, newValue.gboolean) }
   }
@@ -88,7 +88,7 @@ public final class InfoBar: Container {
   }
 
   /// Emits `response` as if a button with that response had been clicked.
-  public func respond(_ response: ResponseID) {
+  package func respond(_ response: ResponseID) {
     gtk_info_bar_response(infoBarPointer, response.rawValue)
   }
 }

@@ -70,12 +70,6 @@ public final class Label: Widget {
     set { gtk_label_set_xalign(labelPointer, newValue) }
   }
 
-  /// Vertical text alignment from 0 (top) to 1 (bottom).
-  public var yalign: Float {
-    get { gtk_label_get_yalign(labelPointer) }
-    set { gtk_label_set_yalign(labelPointer, newValue) }
-  }
-
   /// Whether the user can select (and copy) the text.
   public var selectable: Bool {
     get { Bool(gboolean: gtk_label_get_selectable(labelPointer)) }
@@ -86,12 +80,6 @@ public final class Label: Widget {
   public var maxWidthChars: Int {
     get { Int(gtk_label_get_max_width_chars(labelPointer)) }
     set { gtk_label_set_max_width_chars(labelPointer, Int32(newValue)) }
-  }
-
-  /// The width the label asks for, in average characters; -1 for the text's own width.
-  public var widthChars: Int {
-    get { Int(gtk_label_get_width_chars(labelPointer)) }
-    set { gtk_label_set_width_chars(labelPointer, Int32(newValue)) }
   }
 
   /// Whether the text on screen was shortened with "…" at the last layout.

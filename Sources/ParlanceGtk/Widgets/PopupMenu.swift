@@ -29,16 +29,16 @@ public final class PopupMenu: Container {
   }
 
   /// Closes the menu.
-  public func popdown() {
+  package func popdown() {
     gtk_popover_popdown(parlance_gtk_popover(widgetPointer))
   }
 
   /// Whether the menu is open.
-  public var isOpen: Bool { isVisible }
+  package var isOpen: Bool { isVisible }
 
   /// The labels of the menu's items as shown (`Open` for `_Open`), in order, submenus
   /// included.
-  public var itemLabels: [String] {
+  package var itemLabels: [String] {
     guard let texts = parlance_popover_menu_texts(widgetPointer) else { return [] }
     defer { g_strfreev(texts) }
     var labels: [String] = []

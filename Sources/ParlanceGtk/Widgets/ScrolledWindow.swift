@@ -41,11 +41,6 @@ public final class ScrolledWindow: Container {
     Adjustment(retaining: gtk_scrolled_window_get_vadjustment(scrolledPointer))
   }
 
-  /// The horizontal scroll position and range.
-  public var horizontalAdjustment: Adjustment {
-    Adjustment(retaining: gtk_scrolled_window_get_hadjustment(scrolledPointer))
-  }
-
   /// Sets when each scrollbar appears.
   public func setPolicy(horizontal: ScrollbarPolicy, vertical: ScrollbarPolicy) {
     gtk_scrolled_window_set_policy(scrolledPointer, horizontal.gtkValue, vertical.gtkValue)
@@ -65,9 +60,4 @@ public final class ScrolledWindow: Container {
     set { gtk_scrolled_window_set_min_content_height(scrolledPointer, Int32(newValue)) }
   }
 
-  /// The width the view asks for at least, in pixels; -1 for none.
-  public var minContentWidth: Int {
-    get { Int(gtk_scrolled_window_get_min_content_width(scrolledPointer)) }
-    set { gtk_scrolled_window_set_min_content_width(scrolledPointer, Int32(newValue)) }
-  }
 }

@@ -39,21 +39,4 @@ public final class TextView: Container {
     set { gtk_text_view_set_wrap_mode(textViewPointer, newValue.gtkValue) }
   }
 
-  /// Whether the user can change the text.
-  public var editable: Bool {
-    get { Bool(gboolean: gtk_text_view_get_editable(textViewPointer)) }
-    set { gtk_text_view_set_editable(textViewPointer, newValue.gboolean) }
-  }
-
-  /// Whether the text uses a monospace font.
-  public var monospace: Bool {
-    get { Bool(gboolean: gtk_text_view_get_monospace(textViewPointer)) }
-    set { gtk_text_view_set_monospace(textViewPointer, newValue.gboolean) }
-  }
-
-  /// Scrolls the smallest amount that makes the cursor visible.
-  public func scrollToCursor() {
-    guard let buffer = gtk_text_view_get_buffer(textViewPointer) else { return }
-    gtk_text_view_scroll_mark_onscreen(textViewPointer, gtk_text_buffer_get_insert(buffer))
-  }
 }

@@ -138,12 +138,6 @@ public class Widget {
 
   // MARK: Focus
 
-  /// Whether the widget can take keyboard focus.
-  public var canFocus: Bool {
-    get { Bool(gboolean: gtk_widget_get_can_focus(widgetPointer)) }
-    set { gtk_widget_set_can_focus(widgetPointer, newValue.gboolean) }
-  }
-
   /// Moves keyboard focus to the widget (and makes it its window's focus widget).
   public func grabFocus() {
     gtk_widget_grab_focus(widgetPointer)
@@ -183,11 +177,6 @@ public class Widget {
   public var direction: LayoutDirection {
     get { LayoutDirection(gtk_widget_get_direction(widgetPointer)) }
     set { gtk_widget_set_direction(widgetPointer, newValue.gtkValue) }
-  }
-
-  /// Makes the widget follow `Widget.defaultDirection` again after `direction` was set.
-  public func resetDirection() {
-    gtk_widget_set_direction(widgetPointer, GTK_TEXT_DIR_NONE)
   }
 
   /// Asks for at least this size; -1 in a dimension means "natural size".
@@ -301,17 +290,6 @@ public class Widget {
     _ property: String, _ handler: @escaping @MainActor () -> Void
   ) -> SignalConnection {
     Signal.connect(objectPointer, notify: property, handler)
-  }
-
-  /// Calls `handler` every time the widget draws itself (after GTK's own drawing begins).
-  ///
-  /// The handler cannot stop the drawing: its trampoline always returns FALSE.
-  @discardableResult
-  public func onDraw(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-    Signal.connect(objectPointer, .draw) {
-      handler()
-      return .proceed
-    }
   }
 
   /// Calls `handler` once, at the next time the widget draws, then disconnects.

@@ -65,12 +65,6 @@ public class Window: Container {
     gtk_window_resize(windowPointer, Int32(size.width), Int32(size.height))
   }
 
-  /// Whether the user can resize the window.
-  public var resizable: Bool {
-    get { Bool(gboolean: gtk_window_get_resizable(windowPointer)) }
-    set { gtk_window_set_resizable(windowPointer, newValue.gboolean) }
-  }
-
   /// Whether the window is the one receiving keyboard input.
   public var isActive: Bool {
     Bool(gboolean: gtk_window_is_active(windowPointer))

@@ -7,7 +7,7 @@ public struct BuilderInput: Sendable {
   /// The rewritten `<interface>` element.
   public internal(set) var root: XMLTree.Element
   /// The interface XML to hand to GtkBuilder.
-  public var xml: String { Self.declaration + root.serialized }
+  package var xml: String { Self.declaration + root.serialized }
   /// Warnings for what was changed: templates, unknown classes and properties, elements
   /// GtkBuilder refused.
   public internal(set) var diagnostics: [Diagnostic]
@@ -15,7 +15,7 @@ public struct BuilderInput: Sendable {
   /// they contained. Their texts are listed, never applied.
   public internal(set) var placeholderIDs: Set<String>
   /// Where the elements left out started: their texts are listed, never applied.
-  public internal(set) var leftOutLocations: Set<SourceLocation> = []
+  package internal(set) var leftOutLocations: Set<SourceLocation> = []
   /// The ids of the objects and menus left out: none of their texts is applied (a
   /// `<packing>` text sits outside its object's element).
   public internal(set) var leftOutIDs: Set<String> = []

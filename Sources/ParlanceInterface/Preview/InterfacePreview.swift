@@ -68,8 +68,6 @@ public final class InterfacePreview {
   public private(set) var translatorMode: Bool
   /// Whether keys (msgids) are shown instead of texts.
   public private(set) var showsKeys: Bool
-  /// The watchers of the translations folders.
-  public var watchers: [TranslationWatcher] { language.watchers }
   /// Reloads after saves finished so far; tests wait for it to grow.
   public var reloadCount: Int { language.reloadCount }
   /// The latest switches that failed, newest last (at most `LiveLanguage.failureLimit`).
@@ -216,9 +214,6 @@ public final class InterfacePreview {
   }
 
   // MARK: Choices
-
-  /// True from a pick until the preview shows the result of the newest one.
-  public var isSwitching: Bool { language.isSwitching }
 
   /// Switches to the language menu entry `id` (`system` or a tag), off the GTK thread,
   /// the last pick winning. The user's stored choice stays as it is.

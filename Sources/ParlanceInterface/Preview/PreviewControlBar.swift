@@ -70,7 +70,7 @@ public final class PreviewControlBar {
   }
 
   /// The button of node `id` (`folder.choose`, `window:<n>`, `menu:<n>`).
-  public func button(_ id: String) -> Button? {
+  package func button(_ id: String) -> Button? {
     renderer.widget(for: id) as? Button
   }
 }

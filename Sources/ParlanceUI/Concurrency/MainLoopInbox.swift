@@ -21,7 +21,7 @@ public final class MainLoopInbox: Sendable {
 
   /// Runs once after each batch, on the GTK thread.
   @MainActor
-  public var onBatchEnd: @MainActor () -> Void {
+  package var onBatchEnd: @MainActor () -> Void {
     get { batchEnd.handler }
     set { batchEnd.handler = newValue }
   }

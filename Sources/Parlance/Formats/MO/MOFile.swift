@@ -46,7 +46,7 @@ public final class MOFile: @unchecked Sendable {
   /// rules read from them.
   public let header: GettextHeader
   /// Whether the file was written big-endian.
-  public let isBigEndian: Bool
+  package let isBigEndian: Bool
   /// Whether the file has a header entry (the message with an empty original).
   public let hasHeader: Bool
   /// Whether the messages are decoded as they are, without converting a charset.
@@ -212,17 +212,6 @@ public final class MOFile: @unchecked Sendable {
   private final class ParsedRule: Sendable {
     let rule: PluralForms
     init(_ rule: PluralForms) { self.rule = rule }
-  }
-
-  /// Whether the file opened as a catalog at all (right magic number, a revision gettext
-  /// reads, tables inside the file).
-  public var isCatalog: Bool { !diagnostics.contains { $0.severity == .error } || count > 0 }
-
-  /// Whether a file starts with gettext's magic number, in either byte order.
-  public static func hasMagicNumber(_ prefix: some Collection<UInt8>) -> Bool {
-    let bytes = Array(prefix.prefix(4))
-    guard bytes.count == 4 else { return false }
-    return bytes == [0xde, 0x12, 0x04, 0x95] || bytes == [0x95, 0x04, 0x12, 0xde]
   }
 
   // MARK: Reading words and strings

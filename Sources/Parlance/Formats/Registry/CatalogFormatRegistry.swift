@@ -101,7 +101,7 @@ public enum CatalogFormatRegistry {
   /// de_AT_Menu.plist             de-AT       Menu        (a table AT_Menu needs de.lproj)
   /// Info.plist, Localizable.plist, English_Menu.plist   not catalogs (no tag)
   /// ```
-  public static func languageAndTable(inFileName name: String) -> (
+  package static func languageAndTable(inFileName name: String) -> (
     language: LanguageTag, table: String
   )? {
     let stem = (name as NSString).deletingPathExtension
