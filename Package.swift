@@ -122,6 +122,7 @@ let package = Package(
       name: "ParlanceUITests",
       dependencies: [
         "Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceWindow", "ParlanceLive", "CGettext",
+        "CParlanceLive",
       ],
       // Screenshot goldens, read from the source tree by path: not resources of the bundle.
       exclude: ["__Snapshots__"]
