@@ -2,6 +2,7 @@
 
 #include <gio/gio.h>
 #include <glib-unix.h>
+#include <pthread.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -16,6 +17,28 @@ static void program_free(gpointer data) {
   g_free(program->textDomainDirectory);
   g_ptr_array_unref(program->history);
   g_free(program);
+}
+
+/// The session bus, with a reference of this process's own from the first call on.
+///
+/// GIO keeps its session bus singleton only while someone holds it: without this
+/// reference a process that holds none (`parlance switch`, a benchmark) would connect to
+/// the bus, authenticate and say Hello again at every call, a few milliseconds each. The
+/// connection does not end the process when the bus goes away (GIO's default for its
+/// singletons); a closed one is replaced at the next call. A pthread mutex, which
+/// ThreadSanitizer understands: the window calls from its worker threads.
+static GDBusConnection *session_bus(GError **error) {
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  static GDBusConnection *kept = NULL;
+  pthread_mutex_lock(&lock);
+  if (kept != NULL && g_dbus_connection_is_closed(kept)) g_clear_object(&kept);
+  if (kept == NULL) {
+    kept = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+    if (kept != NULL) g_dbus_connection_set_exit_on_close(kept, FALSE);
+  }
+  GDBusConnection *bus = kept != NULL ? g_object_ref(kept) : NULL;
+  pthread_mutex_unlock(&lock);
+  return bus;
 }
 
 static GVariant *call(GDBusConnection *bus, const char *name, const char *method,
@@ -58,7 +81,7 @@ static ParlanceLiveProgram *described(GDBusConnection *bus, const char *name, in
 }
 
 GPtrArray *parlance_live_programs(int timeout, GError **error) {
-  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  GDBusConnection *bus = session_bus(error);
   if (bus == NULL) return NULL;
   GVariant *names = g_dbus_connection_call_sync(
       bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames",
@@ -83,7 +106,7 @@ GPtrArray *parlance_live_programs(int timeout, GError **error) {
 }
 
 GPtrArray *parlance_live_describe(const char *bus_name, int timeout, GError **error) {
-  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  GDBusConnection *bus = session_bus(error);
   if (bus == NULL) return NULL;
   ParlanceLiveProgram *program = described(bus, bus_name, timeout, error);
   g_object_unref(bus);
@@ -100,7 +123,7 @@ static ParlanceLiveCollection *collection_of(GVariant *reply, gsize first, const
 
 ParlanceLiveCollection *parlance_live_collect(const char *bus_name, int timeout,
                                               GError **error) {
-  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  GDBusConnection *bus = session_bus(error);
   if (bus == NULL) return NULL;
   GVariant *reply = call(bus, bus_name, "Collect", NULL, "(asa(uuuuuu))", timeout, error);
   g_object_unref(bus);
@@ -114,7 +137,7 @@ gboolean parlance_live_switch(const char *bus_name, const char *languages,
                               gboolean right_to_left, int timeout, guint32 *applied,
                               guint32 *kept, ParlanceLiveCollection **pending, GError **error) {
   *pending = NULL;
-  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  GDBusConnection *bus = session_bus(error);
   if (bus == NULL) return FALSE;
   GVariant *reply = call(bus, bus_name, "Switch", g_variant_new("(sb)", languages, right_to_left),
                          "(uuasa(uuuuuu))", timeout, error);
@@ -179,7 +202,7 @@ int parlance_live_apply(const char *bus_name, const char *languages, gboolean ri
                         const char *const *strings, guint string_count,
                         const ParlanceLiveChange *changes, guint count, int timeout,
                         GError **error) {
-  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  GDBusConnection *bus = session_bus(error);
   if (bus == NULL) return -1;
   GVariant *table = g_variant_new_strv(string_count > 0 ? (const char *const *)strings : NULL,
                                        (gssize)string_count);
@@ -213,7 +236,7 @@ void parlance_live_photograph_free(ParlanceLivePhotograph *photograph) {
 
 ParlanceLivePhotograph *parlance_live_photograph(const char *bus_name, const char *directory,
                                                  int timeout, GError **error) {
-  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  GDBusConnection *bus = session_bus(error);
   if (bus == NULL) return NULL;
   GVariant *reply = call(bus, bus_name, "Photograph", g_variant_new("(s)", directory),
                          "(a(suuss)asa(uuiiiiu))", timeout, error);
@@ -258,7 +281,7 @@ ParlanceLivePhotograph *parlance_live_photograph(const char *bus_name, const cha
 
 int parlance_live_act(const char *bus_name, const char *step, guint32 id, const char *argument,
                       int timeout, GError **error) {
-  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  GDBusConnection *bus = session_bus(error);
   if (bus == NULL) return -1;
   GVariant *reply = call(bus, bus_name, "Act", g_variant_new("(sus)", step, id, argument), "()",
                          timeout, error);
@@ -296,7 +319,7 @@ static gboolean await_timed_out(gpointer data) {
 }
 
 int parlance_live_await(guint32 pid, int timeout, GError **error) {
-  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  GDBusConnection *bus = session_bus(error);
   if (bus == NULL) return -1;
   // A context of its own: nothing else of the caller's runs while it waits.
   GMainContext *context = g_main_context_new();
@@ -381,7 +404,7 @@ static void on_signal(GDBusConnection *bus, const char *sender, const char *path
 }
 
 ParlanceLiveWatch *parlance_live_watch(void (*changed)(void *), void *data, GError **error) {
-  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+  GDBusConnection *bus = session_bus(error);
   if (bus == NULL) return NULL;
   ParlanceLiveWatch *watch = g_new0(ParlanceLiveWatch, 1);
   watch->bus = bus;
