@@ -276,10 +276,27 @@ public final class LocalizedInterface {
     // a text of the interface is never taken for one of GTK's.
     toolkit?.retranslate(
       toplevels.compactMap(\.built.widget), owned: ownedPlaces, to: snapshot.language)
-    var changedScales: Set<String> = []
-    for text in texts where isApplied(text) {
+    set(changes(in: snapshot))
+    appliedRevision = snapshot.revision
+    onApply?(snapshot)
+  }
+
+  /// The texts whose value in `snapshot` differs from what they show, with that value.
+  package func changes(in snapshot: LocalizationSnapshot) -> [(text: InterfaceText, value: String)]
+  {
+    texts.compactMap { text in
+      guard isApplied(text) else { return nil }
       let value = presentation(text, resolve(text, in: snapshot))
-      guard shown[text] != value else { continue }
+      return shown[text] == value ? nil : (text, value)
+    }
+  }
+
+  /// Sets each text of `changes` to its value as given, looking nothing up (`apply` sets
+  /// the changes of a snapshot; parlance-bench sets them "by hand", as a program that
+  /// knew the new texts would).
+  package func set(_ changes: [(text: InterfaceText, value: String)]) {
+    var changedScales: Set<String> = []
+    for (text, value) in changes {
       shown[text] = value
       if case .scaleMark = text.target {
         changedScales.insert(text.objectID)
@@ -288,8 +305,6 @@ public final class LocalizedInterface {
       }
     }
     for id in changedScales { setMarks(of: id) }
-    appliedRevision = snapshot.revision
-    onApply?(snapshot)
   }
 
   /// Where the text of `text` comes from in `snapshot`.

@@ -30,6 +30,23 @@ public final class Builder {
     }
   }
 
+  /// Builds every object of the `.ui` file at `path` the way a C program does: GtkBuilder
+  /// reads the file and translates its texts through glibc's gettext, in `domain` unless
+  /// the file names its own (parlance-bench's contender for opening a `.ui`).
+  ///
+  /// - Throws: `GtkError.glib` with GtkBuilder's message when it refuses the file.
+  package init(file path: String, translationDomain domain: String) throws(GtkError) {
+    guard Gtk.isInitialized else { throw GtkError.noDisplay }
+    guard let pointer = gtk_builder_new() else { throw GtkError.glib("cannot make a GtkBuilder") }
+    reference = ObjectReference(adopting: pointer)
+    gtk_builder_set_translation_domain(pointer, domain)
+    var error: UnsafeMutablePointer<GError>?
+    if gtk_builder_add_from_file(pointer, path, &error) == 0 {
+      destroyWindows()
+      throw GtkError(consuming: error, fallback: "GtkBuilder refused \(path)")
+    }
+  }
+
   /// Destroys the windows among the builder's objects. After a refusal they would stay
   /// alive, hidden, with nothing to show them: GTK keeps toplevel windows until
   /// destroyed.
