@@ -92,6 +92,17 @@ class RenderedNode {
   }
 }
 
+/// A kind made of one widget, `control`.
+class ControlNode<Control: Widget>: RenderedNode {
+  /// The node's widget, typed.
+  let control: Control
+
+  init(_ control: Control) {
+    self.control = control
+    super.init(widget: control)
+  }
+}
+
 /// The type side of a kind's class: how its widgets are made, and its texts.
 @MainActor
 protocol NodeKind: RenderedNode {

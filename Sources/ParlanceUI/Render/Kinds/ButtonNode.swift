@@ -2,13 +2,7 @@ import Parlance
 import ParlanceGtk
 
 /// `.button`: a push button, reporting `.clicked`.
-final class ButtonNode: RenderedNode, NodeKind {
-  private let button: Button
-
-  private init(_ button: Button) {
-    self.button = button
-    super.init(widget: button)
-  }
+final class ButtonNode: ControlNode<Button>, NodeKind {
 
   static func make(_ kind: ViewNode.Kind, id: String, renderer: Renderer) -> ButtonNode {
     let button = Button(label: "")
@@ -25,7 +19,7 @@ final class ButtonNode: RenderedNode, NodeKind {
   ) -> String? {
     guard case .button(let text) = node.kind else { return nil }
     let shown = renderer.shownAndRecorded(text, id: node.id, in: snapshot)
-    if button.label != shown { button.label = shown }
+    if control.label != shown { control.label = shown }
     return nil
   }
 }

@@ -2,15 +2,9 @@ import Parlance
 import ParlanceGtk
 
 /// `.choice`: a combo box of items, the model deciding which is selected.
-final class ChoiceNode: RenderedNode, NodeKind {
-  private let combo: ComboBoxText
+final class ChoiceNode: ControlNode<ComboBoxText>, NodeKind {
   /// The items shown, `[id, text]` each.
   private var items: [[String]] = []
-
-  private init(_ combo: ComboBoxText) {
-    self.combo = combo
-    super.init(widget: combo)
-  }
 
   static func make(_ kind: ViewNode.Kind, id: String, renderer: Renderer) -> ChoiceNode {
     let combo = ComboBoxText()
@@ -34,7 +28,7 @@ final class ChoiceNode: RenderedNode, NodeKind {
       setItems(texts)
       self.items = texts
     }
-    if combo.activeID != selected { _ = combo.select(id: selected) }
+    if control.activeID != selected { _ = control.select(id: selected) }
     return nil
   }
 
@@ -43,13 +37,13 @@ final class ChoiceNode: RenderedNode, NodeKind {
   /// and its selection (it never passes through "nothing selected", which a screen reader
   /// would announce); other ids rebuild it.
   private func setItems(_ texts: [[String]]) {
-    if items.map({ $0[0] }) == texts.map({ $0[0] }), combo.count == texts.count {
+    if items.map({ $0[0] }) == texts.map({ $0[0] }), control.count == texts.count {
       for (index, item) in texts.enumerated() where items[index][1] != item[1] {
-        combo.setText(item[1], at: index)
+        control.setText(item[1], at: index)
       }
       return
     }
-    combo.removeAll()
-    for item in texts { combo.append(id: item[0], text: item[1]) }
+    control.removeAll()
+    for item in texts { control.append(id: item[0], text: item[1]) }
   }
 }

@@ -3,13 +3,7 @@ import ParlanceGtk
 
 /// `.entry`: one line of text, with a placeholder; its text, cursor and selection are the
 /// user's.
-final class EntryNode: RenderedNode, NodeKind {
-  private let entry: Entry
-
-  private init(_ entry: Entry) {
-    self.entry = entry
-    super.init(widget: entry)
-  }
+final class EntryNode: ControlNode<Entry>, NodeKind {
 
   static func make(_ kind: ViewNode.Kind, id: String, renderer: Renderer) -> EntryNode {
     EntryNode(Entry())
@@ -20,7 +14,7 @@ final class EntryNode: RenderedNode, NodeKind {
   }
 
   override var userState: NodeState? {
-    .text(entry.text, selection: entry.selection, scrollOffset: 0)
+    .text(control.text, selection: control.selection, scrollOffset: 0)
   }
 
   override func update(
@@ -28,16 +22,16 @@ final class EntryNode: RenderedNode, NodeKind {
   ) -> String? {
     guard case .entry(let placeholder) = node.kind else { return nil }
     let hint = placeholder.map { renderer.shown($0.resolve(in: snapshot)) }
-    if entry.placeholderText != hint { entry.placeholderText = hint }
+    if control.placeholderText != hint { control.placeholderText = hint }
     return nil
   }
 
   override func restore(_ state: NodeState) {
     guard case .text(let text, let selection, _) = state else { return }
-    if entry.text != text { entry.text = text }
-    let count = entry.characterCount
+    if control.text != text { control.text = text }
+    let count = control.characterCount
     let fitted = TextSelection(
       cursor: min(selection.cursor, count), anchor: min(selection.anchor, count))
-    if entry.selection != fitted { entry.selection = fitted }
+    if control.selection != fitted { control.selection = fitted }
   }
 }

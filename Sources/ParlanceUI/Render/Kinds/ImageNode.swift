@@ -2,14 +2,8 @@ import Parlance
 import ParlanceGtk
 
 /// `.image`: a localized image, the file of the snapshot's language.
-final class ImageNode: RenderedNode, NodeKind {
-  private let image: Image
+final class ImageNode: ControlNode<Image>, NodeKind {
   private var path: String?
-
-  private init(_ image: Image) {
-    self.image = image
-    super.init(widget: image)
-  }
 
   static func make(_ kind: ViewNode.Kind, id: String, renderer: Renderer) -> ImageNode {
     let image = Image()
@@ -23,7 +17,7 @@ final class ImageNode: RenderedNode, NodeKind {
     guard case .image(let resource) = node.kind else { return nil }
     let path = snapshot.resourceURL(named: resource)?.path
     if self.path != path {
-      if let path { image.setFromFile(path) } else { image.clear() }
+      if let path { control.setFromFile(path) } else { control.clear() }
       self.path = path
     }
     return nil

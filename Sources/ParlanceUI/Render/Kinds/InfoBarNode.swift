@@ -3,14 +3,8 @@ import ParlanceGtk
 
 /// `.infoBar`: a problem and its details, shown while the model has a message; its close
 /// button hides it and reports `.dismissed`.
-final class InfoBarNode: RenderedNode, NodeKind {
-  private let bar: InfoBar
+final class InfoBarNode: ControlNode<InfoBar>, NodeKind {
   private var closeName: String?
-
-  private init(_ bar: InfoBar) {
-    self.bar = bar
-    super.init(widget: bar)
-  }
 
   static func make(_ kind: ViewNode.Kind, id: String, renderer: Renderer) -> InfoBarNode {
     let bar = InfoBar(text: "", messageType: .error)
@@ -40,15 +34,15 @@ final class InfoBarNode: RenderedNode, NodeKind {
   ) -> String? {
     guard case .infoBar(let message, let details, let closeName) = node.kind else { return nil }
     let close = closeName.map { $0.resolve(in: snapshot).text }
-    if let close, self.closeName != close, let button = bar.closeButton {
+    if let close, self.closeName != close, let button = control.closeButton {
       button.accessibleName = close
       self.closeName = close
     }
     if let message {
       let text = ([message.resolve(in: snapshot).text] + details).joined(separator: "\n")
-      if bar.text != text { bar.text = text }
+      if control.text != text { control.text = text }
     }
-    if bar.isVisible != (message != nil) { bar.isVisible = message != nil }
+    if control.isVisible != (message != nil) { control.isVisible = message != nil }
     return nil
   }
 }

@@ -3,13 +3,7 @@ import ParlanceGtk
 
 /// `.notebook`: its children are pages, each tab reading its page's title; the page shown
 /// is the user's unless the model gives one.
-final class NotebookNode: RenderedNode, NodeKind {
-  private let notebook: Notebook
-
-  private init(_ notebook: Notebook) {
-    self.notebook = notebook
-    super.init(widget: notebook)
-  }
+final class NotebookNode: ControlNode<Notebook>, NodeKind {
 
   static func make(_ kind: ViewNode.Kind, id: String, renderer: Renderer) -> NotebookNode {
     let notebook = Notebook()
@@ -20,7 +14,7 @@ final class NotebookNode: RenderedNode, NodeKind {
     return NotebookNode(notebook)
   }
 
-  override var userState: NodeState? { .page(notebook.currentPage) }
+  override var userState: NodeState? { .page(control.currentPage) }
 
   override func update(
     with node: ViewNode, renderer: Renderer, snapshot: LocalizationSnapshot
@@ -43,19 +37,19 @@ final class NotebookNode: RenderedNode, NodeKind {
       }
       return (widget: widget, title: title)
     }
-    let current = notebook.children
+    let current = control.children
     if current.count != pages.count || zip(current, pages).contains(where: { $0 !== $1.widget }) {
-      for child in current { notebook.remove(child) }
-      for page in pages { notebook.append(page.widget, tab: page.title) }
+      for child in current { control.remove(child) }
+      for page in pages { control.append(page.widget, tab: page.title) }
     }
-    for page in pages where notebook.tabText(of: page.widget) != page.title {
-      notebook.setTabText(page.title, of: page.widget)
+    for page in pages where control.tabText(of: page.widget) != page.title {
+      control.setTabText(page.title, of: page.widget)
     }
   }
 
   override func restore(_ state: NodeState) {
-    guard case .page(let page) = state, notebook.currentPage != page, page < notebook.pageCount
+    guard case .page(let page) = state, control.currentPage != page, page < control.pageCount
     else { return }
-    notebook.currentPage = page
+    control.currentPage = page
   }
 }

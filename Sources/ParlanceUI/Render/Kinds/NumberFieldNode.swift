@@ -3,13 +3,7 @@ import ParlanceGtk
 
 /// `.numberField`: a spin button in a range; its number is the user's unless the model
 /// gives one.
-final class NumberFieldNode: RenderedNode, NodeKind {
-  private let spin: SpinButton
-
-  private init(_ spin: SpinButton) {
-    self.spin = spin
-    super.init(widget: spin)
-  }
+final class NumberFieldNode: ControlNode<SpinButton>, NodeKind {
 
   static func make(_ kind: ViewNode.Kind, id: String, renderer: Renderer) -> NumberFieldNode {
     let range = if case .numberField(_, let range) = kind { range } else { 0...0 }
@@ -21,20 +15,20 @@ final class NumberFieldNode: RenderedNode, NodeKind {
     return NumberFieldNode(spin)
   }
 
-  override var userState: NodeState? { .number(spin.intValue) }
+  override var userState: NodeState? { .number(control.intValue) }
 
   override func update(
     with node: ViewNode, renderer: Renderer, snapshot: LocalizationSnapshot
   ) -> String? {
     guard case .numberField(let value, let range) = node.kind else { return nil }
     let bounds = Double(range.lowerBound)...Double(range.upperBound)
-    if spin.range != bounds { spin.range = bounds }
+    if control.range != bounds { control.range = bounds }
     if let value { renderer.renderState.nodes[node.id] = .number(value) }
     return nil
   }
 
   override func restore(_ state: NodeState) {
-    guard case .number(let number) = state, spin.intValue != number else { return }
-    spin.value = Double(number)
+    guard case .number(let number) = state, control.intValue != number else { return }
+    control.value = Double(number)
   }
 }

@@ -2,13 +2,7 @@ import Parlance
 import ParlanceGtk
 
 /// `.toggle`: a check button; its tick is the user's unless the model gives one.
-final class ToggleNode: RenderedNode, NodeKind {
-  private let check: CheckButton
-
-  private init(_ check: CheckButton) {
-    self.check = check
-    super.init(widget: check)
-  }
+final class ToggleNode: ControlNode<CheckButton>, NodeKind {
 
   static func make(_ kind: ViewNode.Kind, id: String, renderer: Renderer) -> ToggleNode {
     let check = CheckButton(label: "")
@@ -23,20 +17,20 @@ final class ToggleNode: RenderedNode, NodeKind {
     if case .toggle(let text, _) = kind { [text] } else { [] }
   }
 
-  override var userState: NodeState? { .isOn(check.isActive) }
+  override var userState: NodeState? { .isOn(control.isActive) }
 
   override func update(
     with node: ViewNode, renderer: Renderer, snapshot: LocalizationSnapshot
   ) -> String? {
     guard case .toggle(let text, let isOn) = node.kind else { return nil }
     let shown = renderer.shownAndRecorded(text, id: node.id, in: snapshot)
-    if check.label != shown { check.label = shown }
+    if control.label != shown { control.label = shown }
     if let isOn { renderer.renderState.nodes[node.id] = .isOn(isOn) }
     return nil
   }
 
   override func restore(_ state: NodeState) {
-    guard case .isOn(let isOn) = state, check.isActive != isOn else { return }
-    check.isActive = isOn
+    guard case .isOn(let isOn) = state, control.isActive != isOn else { return }
+    control.isActive = isOn
   }
 }
