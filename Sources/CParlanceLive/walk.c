@@ -86,7 +86,7 @@ typedef struct {
   /// The model columns collected already ("pointer:column"), and the last group number.
   GHashTable *columns;
   guint groups;
-  /// The widgets walked already (by this walk and those before it), or NULL.
+  /// The menus and popovers walked already (by this walk and those before it), or NULL.
   GHashTable *visited;
 } Walk;
 
@@ -160,6 +160,13 @@ static void visit_model(GtkCellLayout *layout, GtkTreeModel *model, Walk *walk) 
 
 /// The GtkAction whose texts `widget` shows (GtkUIManager's menus and toolbars), or NULL.
 static GObject *related_action(GtkWidget *widget) {
+  // A GtkActivatable keeps its related action as the object data "gtk-action"
+  // (gtk_activatable_do_set_related_action, which its implementors must call): without
+  // it there is none, and the two property reads below, a third of the walk's time on a
+  // menu bar's items, are not needed.
+  static GQuark action_quark = 0;
+  if (action_quark == 0) action_quark = g_quark_from_static_string("gtk-action");
+  if (g_object_get_qdata(G_OBJECT(widget), action_quark) == NULL) return NULL;
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   if (!GTK_IS_ACTIVATABLE(widget)) return NULL;
   GtkActivatable *activatable = GTK_ACTIVATABLE(widget);
@@ -180,6 +187,17 @@ static gboolean is_escaped_as_itself(const char *text) {
     if (c == 0xc2 && byte[1] >= 0x80 && byte[1] <= 0x9f) return FALSE;
   }
   return TRUE;
+}
+
+/// Whether `widget` can have a tooltip text: GTK 3 keeps a widget's tooltip, as markup, as
+/// its object data "gtk-tooltip-markup" (tooltip-text and tooltip-markup both set it, NULL
+/// clears it; gtkwidget.c), so a widget without it has none and its property, whose read
+/// costs about nine times the look-up, is not read.
+static gboolean may_have_tooltip(GtkWidget *widget) {
+  static GQuark markup_quark = 0;
+  if (markup_quark == 0) markup_quark = g_quark_try_string("gtk-tooltip-markup");
+  // No such quark: a GTK that keeps tooltips otherwise; the property says.
+  return markup_quark == 0 || g_object_get_qdata(G_OBJECT(widget), markup_quark) != NULL;
 }
 
 static void visit_texts(GtkWidget *widget, Walk *walk) {
@@ -251,7 +269,7 @@ static void visit_texts(GtkWidget *widget, Walk *walk) {
   // again as text, so that a translation with `&` stays text. Markup with nothing
   // g_markup_escape_text would escape is that text as it is (GTK's tooltip-text parses
   // the markup to say so: only asked where there is something to parse).
-  char *markup = gtk_widget_get_tooltip_markup(widget);
+  char *markup = may_have_tooltip(widget) ? gtk_widget_get_tooltip_markup(widget) : NULL;
   if (markup != NULL && is_escaped_as_itself(markup)) {
     add(texts, widget, "tooltip-text", markup, PARLANCE_TEXT_PROPERTY);
   } else if (markup != NULL) {
@@ -270,7 +288,11 @@ static void visit_texts(GtkWidget *widget, Walk *walk) {
 
 static void visit(GtkWidget *widget, gpointer data) {
   Walk *walk = data;
-  if (walk->visited != NULL && !g_hash_table_add(walk->visited, widget)) return;
+  // Only a menu or a popover is reached twice (a menu is its popup window's child and its
+  // menu item's or menu button's menu): every other widget has one parent.
+  if (walk->visited != NULL && (GTK_IS_MENU(widget) || GTK_IS_POPOVER(widget)) &&
+      !g_hash_table_add(walk->visited, widget))
+    return;
   visit_texts(widget, walk);
   if (GTK_IS_MENU_ITEM(widget)) {
     GtkWidget *submenu = gtk_menu_item_get_submenu(GTK_MENU_ITEM(widget));

@@ -270,9 +270,16 @@ static guint32 string_index(StringTable *table, const char *string) {
   return index;
 }
 
+static gboolean release_walk(gpointer walk) {
+  g_ptr_array_unref(walk);
+  return G_SOURCE_REMOVE;
+}
+
 /// Reads every window's texts again: the texts (and ids) of the next rows and Apply.
 static void walk_windows(void) {
-  if (collected != NULL) g_ptr_array_unref(collected);
+  // The walk before is released after the frame this call causes is drawn (a low
+  // priority idle): its texts and their widgets' references are not freed on the way.
+  if (collected != NULL) g_idle_add_full(G_PRIORITY_LOW, release_walk, collected, NULL);
   collected = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
   // A menu is reached through its popup window and through its menu item: read once.
   GHashTable *visited = g_hash_table_new(NULL, NULL);

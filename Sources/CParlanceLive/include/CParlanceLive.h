@@ -90,8 +90,8 @@ typedef enum {
 /// `options` is a set of `ParlanceWalkOptions`. The array owns its elements.
 GPtrArray *_Nonnull parlance_collect_texts(GtkWidget *_Nonnull root, guint options);
 
-/// `parlance_collect_texts`, skipping the widgets in `visited` and adding those it
-/// visits: walks of several roots that meet a widget twice (a menu is its popup
+/// `parlance_collect_texts`, skipping the menus and popovers in `visited` and adding
+/// those it visits: walks of several roots that meet one twice (a menu is its popup
 /// window's child and its menu item's submenu) read it once.
 GPtrArray *_Nonnull parlance_collect_texts_once(GtkWidget *_Nonnull root, guint options,
                                                 GHashTable *_Nonnull visited);

@@ -1,0 +1,32 @@
+import CGtk
+import Foundation
+import XCTest
+
+@testable import ParlanceGtk
+
+/// The tooltips the live module's walk reads (`ShownTexts`, the same C): as text or as
+/// markup, and none where a widget has none — also where one was set and cleared, or
+/// where only `has-tooltip` is on (a tooltip the program makes in `query-tooltip`).
+final class ShownTooltipTests: GtkTestCase, @unchecked Sendable {
+  func testTooltipsAreReadAsTextOrMarkupAndOnlyWhereAWidgetHasOne() throws {
+    try onMainActor {
+      try requireDisplay()
+      let plain = Button(label: "Open")
+      plain.tooltipText = "Opens a file & more"
+      let marked = Label("Marked")
+      gtk_widget_set_tooltip_markup(marked.widgetPointer, "<b>Bold</b> tip")
+      let cleared = Label("Cleared")
+      cleared.tooltipText = "Gone"
+      cleared.tooltipText = nil
+      let queried = Label("Queried")
+      gtk_widget_set_has_tooltip(queried.widgetPointer, 1)
+      let box = Box(orientation: .vertical, spacing: 4)
+      for widget in [plain, marked, cleared, queried] as [Widget] { box.append(widget) }
+      let window = try showWindow(with: box)
+      let tooltips = ShownTexts(of: window).texts.filter { $0.property.hasPrefix("tooltip") }
+      XCTAssertEqual(
+        Set(tooltips.map { "\($0.property) \($0.text)" }),
+        ["tooltip-text Opens a file & more", "tooltip-markup <b>Bold</b> tip"])
+    }
+  }
+}
