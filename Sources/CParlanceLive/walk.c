@@ -189,15 +189,16 @@ static gboolean is_escaped_as_itself(const char *text) {
   return TRUE;
 }
 
-/// Whether `widget` can have a tooltip text: GTK 3 keeps a widget's tooltip, as markup, as
-/// its object data "gtk-tooltip-markup" (tooltip-text and tooltip-markup both set it, NULL
-/// clears it; gtkwidget.c), so a widget without it has none and its property, whose read
-/// costs about nine times the look-up, is not read.
-static gboolean may_have_tooltip(GtkWidget *widget) {
+/// The tooltip of `widget` as markup (newly allocated), or NULL. GTK 3 keeps it as the
+/// object data "gtk-tooltip-markup" (tooltip-text stores its text escaped, tooltip-markup
+/// as it is, NULL clears it; gtkwidget.c), which is what the property answers: read
+/// there, it costs a look-up instead of a property read — most widgets have none.
+static char *tooltip_markup(GtkWidget *widget) {
   static GQuark markup_quark = 0;
   if (markup_quark == 0) markup_quark = g_quark_try_string("gtk-tooltip-markup");
   // No such quark: a GTK that keeps tooltips otherwise; the property says.
-  return markup_quark == 0 || g_object_get_qdata(G_OBJECT(widget), markup_quark) != NULL;
+  if (markup_quark == 0) return gtk_widget_get_tooltip_markup(widget);
+  return g_strdup(g_object_get_qdata(G_OBJECT(widget), markup_quark));
 }
 
 static void visit_texts(GtkWidget *widget, Walk *walk) {
@@ -269,7 +270,7 @@ static void visit_texts(GtkWidget *widget, Walk *walk) {
   // again as text, so that a translation with `&` stays text. Markup with nothing
   // g_markup_escape_text would escape is that text as it is (GTK's tooltip-text parses
   // the markup to say so: only asked where there is something to parse).
-  char *markup = may_have_tooltip(widget) ? gtk_widget_get_tooltip_markup(widget) : NULL;
+  char *markup = tooltip_markup(widget);
   if (markup != NULL && is_escaped_as_itself(markup)) {
     add(texts, widget, "tooltip-text", markup, PARLANCE_TEXT_PROPERTY);
   } else if (markup != NULL) {
