@@ -162,8 +162,8 @@ static void visit_model(GtkCellLayout *layout, GtkTreeModel *model, Walk *walk) 
 static GObject *related_action(GtkWidget *widget) {
   // A GtkActivatable keeps its related action as the object data "gtk-action"
   // (gtk_activatable_do_set_related_action, which its implementors must call): without
-  // it there is none, and the two property reads below, a third of the walk's time on a
-  // menu bar's items, are not needed.
+  // it there is none, and the two property reads below (about a sixth of mousepad's walk,
+  // most of its widgets being menu items) are not needed.
   static GQuark action_quark = 0;
   if (action_quark == 0) action_quark = g_quark_from_static_string("gtk-action");
   if (g_object_get_qdata(G_OBJECT(widget), action_quark) == NULL) return NULL;

@@ -47,8 +47,7 @@ enum LivePrograms {
         } catch {
           return .failure(ProgramSwitchingError("\(error)"))
         }
-        let program = catalogs.program(chosen.id) ?? described
-        ProgramChoices().remember(preference, for: program.name)
+        ProgramChoices().remember(preference, for: described.name)
         var now = chosen
         now.choice =
           preference == .followSystem ? ViewNode.ChoiceItem.systemLanguageID : outcome.to.identifier

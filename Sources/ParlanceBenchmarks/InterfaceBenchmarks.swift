@@ -194,15 +194,12 @@ struct InterfaceBenchmarks {
       let name = Self.gettextName(tag)
       let messages = folder.appendingPathComponent("\(name)/LC_MESSAGES", isDirectory: true)
       try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
-      process.arguments = [
-        "-o", messages.appendingPathComponent("\(Self.domain).mo").path,
-        poFolder.appendingPathComponent("\(name).po").path,
-      ]
-      try process.run()
-      process.waitUntilExit()
-      guard process.terminationStatus == 0 else { throw FixtureError("msgfmt \(name).po failed") }
+      try Fixtures.run(
+        "msgfmt",
+        [
+          "-o", messages.appendingPathComponent("\(Self.domain).mo").path,
+          poFolder.appendingPathComponent("\(name).po").path,
+        ])
     }
     return folder
   }

@@ -35,8 +35,7 @@ package final class WindowController {
 
   private var pendingRender: SourceToken?
   private var renderedRevision: UInt64 = .max
-  private var renderedProblem: LiveLanguage.Problem?
-  private var renderedResults = 0
+  private var renderedChanges = -1
   /// The one route from other threads to this window.
   var inbox: MainLoopInbox { language.inbox }
   /// "Open Interface…", when the app fills it in (`enableInterfaces`).
@@ -169,8 +168,8 @@ package final class WindowController {
   /// is waiting.
   private func renderIfNeeded() {
     guard
-      localizer.revision != renderedRevision || language.problem != renderedProblem
-        || language.resultCount != renderedResults || pendingRender != nil
+      localizer.revision != renderedRevision || language.changeCount != renderedChanges
+        || pendingRender != nil
     else { return }
     pendingRender?.remove()
     pendingRender = nil
@@ -192,8 +191,7 @@ package final class WindowController {
   package func render() {
     let snapshot = localizer.snapshot()
     renderedRevision = snapshot.revision
-    renderedProblem = language.problem
-    renderedResults = language.resultCount
+    renderedChanges = language.changeCount
     model.problem = language.problem?.message
     model.problemDetails = language.problem?.details ?? []
     renderer.translatorMode = model.translatorMode

@@ -117,3 +117,11 @@ protocol NodeKind: RenderedNode {
 extension NodeKind {
   nonisolated static func texts(of kind: ViewNode.Kind) -> [LocalizedText] { [] }
 }
+
+extension TextSelection {
+  /// The selection moved inside a text of `count` characters (a text shorter now than
+  /// when it was read).
+  func within(_ count: Int) -> TextSelection {
+    TextSelection(cursor: min(cursor, count), anchor: min(anchor, count))
+  }
+}

@@ -49,10 +49,10 @@ public final class LiveLanguage {
   /// Called on the GTK thread at the end of each batch of news (one render per batch,
   /// however many switches, notifications and reloads it held).
   public var onUpdate: @MainActor () -> Void = {}
-  /// Called on the GTK thread after each reload, with its result, before `onUpdate`.
-  public var onReload: @MainActor (Localizer.ReloadResult) -> Void = { _ in }
   /// The problem to show, until what caused it is mended or the user closes it.
-  public private(set) var problem: Problem?
+  public private(set) var problem: Problem? {
+    didSet { changeCount += 1 }
+  }
   /// The latest switches that failed, newest last: at most `failureLimit`, so a window
   /// left open for days does not grow with every failed pick.
   public private(set) var failures: [LocalizerError] = []
@@ -62,9 +62,11 @@ public final class LiveLanguage {
   public private(set) var watchers: [TranslationWatcher] = []
   /// Reloads finished so far, over all watched folders.
   public private(set) var reloadCount = 0
-  /// Switch results delivered so far, failed ones too: an owner that renders only what
-  /// changed renders after each (a failed pick's menu goes back to the language in use).
-  public private(set) var resultCount = 0
+  /// Changes the owner shows beyond the localizer's revision: each switch result, failed
+  /// ones too (a failed pick's menu goes back to the language in use), and each problem
+  /// shown or hidden. An owner that renders only what changed compares it with the count
+  /// of its last render.
+  public private(set) var changeCount = 0
 
   private let persisting: Bool
   private let followers: [Localizer]
@@ -105,15 +107,11 @@ public final class LiveLanguage {
   ///   - followers: localizers switched after each successful switch to the same choice,
   ///     or to their development language when they lack it (a tool bar's own texts
   ///     beside the interface it previews).
-  ///   - inbox: the route to the GTK thread, when the owner has one already.
-  public init(
-    localizer: Localizer, persisting: Bool = true, followers: [Localizer] = [],
-    inbox: MainLoopInbox = MainLoopInbox()
-  ) {
+  public init(localizer: Localizer, persisting: Bool = true, followers: [Localizer] = []) {
     self.localizer = localizer
     self.persisting = persisting
     self.followers = followers
-    self.inbox = inbox
+    self.inbox = MainLoopInbox()
     observation = observe(localizer)
     inbox.onBatchEnd = { [weak self] in self?.batchEnded() }
     setDirection()
@@ -201,7 +199,7 @@ public final class LiveLanguage {
   private func switched(ticket: UInt64, _ result: Result<LanguageChange, LocalizerError>) {
     // Picks that were replaced never run: this result settles every earlier ticket too.
     settledTicket = max(settledTicket, ticket)
-    resultCount += 1
+    changeCount += 1
     switch result {
     case .success:
       if problem?.cause == .switchFailed { problem = nil }
@@ -216,7 +214,6 @@ public final class LiveLanguage {
 
   private func reloaded(_ result: Localizer.ReloadResult) {
     reloadCount += 1
-    defer { onReload(result) }
     guard let (tag, errors) = result.failures.min(by: { $0.key < $1.key }) else {
       closedProblem = nil
       if problem?.cause == .brokenCatalog { problem = nil }

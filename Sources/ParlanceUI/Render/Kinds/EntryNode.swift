@@ -29,9 +29,7 @@ final class EntryNode: ControlNode<Entry>, NodeKind {
   override func restore(_ state: NodeState) {
     guard case .text(let text, let selection, _) = state else { return }
     if control.text != text { control.text = text }
-    let count = control.characterCount
-    let fitted = TextSelection(
-      cursor: min(selection.cursor, count), anchor: min(selection.anchor, count))
+    let fitted = selection.within(control.characterCount)
     if control.selection != fitted { control.selection = fitted }
   }
 }

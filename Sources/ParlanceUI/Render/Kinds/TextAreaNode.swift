@@ -48,9 +48,7 @@ final class TextAreaNode: RenderedNode, NodeKind {
     guard case .text(let text, let selection, let offset) = state else { return }
     let buffer = view.buffer
     if buffer.text != text { buffer.text = text }
-    let count = buffer.characterCount
-    let fitted = TextSelection(
-      cursor: min(selection.cursor, count), anchor: min(selection.anchor, count))
+    let fitted = selection.within(buffer.characterCount)
     if buffer.selection != fitted { buffer.selection = fitted }
     let adjustment = scrolled.verticalAdjustment
     if adjustment.value != offset { adjustment.value = offset }
