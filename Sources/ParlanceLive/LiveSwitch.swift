@@ -137,7 +137,9 @@ public enum LiveSwitch {
     mark(.collected)
     let plan: ProgramCatalogs.Plan
     do {
-      plan = try catalogs.plan(texts.map(ProgramCatalogs.Text.init), from: source, to: target)
+      plan = try catalogs.plan(
+        texts.map(ProgramCatalogs.Text.init), from: source, to: target,
+        earlier: earlierLanguages(of: program, in: catalogs))
     } catch {
       throw Failure(description: "\(program.name): \(error.description)")
     }
@@ -147,8 +149,8 @@ public enum LiveSwitch {
       applied = try LiveBus.apply(
         program.busName, languages: plan.gettextLanguages, rightToLeft: plan.isRightToLeft,
         changes: plan.changes.map { (texts[$0.index].id, $0.text, $0.message, $0.recipe) }
-          + plan.left.filter { !$0.recipe.isEmpty }.map {
-            (texts[$0.index].id, $0.text, "", $0.recipe)
+          + plan.left.filter { !$0.recipe.isEmpty || !$0.message.isEmpty }.map {
+            (texts[$0.index].id, $0.text, $0.message, $0.recipe)
           },
         timeout: timeout)
     } catch {
@@ -158,6 +160,13 @@ public enum LiveSwitch {
     return Outcome(
       program: program, from: source, to: plan.language, applied: applied, kept: 0,
       decided: texts.count, left: plan.left.map { (texts[$0.index], $0.reason) })
+  }
+
+  /// The languages `program` showed before, the latest first (its module's history).
+  static func earlierLanguages(of program: LiveBus.Program, in catalogs: ProgramCatalogs)
+    -> [LanguageTag]
+  {
+    program.history.reversed().map { catalogs.shownLanguage(gettextLanguages: $0) }
   }
 
   /// The catalogs of `program`'s domains, in every language installed.
@@ -212,7 +221,7 @@ extension ProgramCatalogs.Text {
   /// A text a program's module read, for a plan.
   init(_ text: LiveBus.Text) {
     self.init(
-      text: text.text, message: text.message, isToolkitItem: text.property == "stock",
-      group: Int(text.group))
+      text: text.text, message: text.message, replaced: text.replacedMessage,
+      isToolkitItem: text.property == "stock", group: Int(text.group))
   }
 }

@@ -156,6 +156,10 @@ struct ProgramCatalogsTests {
         // Texts the program joined: each part that is a catalog text switches, a name
         // stays.
         ("3 Dateien - Mousepad", "3 fichiers - Mousepad"), ("Klassisch/CMake", "Classique/CMake"),
+        // A text with its detail in parentheses (geany's "%s (%s)" of an encoding's name
+        // and charset), either one a catalog text.
+        ("Klassisch (ISO-8859-15)", "Classique (ISO-8859-15)"),
+        ("Mousepad (Klassisch)", "Mousepad (Classique)"),
         // A text the program wrapped whole in markup (GtkAboutDialog's licence line,
         // a link inside): the text inside switches, the element stays.
         ("<span size=\"small\">Klassisch</span>", "<span size=\"small\">Classique</span>"),
@@ -214,9 +218,12 @@ struct ProgramCatalogsTests {
           .init(text: "Sonstige"), .init(text: "Kein Text der Kataloge"),
           // A path is no text joined from parts, and a part of several messages is left.
           .init(text: "/usr/Klassisch"), .init(text: "Sonstige/Klassisch"),
+          // Nor is a text whose parentheses hold more than a detail.
+          .init(text: "Klassisch (a (b))"), .init(text: "Sonstige (ISO-8859-1)"),
         ], from: Self.de, to: Self.fr)
       #expect(plan.changes.isEmpty)
-      #expect(plan.left.map(\.reason.isAmbiguous) == [true, false, false, true])
+      #expect(
+        plan.left.map(\.reason.isAmbiguous) == [true, false, false, true, false, true])
       guard case .ambiguous(let candidates) = plan.left.first?.reason else {
         Issue.record("not ambiguous: \(plan.left)")
         return
@@ -240,6 +247,22 @@ struct ProgramCatalogsTests {
       #expect(plan.changes.map(\.text) == ["_Fichier", "Classique", "Classique"])
       #expect(plan.left.map(\.index) == [2, 3])
       #expect(plan.left.map(\.reason) == [.sharedColumn, .unknown])
+    }
+  }
+
+  /// A row several messages show is a catalog's text, not the user's: it is left, and
+  /// the column's other rows are switched (transmission-gtk's "Angehalten" is "Paused",
+  /// "Stalled" and "Stopped"; its activity filter was left German whole for it).
+  @Test func anAmbiguousRowLeavesOnlyItselfOfItsList() throws {
+    try withCatalogs { catalogs in
+      let plan = try catalogs.plan(
+        [
+          .init(text: "_Datei", group: 1), .init(text: "Sonstige", group: 1),
+          .init(text: "Klassisch", group: 1),
+        ], from: Self.de, to: Self.fr)
+      #expect(plan.changes.map(\.text) == ["_Fichier", "Classique"])
+      #expect(plan.left.map(\.index) == [1])
+      #expect(plan.left.first?.reason.isAmbiguous == true)
     }
   }
 
@@ -273,6 +296,54 @@ struct ProgramCatalogsTests {
         [.init(text: "_Datei"), .init(text: "_Öffnen")], from: Self.de,
         to: LanguageTag.test("pt-BR"))
       #expect(brazil.changes.map(\.text) == ["_Arquivo", "_Abrir"])
+    }
+  }
+
+  /// A text a switch left in a language (several messages show it) is decided in that
+  /// language at the next switch, and a text the program set again after a switch in
+  /// any language it showed, the message remembered at its place first; a German row
+  /// of a list is then no text of the user's. A German text with neither is the user's.
+  @Test func aTextOfALanguageShownBeforeIsDecidedInIt() throws {
+    try withCatalogs { catalogs in
+      let others = Retranslator.ShownMessage(
+        table: "app",
+        match: TranslationIndex.Match(
+          key: "Others", form: nil, arguments: [], values: [], count: nil, isExact: true))
+      let german = ProgramCatalogs.leftMark(Self.de)
+      let plan = try catalogs.plan(
+        [
+          .init(text: "Klassisch", message: german),
+          .init(text: "Sonstige", replaced: others.encoded),
+          .init(text: "_Fichier", group: 1), .init(text: "Sonstige", message: german, group: 1),
+          .init(text: "Klassisch"),
+        ], from: Self.fr, to: LanguageTag.test("en"), earlier: [Self.de])
+      #expect(plan.changes.map(\.text) == ["Classic", "Others", "_File"])
+      #expect(plan.left.map(\.index) == [3, 4])
+      #expect(plan.left.map(\.reason.isAmbiguous) == [true, false])
+      #expect(plan.left.map(\.message) == [german, ""])
+      // Without the mark, the German row is taken for the user's data.
+      let alone = try catalogs.plan(
+        [.init(text: "_Fichier", group: 1), .init(text: "Sonstige", group: 1)],
+        from: Self.fr, to: LanguageTag.test("en"))
+      #expect(alone.changes.isEmpty)
+      // A text left in the language switched to is what it shows there.
+      let back = try catalogs.plan(
+        [.init(text: "Klassisch", message: german)], from: Self.fr, to: Self.de)
+      #expect(back.changes.map(\.text) == ["Klassisch"])
+      #expect(back.changes.first?.message.isEmpty == false)
+      // A msgid neither French nor Arabic translates is known from German's catalog: a
+      // list with it is no list of the user's.
+      let untranslated: [ProgramCatalogs.Text] = [
+        .init(text: "Untranslated in French", group: 1), .init(text: "_Fichier", group: 1),
+      ]
+      let known = try catalogs.plan(
+        untranslated, from: Self.fr, to: LanguageTag.test("ar"), earlier: [Self.de])
+      #expect(known.changes.map(\.text) == ["Untranslated in French", "_ملف"])
+      let unknown = try catalogs.plan(untranslated, from: Self.fr, to: LanguageTag.test("ar"))
+      #expect(unknown.changes.isEmpty)
+      // The first switch marks what it leaves with the language it was shown in.
+      let first = try catalogs.plan([.init(text: "Sonstige")], from: Self.de, to: Self.fr)
+      #expect(first.left.map(\.message) == [german])
     }
   }
 

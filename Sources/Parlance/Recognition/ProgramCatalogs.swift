@@ -32,17 +32,24 @@ public final class ProgramCatalogs: Sendable {
     /// The text is a toolkit item the toolkit translates itself (a GTK stock button):
     /// it is set again as it is.
     public let isToolkitItem: Bool
+    /// What a switch remembered at its place before the program set the text again
+    /// itself (from a copy of its own: Python's gettext, a cache), or empty: the message
+    /// the text may still be, in a language the program showed before.
+    public let replaced: String
     /// Texts with the same group (not 0) are the rows of one list column, a combo box's
-    /// items: switched all or none, since a column that holds one text no catalog has
-    /// holds the user's data (folder names, devices), which must stay as it is.
+    /// items: a column that holds one text no catalog has holds the user's data (folder
+    /// names, devices), which must stay as it is, and is left whole; a row several
+    /// messages show is a catalog's text, and leaves only itself.
     public let group: Int
 
     /// A shown text.
     public init(
-      text: String, message: String = "", isToolkitItem: Bool = false, group: Int = 0
+      text: String, message: String = "", replaced: String = "", isToolkitItem: Bool = false,
+      group: Int = 0
     ) {
       self.text = text
       self.message = message
+      self.replaced = replaced
       self.isToolkitItem = isToolkitItem
       self.group = group
     }
@@ -77,13 +84,21 @@ public final class ProgramCatalogs: Sendable {
       /// that the next switch does not decide them again while they show the same; a
       /// row added to such a column has none, and the column is decided again, whole.
       public let recipe: String
+      /// What to remember there, or empty: a text of the catalogs left as it is (several
+      /// messages show it) remembers the language it is in (`ProgramCatalogs.leftMark`),
+      /// so that a later switch decides it in that language, not as the user's data.
+      public let message: String
 
-      init(index: Int, text: Text, reason: Retranslator.Unresolved) {
+      init(index: Int, text: Text, reason: Retranslator.Unresolved, shownIn language: LanguageTag) {
         self.index = index
         self.text = text.text
         self.reason = reason
         let kept = (reason == .unknown || reason == .sharedColumn) && !text.isToolkitItem
         recipe = kept ? Retranslator.Recipe.kept(text.text).encoded ?? "" : ""
+        switch reason {
+        case .ambiguous, .cannotRender: message = ProgramCatalogs.leftMark(language)
+        case .unknown, .sharedColumn: message = ""
+        }
       }
     }
 
@@ -97,6 +112,16 @@ public final class ProgramCatalogs: Sendable {
     public let changes: [Change]
     /// The texts left as they are.
     public let left: [Left]
+  }
+
+  /// What a place remembers of a text of the catalogs a switch left as it is: the
+  /// language it is shown in (`?de`), for the next switch to decide it in.
+  public static func leftMark(_ language: LanguageTag) -> String { "?" + language.identifier }
+
+  /// The language `leftMark` wrote into `message`, or nil.
+  public static func leftLanguage(of message: String) -> LanguageTag? {
+    guard message.hasPrefix("?") else { return nil }
+    return try? LanguageTag(String(message.dropFirst()))
   }
 
   /// Text domains that hold no texts a user sees.
@@ -262,11 +287,18 @@ public final class ProgramCatalogs: Sendable {
 
   /// What each of `texts`, shown in `source`, becomes in `target`, and what is left.
   ///
+  /// A text a switch left (several messages showed it; its place remembers the
+  /// language, `Plan.Left.message`) is decided in that language; one the program set
+  /// again itself from a copy of its own after a switch (`Text.replaced`) in the
+  /// language shown, `earlier` (the languages the program showed, the latest first) or
+  /// `target`, whichever has it, the message remembered at its place first.
+  ///
   /// - Throws: `LocalizerError` when no domain of the program has a catalog in `target`
   ///   and it is not the development language.
-  public func plan(_ texts: [Text], from source: LanguageTag, to target: LanguageTag)
-    throws(LocalizerError) -> Plan
-  {
+  public func plan(
+    _ texts: [Text], from source: LanguageTag, to target: LanguageTag,
+    earlier: [LanguageTag] = []
+  ) throws(LocalizerError) -> Plan {
     let (language, gettext, isRightToLeft) = destination(of: target)
     guard source != language else {
       // Nothing to retranslate; gettext and the direction are set again all the same.
@@ -276,11 +308,14 @@ public final class ProgramCatalogs: Sendable {
     }
     let retranslator = try Retranslator(
       localizer: localizer, tables: domains, from: source, to: language,
-      fallbacks: fallbacks(for: language))
+      fallbacks: fallbacks(for: language), msgidsOf: earlier)
+    let before = EarlierLanguages(
+      catalogs: self, languages: earlier + [language, localizer.developmentLanguage],
+      target: language)
     var changes: [Plan.Change] = []
     var left: [Plan.Left] = []
     // A menu shows one text in many places: each text and remembered message is decided once.
-    var decided: [Text: Retranslator.Outcome] = [:]
+    var decided: [Text: (outcome: Retranslator.Outcome, language: LanguageTag)] = [:]
     for (index, text) in texts.enumerated() {
       if text.isToolkitItem {
         changes.append(
@@ -289,30 +324,39 @@ public final class ProgramCatalogs: Sendable {
             recipe: Retranslator.Recipe.toolkitItem))
         continue
       }
-      let result: Retranslator.Outcome
+      let result: (outcome: Retranslator.Outcome, language: LanguageTag)
       if let known = decided[text] {
         result = known
       } else {
-        result = retranslator.retranslate(
-          text.text, remembered: Retranslator.ShownMessage(encoded: text.message))
+        result =
+          before.decide(text, shownIn: source)
+          ?? (
+            retranslator.retranslate(
+              text.text, remembered: Retranslator.ShownMessage(encoded: text.message)), source
+          )
         decided[text] = result
       }
-      switch result {
+      switch result.outcome {
       case .success(let (value, message, recipe)):
         changes.append(
           Plan.Change(
             index: index, text: value, message: message?.encoded ?? "",
             recipe: recipe?.encoded ?? ""))
       case .failure(let reason):
-        left.append(Plan.Left(index: index, text: text, reason: reason))
+        left.append(Plan.Left(index: index, text: text, reason: reason, shownIn: result.language))
       }
     }
-    // A list column with a text left is left whole.
-    let broken = Set(left.map { texts[$0.index].group }).subtracting([0])
+    // A list column with a text no catalog has holds the user's data: it is left whole.
+    // A row left for another reason (several messages show it) is a catalog's text all
+    // the same, and the other rows are switched.
+    let broken = Set(left.filter { $0.reason == .unknown }.map { texts[$0.index].group })
+      .subtracting([0])
     if !broken.isEmpty {
       for change in changes where broken.contains(texts[change.index].group) {
         left.append(
-          Plan.Left(index: change.index, text: texts[change.index], reason: .sharedColumn))
+          Plan.Left(
+            index: change.index, text: texts[change.index], reason: .sharedColumn,
+            shownIn: source))
       }
       changes.removeAll { broken.contains(texts[$0.index].group) }
       left.sort { $0.index < $1.index }
@@ -320,5 +364,73 @@ public final class ProgramCatalogs: Sendable {
     return Plan(
       language: language, gettextLanguages: gettext, isRightToLeft: isRightToLeft,
       changes: changes, left: left)
+  }
+}
+
+/// The languages a program showed before the one it shows, for the texts of one of
+/// them that a switch left or the program set again (`ProgramCatalogs.plan`): a
+/// retranslator from each to the target, made when first asked.
+private final class EarlierLanguages {
+  let catalogs: ProgramCatalogs
+  /// The languages the program showed before, the latest first, and the target.
+  let languages: [LanguageTag]
+  let target: LanguageTag
+  private var retranslators: [LanguageTag: Retranslator?] = [:]
+
+  init(catalogs: ProgramCatalogs, languages: [LanguageTag], target: LanguageTag) {
+    self.catalogs = catalogs
+    var unique: [LanguageTag] = []
+    for language in languages where !unique.contains(language) { unique.append(language) }
+    self.languages = unique
+    self.target = target
+  }
+
+  private func retranslator(from language: LanguageTag) -> Retranslator? {
+    if let made = retranslators[language] { return made }
+    let made = try? Retranslator(
+      localizer: catalogs.localizer, tables: catalogs.domains, from: language, to: target,
+      fallbacks: catalogs.fallbacks(for: target), msgidsOf: languages)
+    retranslators[language] = made
+    return made
+  }
+
+  /// `text` decided in the language it is known to be in, when it is known to be a
+  /// text of the catalogs that the language shown (`shown`) may not have: one a switch
+  /// left (its place remembers the language, `ProgramCatalogs.leftMark`), or one the
+  /// program set again after a switch set a message there (`Text.replaced`), tried in
+  /// each language the program showed and the target, the remembered message first.
+  /// Nil for any other text, and where no such language has it: a text of no message
+  /// may be the user's, and is never taken for one of another language on a guess.
+  func decide(_ text: ProgramCatalogs.Text, shownIn shown: LanguageTag) -> (
+    outcome: Retranslator.Outcome, language: LanguageTag
+  )? {
+    if let language = ProgramCatalogs.leftLanguage(of: text.message) {
+      guard language != shown, let retranslator = retranslator(from: language) else {
+        return nil
+      }
+      return (retranslator.retranslate(text.text), language)
+    }
+    guard let replaced = Retranslator.ShownMessage(encoded: text.replaced) else { return nil }
+    var found: (outcome: Retranslator.Outcome, language: LanguageTag)?
+    for language in [shown] + languages.filter({ $0 != shown }) {
+      guard let retranslator = retranslator(from: language) else { continue }
+      let outcome = retranslator.retranslateWhole(text.text, remembered: nil)
+      switch outcome {
+      case .failure(.unknown): continue
+      case .success(let (_, message, _)) where message?.match.key == replaced.match.key:
+        return (outcome, language)
+      case .failure(.ambiguous(let candidates)):
+        // The message the switch set there, when it is one of them, decides.
+        if let chosen = candidates.first(where: {
+          $0.table == replaced.table && $0.match.key == replaced.match.key
+        }) {
+          return (retranslator.retranslate(text.text, remembered: chosen), language)
+        }
+        if found == nil { found = (outcome, language) }
+      default:
+        if found == nil { found = (outcome, language) }
+      }
+    }
+    return found
   }
 }

@@ -41,8 +41,48 @@ extension Retranslator {
 
   /// `shown` as texts joined by a separator, each switched where it is a text of the
   /// tables: at most three parts, none empty (a path such as `/usr/share` is no such
-  /// text), at least one switched, none ambiguous.
+  /// text), at least one switched, none ambiguous; or as a text followed by another in
+  /// parentheses (`Westlich (ISO-8859-15)`, a name and its detail), switched the same way.
   func compound(_ shown: String) -> Outcome {
+    let joined = compoundOfSeparators(shown)
+    guard case .failure(.unknown) = joined else { return joined }
+    return parenthesized(shown)
+  }
+
+  /// `shown` as `text (detail)`: the text before the last ` (` and the one inside the
+  /// parentheses that end it, each switched where it is a text of the tables, at least
+  /// one of them.
+  func parenthesized(_ shown: String) -> Outcome {
+    guard shown.hasSuffix(")"), let open = shown.range(of: " (", options: .backwards) else {
+      return .failure(.unknown)
+    }
+    let head = String(shown[..<open.lowerBound])
+    let inside = String(shown[open.upperBound..<shown.index(before: shown.endIndex)])
+    guard !head.isEmpty, !inside.isEmpty, !inside.contains("("), !inside.contains(")") else {
+      return .failure(.unknown)
+    }
+    var texts: [String] = []
+    var recipe: [Recipe.Part]? = []
+    var switched = false
+    for (part, after) in [(head, " ("), (inside, ")")] {
+      switch retranslateWhole(part, remembered: nil) {
+      case .success(let (text, _, made)):
+        texts.append(text)
+        switched = switched || text != part
+        if let made { recipe?.append(contentsOf: made.parts) } else { recipe = nil }
+      case .failure(.unknown):
+        texts.append(part)
+        recipe?.append(.text(part))
+      case .failure(let reason):
+        return .failure(reason)
+      }
+      recipe?.append(.text(after))
+    }
+    guard switched else { return .failure(.unknown) }
+    return .success((texts[0] + " (" + texts[1] + ")", nil, recipe.map(Recipe.init)))
+  }
+
+  private func compoundOfSeparators(_ shown: String) -> Outcome {
     for separator in Self.separators where shown.contains(separator) {
       let parts = shown.components(separatedBy: separator)
       guard parts.count <= 3, !parts.contains(where: \.isEmpty) else { continue }

@@ -111,17 +111,22 @@ public struct Retranslator: Sendable {
   /// `LANGUAGE`: `pt` after `pt-BR`.
   public let fallbacks: [LanguageTag]
 
-  private let indexes: [(table: String, shown: TranslationIndex, msgids: TranslationIndex)]
+  private let indexes: [(table: String, shown: TranslationIndex, msgids: [TranslationIndex])]
 
   /// A retranslator from `source` to `target` over `tables` of `localizer`, which it
   /// pins to `target` (for this run only); a message `target` does not translate is
   /// made in the first of `fallbacks` that does, else shown as its msgid.
   ///
+  /// A text shown as its msgid is known by the msgids `target` translates; those of the
+  /// catalogs of `msgidsOf` are known too (the languages the program showed before: a
+  /// text neither the language shown nor the target translates, which shows its msgid
+  /// in both, is in their catalogs, not in these two).
+  ///
   /// - Throws: `LocalizerError` when `target` has no catalog and is not the development
   ///   language.
   public init(
     localizer: Localizer, tables: [String], from source: LanguageTag, to target: LanguageTag,
-    fallbacks: [LanguageTag] = []
+    fallbacks: [LanguageTag] = [], msgidsOf known: [LanguageTag] = []
   ) throws(LocalizerError) {
     if target != localizer.developmentLanguage || localizer.language != target {
       do {
@@ -143,13 +148,19 @@ public struct Retranslator: Sendable {
         .map { (language: $0, count: localizer.catalog(for: $0).tables[table]?.count ?? 0) }
         .max { $0.count < $1.count }?.language
     }
+    let development = localizer.developmentLanguage
     indexes = tables.map { table in
       let keys = keysFrom(table)
+      let others = known.filter { language in
+        language != keys && language != development
+          && localizer.catalog(for: language).tables[table] != nil
+      }
       return (
         table,
         localizer.translationIndex(for: source, table: table, sourceLanguage: keys),
-        localizer.translationIndex(
-          for: localizer.developmentLanguage, table: table, sourceLanguage: keys)
+        ([keys] + others).map {
+          localizer.translationIndex(for: development, table: table, sourceLanguage: $0)
+        }
       )
     }
   }
@@ -179,11 +190,14 @@ public struct Retranslator: Sendable {
       let normalized = TranslationIndex.comparableForm(of: shown)
       var found: [ShownMessage] = []
       for lookup in [
-        { (index: TranslationIndex, _: TranslationIndex) in
+        { (index: TranslationIndex, _: [TranslationIndex]) in
           index.messages(showing: shown, normalized: normalized)
         },
-        { (_: TranslationIndex, msgids: TranslationIndex) in
-          msgids.messages(showing: shown, normalized: normalized)
+        { (_: TranslationIndex, msgids: [TranslationIndex]) in
+          // Each msgid once, though several languages' catalogs have it.
+          var seen = Set<String>()
+          return msgids.flatMap { $0.messages(showing: shown, normalized: normalized) }
+            .filter { seen.insert($0.key).inserted }
         },
       ] where found.isEmpty {
         for entry in indexes {
