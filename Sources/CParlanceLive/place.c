@@ -182,7 +182,18 @@ static void add_cell(GArray *places, const ParlanceShownText *text) {
     GtkComboBox *combo = GTK_COMBO_BOX(text->view);
     GtkTreeIter active;
     GtkTreeModel *model = gtk_combo_box_get_model(combo);
-    if (model == GTK_TREE_MODEL(text->object) && gtk_combo_box_get_active_iter(combo, &active)) {
+    gboolean has_active = gtk_combo_box_get_active_iter(combo, &active);
+    // A GtkFileChooserButton's combo box shows its store through a filter.
+    if (has_active && GTK_IS_TREE_MODEL_FILTER(model) &&
+        gtk_tree_model_filter_get_model(GTK_TREE_MODEL_FILTER(model)) ==
+            GTK_TREE_MODEL(text->object)) {
+      GtkTreeIter child;
+      gtk_tree_model_filter_convert_iter_to_child_iter(GTK_TREE_MODEL_FILTER(model), &child,
+                                                       &active);
+      active = child;
+      model = GTK_TREE_MODEL(text->object);
+    }
+    if (model == GTK_TREE_MODEL(text->object) && has_active) {
       GtkTreePath *shown = gtk_tree_model_get_path(model, &active);
       GtkWidget *child = gtk_bin_get_child(GTK_BIN(combo));
       if (gtk_tree_path_compare(shown, path) == 0 && child != NULL) add_widget(places, child);

@@ -201,6 +201,77 @@ static char *tooltip_markup(GtkWidget *widget) {
   return g_strdup(g_object_get_qdata(G_OBJECT(widget), markup_quark));
 }
 
+/// Whether `widget` is a GtkImageMenuItem showing the stock item `label` names (its
+/// label is the stock id, and GTK translates the item's label when it is set again).
+static gboolean is_stock_menu_item(GtkWidget *widget, const char *label) {
+  gboolean stock = FALSE;
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  GtkStockItem item;
+  stock = GTK_IS_IMAGE_MENU_ITEM(widget) && label != NULL &&
+          gtk_image_menu_item_get_use_stock(GTK_IMAGE_MENU_ITEM(widget)) &&
+          gtk_stock_lookup(label, &item);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return stock;
+}
+
+/// GtkFileChooserButton's model (gtk/gtkfilechooserbutton.c, GTK 3.24): a list store
+/// of an icon, the name shown, the row's type, its file or volume, whether it is a
+/// folder and a cancellable, under the filter its combo box shows.
+enum { CHOOSER_NAME_COLUMN = 1, CHOOSER_TYPE_COLUMN = 2, CHOOSER_DATA_COLUMN = 3, CHOOSER_COLUMNS = 6 };
+/// The row types whose names GTK translates: a special folder (Home and Desktop, Home's
+/// being its folder's own name), a volume ("File System"), "Other…", "(None)".
+enum { CHOOSER_SPECIAL = 0, CHOOSER_VOLUME = 1, CHOOSER_OTHER = 8, CHOOSER_EMPTY = 9 };
+
+typedef struct {
+  Walk *walk;
+  GObject *combo;
+} ChooserWalk;
+
+static gboolean add_chooser_row(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *iter,
+                                gpointer data) {
+  ChooserWalk *chooser = data;
+  char type = 0;
+  gpointer file = NULL;
+  char *value = NULL;
+  gtk_tree_model_get(model, iter, CHOOSER_TYPE_COLUMN, &type, CHOOSER_DATA_COLUMN, &file,
+                     CHOOSER_NAME_COLUMN, &value, -1);
+  gboolean translated = type == CHOOSER_VOLUME || type == CHOOSER_OTHER || type == CHOOSER_EMPTY;
+  if (type == CHOOSER_SPECIAL && file != NULL && G_IS_FILE(file)) {
+    // Home shows its folder's name, the user's: only Desktop is GTK's text.
+    char *folder = g_file_get_path(file);
+    translated = folder == NULL || strcmp(folder, g_get_home_dir()) != 0;
+    g_free(folder);
+  }
+  ParlanceShownText *text =
+      translated ? add(chooser->walk->texts, model, "text", value, PARLANCE_TEXT_MODEL_CELL) : NULL;
+  if (text != NULL) {
+    text->row = gtk_tree_row_reference_new(model, path);
+    text->column = CHOOSER_NAME_COLUMN;
+    text->view = g_object_ref(chooser->combo);
+  }
+  g_free(value);
+  return FALSE;
+}
+
+/// The names GTK gives the rows of a GtkFileChooserButton's combo box, each a row of
+/// its own (no group: the user's folders and bookmarks beside them are left out, not
+/// read), whether or not the walk reads models: they are GTK's texts, not the program's.
+static void visit_file_chooser_rows(GtkWidget *combo, Walk *walk) {
+  GtkTreeModel *filter = gtk_combo_box_get_model(GTK_COMBO_BOX(combo));
+  GtkTreeModel *model =
+      GTK_IS_TREE_MODEL_FILTER(filter) ? gtk_tree_model_filter_get_model(GTK_TREE_MODEL_FILTER(filter)) : NULL;
+  if (model == NULL || !GTK_IS_LIST_STORE(model) ||
+      gtk_tree_model_get_n_columns(model) != CHOOSER_COLUMNS ||
+      gtk_tree_model_get_column_type(model, CHOOSER_NAME_COLUMN) != G_TYPE_STRING ||
+      gtk_tree_model_get_column_type(model, CHOOSER_TYPE_COLUMN) != G_TYPE_CHAR ||
+      gtk_tree_model_get_column_type(model, CHOOSER_DATA_COLUMN) != G_TYPE_POINTER)
+    return;
+  char *key = g_strdup_printf("%p:%d", (void *)model, CHOOSER_NAME_COLUMN);
+  if (!g_hash_table_add(walk->columns, key)) return;  // the set owns key either way
+  ChooserWalk chooser = {walk, G_OBJECT(combo)};
+  gtk_tree_model_foreach(model, add_chooser_row, &chooser);
+}
+
 static void visit_texts(GtkWidget *widget, Walk *walk) {
   GPtrArray *texts = walk->texts;
   // A widget made from a GtkAction shows the action's label and tooltip, and GTK sets
@@ -232,8 +303,9 @@ static void visit_texts(GtkWidget *widget, Walk *walk) {
     add(texts, widget, "label", gtk_tool_button_get_label(GTK_TOOL_BUTTON(widget)),
         PARLANCE_TEXT_PROPERTY);
   } else if (GTK_IS_MENU_ITEM(widget)) {
-    add(texts, widget, "label", gtk_menu_item_get_label(GTK_MENU_ITEM(widget)),
-        PARLANCE_TEXT_PROPERTY);
+    const char *label = gtk_menu_item_get_label(GTK_MENU_ITEM(widget));
+    add(texts, widget, "label", label,
+        is_stock_menu_item(widget, label) ? PARLANCE_TEXT_STOCK : PARLANCE_TEXT_PROPERTY);
   } else if (GTK_IS_LABEL(widget) && !is_owners_label(widget)) {
     add(texts, widget, "label", gtk_label_get_label(GTK_LABEL(widget)),
         PARLANCE_TEXT_PROPERTY);
@@ -251,7 +323,12 @@ static void visit_texts(GtkWidget *widget, Walk *walk) {
     g_list_free(columns);
   }
   if (GTK_IS_COMBO_BOX(widget)) {
-    visit_model(GTK_CELL_LAYOUT(widget), gtk_combo_box_get_model(GTK_COMBO_BOX(widget)), walk);
+    GtkWidget *parent = gtk_widget_get_parent(widget);
+    if (parent != NULL && GTK_IS_FILE_CHOOSER_BUTTON(parent)) {
+      visit_file_chooser_rows(widget, walk);
+    } else {
+      visit_model(GTK_CELL_LAYOUT(widget), gtk_combo_box_get_model(GTK_COMBO_BOX(widget)), walk);
+    }
   }
   if (GTK_IS_STACK(widget)) {
     GList *children = gtk_container_get_children(GTK_CONTAINER(widget));
@@ -330,8 +407,13 @@ GPtrArray *parlance_collect_texts_once(GtkWidget *root, guint options, GHashTabl
 
 void parlance_set_shown_text(ParlanceShownText *text, const char *value) {
   if (text->kind == PARLANCE_TEXT_STOCK) {
-    // The same stock id: GTK looks its label up again in the current language.
-    gtk_button_set_label(GTK_BUTTON(text->object), text->text);
+    // The same stock id (a copy: a GtkImageMenuItem compares the pointer): GTK looks
+    // its label up again in the current language.
+    if (GTK_IS_MENU_ITEM(text->object)) {
+      gtk_menu_item_set_label(GTK_MENU_ITEM(text->object), text->text);
+    } else {
+      gtk_button_set_label(GTK_BUTTON(text->object), text->text);
+    }
     GtkLabel *label = first_label(GTK_WIDGET(text->object));
     g_free(text->display);
     text->display = label != NULL ? g_strdup(gtk_label_get_label(label)) : NULL;
@@ -370,4 +452,65 @@ void parlance_set_shown_text(ParlanceShownText *text, const char *value) {
   }
   g_free(text->text);
   text->text = g_strdup(value);
+}
+
+/// Whether `layout` (a tree view column, a combo box) has a text renderer given its text
+/// by a function rather than a model column: a cell data function, which makes the
+/// text each time the row is drawn (often through gettext: "N/A", a priority's name).
+static gboolean renders_text_by_function(GtkCellLayout *layout) {
+  GtkCellArea *area = gtk_cell_layout_get_area(layout);
+  if (area == NULL) return FALSE;
+  GList *cells = gtk_cell_layout_get_cells(layout);
+  gboolean found = FALSE;
+  for (GList *cell = cells; cell != NULL && !found; cell = cell->next) {
+    found = GTK_IS_CELL_RENDERER_TEXT(cell->data) &&
+            gtk_cell_area_attribute_get_column(area, cell->data, "text") < 0 &&
+            gtk_cell_area_attribute_get_column(area, cell->data, "markup") < 0;
+  }
+  g_list_free(cells);
+  return found;
+}
+
+/// At most this many rows of one model are announced changed: each announcement makes
+/// the view measure its row again, and a list of the user's data may be long.
+#define REFRESHED_ROWS_LIMIT 5000
+
+typedef struct {
+  guint count;
+} RowRefresh;
+
+static gboolean announce_row(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *iter,
+                             gpointer data) {
+  RowRefresh *refresh = data;
+  if (++refresh->count > REFRESHED_ROWS_LIMIT) return TRUE;
+  gtk_tree_model_row_changed(model, path, iter);
+  return FALSE;
+}
+
+static void refresh_rows(GtkTreeModel *model, GHashTable *done) {
+  if (model == NULL || !g_hash_table_add(done, model)) return;
+  RowRefresh refresh = {0};
+  gtk_tree_model_foreach(model, announce_row, &refresh);
+}
+
+static void refresh_widget(GtkWidget *widget, gpointer data) {
+  GHashTable *done = data;
+  if (GTK_IS_TREE_VIEW(widget)) {
+    GList *columns = gtk_tree_view_get_columns(GTK_TREE_VIEW(widget));
+    gboolean by_function = FALSE;
+    for (GList *column = columns; column != NULL && !by_function; column = column->next) {
+      by_function = renders_text_by_function(GTK_CELL_LAYOUT(column->data));
+    }
+    g_list_free(columns);
+    if (by_function) refresh_rows(gtk_tree_view_get_model(GTK_TREE_VIEW(widget)), done);
+  } else if (GTK_IS_COMBO_BOX(widget) && renders_text_by_function(GTK_CELL_LAYOUT(widget))) {
+    refresh_rows(gtk_combo_box_get_model(GTK_COMBO_BOX(widget)), done);
+  }
+  if (GTK_IS_CONTAINER(widget)) gtk_container_forall(GTK_CONTAINER(widget), refresh_widget, data);
+}
+
+void parlance_refresh_rendered_rows(GtkWidget *root) {
+  GHashTable *done = g_hash_table_new(NULL, NULL);
+  refresh_widget(root, done);
+  g_hash_table_unref(done);
 }

@@ -507,6 +507,16 @@ static void switch_process(const char *languages, gboolean right_to_left) {
   gtk_widget_set_default_direction(right_to_left ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
 }
 
+/// Every window's rows that a cell data function makes (through gettext, often) made
+/// again, in the language gettext answers in now.
+static void refresh_rendered_rows(void) {
+  GList *toplevels = gtk_window_list_toplevels();
+  for (GList *window = toplevels; window != NULL; window = window->next) {
+    parlance_refresh_rendered_rows(GTK_WIDGET(window->data));
+  }
+  g_list_free(toplevels);
+}
+
 /// With tracing, awaits the next paint of every window shown after texts were set
 /// from `set_start` until now.
 static void trace_applied(gint64 set_start) {
@@ -548,8 +558,11 @@ static GVariant *apply(GVariant *parameters) {
     given[change->id] = 1;
     const char *message = strings[change->message];
     const char *recipe = strings[change->recipe];
+    gboolean changed = strcmp(text->text, strings[change->text]) != 0;
     parlance_set_shown_text(text, strings[change->text]);
     remember(text, message, recipe);
+    // A text of the catalogs left as it is, with the language it is in remembered.
+    if (!changed && recipe[0] == '\0') continue;
     // A text no catalog has, kept as it is with a recipe for the next switch.
     if (message[0] == '\0' && recipe[0] == 'T' && strchr(recipe, '\x1e') == NULL) {
       kept++;
@@ -566,6 +579,7 @@ static GVariant *apply(GVariant *parameters) {
   g_free(strings);
   g_variant_unref(table);
   g_variant_unref(rows);
+  if (languages[0] != '\0') refresh_rendered_rows();
   trace_applied(set_start);
   return g_variant_new("(u)", applied);
 }
@@ -620,6 +634,7 @@ static GVariant *switch_language(GVariant *parameters, gboolean *switched) {
   gint64 set_start = tracing ? trace_instant() : 0;
   set_made(made, &applied, &kept);
   g_array_unref(made);
+  if (languages[0] != '\0') refresh_rendered_rows();
   trace_applied(set_start);
   *switched = TRUE;
   GVariant *strings = g_variant_new_strv(NULL, 0);

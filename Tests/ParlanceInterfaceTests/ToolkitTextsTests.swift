@@ -88,6 +88,10 @@ final class ToolkitTextsTests: InterfaceTestCase, @unchecked Sendable {
       XCTAssertEqual(
         try stockButtonName(interface),
         try gtk30("_Cancel", context: "Stock label", "fr").replacingOccurrences(of: "_", with: ""))
+      // A stock menu item, and the folders GTK names in a file chooser button.
+      XCTAssertTrue(texts.contains(try gtk30("_Open", context: "Stock label", "fr")), "\(texts)")
+      XCTAssertTrue(texts.contains(try gtk30("Desktop", "fr")), "\(texts)")
+      XCTAssertTrue(texts.contains(try gtk30("Other…", "fr")), "\(texts)")
       // The file chooser's own texts: none is German any more (one both languages write
       // alike, "Type", may stay).
       let left = texts.filter {

@@ -101,6 +101,14 @@ GPtrArray *_Nonnull parlance_collect_texts_once(GtkWidget *_Nonnull root, guint 
 /// nothing when the value is what is shown.
 void parlance_set_shown_text(ParlanceShownText *_Nonnull text, const char *_Nonnull value);
 
+/// Has every tree view and combo box under `root` (`root` included) whose text a cell
+/// data function makes — which GTK calls each time a row is drawn, the program often
+/// answering through gettext ("N/A", a priority's name) — make its rows again: each row
+/// of its model (at most 5,000 a model) is announced changed, which GTK's view and its
+/// accessible (whose cells keep the text they were made with) answer by asking the
+/// function again. Call it after gettext has switched, on the GTK thread.
+void parlance_refresh_rendered_rows(GtkWidget *_Nonnull root);
+
 /// Where a text is drawn: a rectangle of its toplevel, in the toplevel's coordinates
 /// (those of a picture `gtk_widget_draw` makes of it), and when the text is cut short
 /// there (with an ellipsis, or clipped by a label narrower than it), the width it needs
