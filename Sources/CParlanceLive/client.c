@@ -125,7 +125,7 @@ ParlanceLiveCollection *parlance_live_collect(const char *bus_name, int timeout,
                                               GError **error) {
   GDBusConnection *bus = session_bus(error);
   if (bus == NULL) return NULL;
-  GVariant *reply = call(bus, bus_name, "Collect", NULL, "(asa(uuuuuu))", timeout, error);
+  GVariant *reply = call(bus, bus_name, "Collect", NULL, "(asa(uuuuuuu))", timeout, error);
   g_object_unref(bus);
   if (reply == NULL) return NULL;
   ParlanceLiveCollection *collection = collection_of(reply, 0, bus_name, "Collect", error);
@@ -140,7 +140,7 @@ gboolean parlance_live_switch(const char *bus_name, const char *languages,
   GDBusConnection *bus = session_bus(error);
   if (bus == NULL) return FALSE;
   GVariant *reply = call(bus, bus_name, "Switch", g_variant_new("(sb)", languages, right_to_left),
-                         "(uuasa(uuuuuu))", timeout, error);
+                         "(uuasa(uuuuuuu))", timeout, error);
   g_object_unref(bus);
   if (reply == NULL) return FALSE;
   g_variant_get_child(reply, 0, "u", applied);
@@ -179,11 +179,12 @@ static ParlanceLiveCollection *collection_of(GVariant *reply, gsize first, const
     const ParlanceLiveText *text = &g_array_index(collection->texts, ParlanceLiveText, index);
     guint32 limit = collection->strings->len;
     if (text->className >= limit || text->property >= limit || text->text >= limit ||
-        text->message >= limit) {
+        text->message >= limit || text->builderID >= limit) {
       g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                   "%s answered %s with text %u naming string %u of %u", bus_name, method,
                   (unsigned)index,
-                  (unsigned)MAX(MAX(text->className, text->property), MAX(text->text, text->message)),
+                  (unsigned)MAX(MAX(MAX(text->className, text->property), text->builderID),
+                                MAX(text->text, text->message)),
                   (unsigned)limit);
       parlance_live_collection_free(collection);
       return NULL;
@@ -217,6 +218,37 @@ int parlance_live_apply(const char *bus_name, const char *languages, gboolean ri
   g_variant_get(reply, "(u)", &applied);
   g_variant_unref(reply);
   return (int)applied;
+}
+
+static void interface_free(gpointer data) {
+  ParlanceLiveInterface *interface = data;
+  g_free(interface->path);
+  g_bytes_unref(interface->contents);
+  g_free(interface);
+}
+
+GPtrArray *parlance_live_interfaces(const char *bus_name, int timeout, GError **error) {
+  GDBusConnection *bus = session_bus(error);
+  if (bus == NULL) return NULL;
+  GVariant *reply = call(bus, bus_name, "Interfaces", NULL, "(a(say))", timeout, error);
+  g_object_unref(bus);
+  if (reply == NULL) return NULL;
+  GPtrArray *interfaces = g_ptr_array_new_with_free_func(interface_free);
+  GVariant *files = g_variant_get_child_value(reply, 0);
+  GVariantIter iter;
+  g_variant_iter_init(&iter, files);
+  const char *path = NULL;
+  GVariant *contents = NULL;
+  while (g_variant_iter_next(&iter, "(&s@ay)", &path, &contents)) {
+    ParlanceLiveInterface *interface = g_new0(ParlanceLiveInterface, 1);
+    interface->path = g_strdup(path);
+    interface->contents = g_variant_get_data_as_bytes(contents);
+    g_variant_unref(contents);
+    g_ptr_array_add(interfaces, interface);
+  }
+  g_variant_unref(files);
+  g_variant_unref(reply);
+  return interfaces;
 }
 
 static void window_free(gpointer data) {

@@ -35,7 +35,7 @@ static ParlanceShownText *add(GPtrArray *texts, gpointer object, const char *pro
   text->text = g_strdup(value);
   text->kind = kind;
   text->column = -1;
-  if (kind == PARLANCE_TEXT_STOCK) {
+  if (kind == PARLANCE_TEXT_STOCK && GTK_IS_WIDGET(object)) {
     GtkLabel *label = first_label(GTK_WIDGET(object));
     if (label != NULL) text->display = g_strdup(gtk_label_get_label(label));
   }
@@ -272,6 +272,31 @@ static void visit_file_chooser_rows(GtkWidget *combo, Walk *walk) {
   gtk_tree_model_foreach(model, add_chooser_row, &chooser);
 }
 
+/// A GtkAction's label, short label and tooltip. A label it takes from its stock item
+/// (its stock id's, and no label of its own: "_Vor" is the navigation's "_Forward" of
+/// gtk-go-forward, not the media's) is a stock text, made again by GTK from the item;
+/// its short label then follows it.
+static void visit_action(GtkAction *action, GPtrArray *texts) {
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  const char *stock_id = gtk_action_get_stock_id(action);
+  const char *label = gtk_action_get_label(action);
+  GtkStockItem item;
+  gboolean stock = stock_id != NULL && label != NULL && gtk_stock_lookup(stock_id, &item) &&
+                   item.label != NULL && strcmp(item.label, label) == 0;
+  const char *short_label = gtk_action_get_short_label(action);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  if (stock) {
+    add(texts, action, "label", label, PARLANCE_TEXT_STOCK);
+    if (short_label != NULL && strcmp(short_label, label) != 0) {
+      add_property(texts, action, "short-label");
+    }
+  } else {
+    add_property(texts, action, "label");
+    add_property(texts, action, "short-label");
+  }
+  add_property(texts, action, "tooltip");
+}
+
 static void visit_texts(GtkWidget *widget, Walk *walk) {
   GPtrArray *texts = walk->texts;
   // A widget made from a GtkAction shows the action's label and tooltip, and GTK sets
@@ -279,11 +304,7 @@ static void visit_texts(GtkWidget *widget, Walk *walk) {
   // all its proxies, and not the widget's own.
   GObject *action = related_action(widget);
   if (action != NULL) {
-    if (g_hash_table_add(walk->actions, action)) {
-      add_property(texts, action, "label");
-      add_property(texts, action, "short-label");
-      add_property(texts, action, "tooltip");
-    }
+    if (g_hash_table_add(walk->actions, action)) visit_action((GtkAction *)action, texts);
     visit_accessible(widget, walk);
     return;
   }
@@ -405,14 +426,41 @@ GPtrArray *parlance_collect_texts_once(GtkWidget *root, guint options, GHashTabl
   return walk.texts;
 }
 
+const char *parlance_stock_context(const ParlanceShownText *text) {
+  if (text->kind != PARLANCE_TEXT_STOCK) return NULL;
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  const char *stock_id =
+      GTK_IS_ACTION(text->object) ? gtk_action_get_stock_id(GTK_ACTION(text->object)) : text->text;
+  GtkStockItem item;
+  gboolean found = stock_id != NULL && gtk_stock_lookup(stock_id, &item);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  if (!found || item.translation_domain == NULL) return "Stock label";
+  // GTK's items are in domains "gtk30", "gtk30-navigation" and "gtk30-media"
+  // (gtk/deprecated/gtkstock.c), each translated with its own context.
+  if (g_str_has_suffix(item.translation_domain, "-navigation")) return "Stock label, navigation";
+  if (g_str_has_suffix(item.translation_domain, "-media")) return "Stock label, media";
+  return "Stock label";
+}
+
 void parlance_set_shown_text(ParlanceShownText *text, const char *value) {
   if (text->kind == PARLANCE_TEXT_STOCK) {
     // The same stock id (a copy: a GtkImageMenuItem compares the pointer): GTK looks
     // its label up again in the current language.
     if (GTK_IS_MENU_ITEM(text->object)) {
       gtk_menu_item_set_label(GTK_MENU_ITEM(text->object), text->text);
-    } else {
+    } else if (GTK_IS_BUTTON(text->object)) {
       gtk_button_set_label(GTK_BUTTON(text->object), text->text);
+    } else {
+      // A GtkAction without a label of its own takes its stock item's again (and its
+      // short label follows); its text is the label, not the stock id.
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      if (!GTK_IS_ACTION(text->object)) return;
+      gtk_action_set_label(GTK_ACTION(text->object), NULL);
+      const char *label = gtk_action_get_label(GTK_ACTION(text->object));
+      G_GNUC_END_IGNORE_DEPRECATIONS
+      g_free(text->text);
+      text->text = g_strdup(label != NULL ? label : "");
+      return;
     }
     GtkLabel *label = first_label(GTK_WIDGET(text->object));
     g_free(text->display);

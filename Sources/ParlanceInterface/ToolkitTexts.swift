@@ -71,8 +71,9 @@ public final class ToolkitTexts {
         if match == nil, let localizer, let language {
           let index = localizer.translationIndex(for: language, table: Self.domain)
           let found = index.messages(showing: shown)
-          // A stock item's label is a message with context "Stock label".
-          match = found.first { !text.isStock || $0.context == "Stock label" } ?? found.first
+          // A stock item's label is a message with its item's context ("Stock label").
+          let context = text.stockContext
+          match = found.first { context == nil || $0.context == context } ?? found.first
         }
         let origin = match.flatMap { match in
           language.flatMap { localizer?.catalog(for: $0).tables[Self.domain]?[match.key]?.origin }
@@ -108,6 +109,9 @@ public final class ToolkitTexts {
   public func retranslate(
     _ roots: [Widget], owned: Set<ShownTexts.Place>, to language: LanguageTag
   ) {
+    // Read in the language they are shown in: an action's label is known for its stock
+    // item's while gettext still answers as it did when GTK made it.
+    let shownTexts = roots.map { ShownTexts(of: $0) }
     prepare(for: language)
     guard let from = self.language, from != language, let localizer else {
       self.language = language
@@ -122,8 +126,7 @@ public final class ToolkitTexts {
       let retranslator = try? Retranslator(
         localizer: localizer, tables: [Self.domain], from: source, to: target)
     else { return }
-    for root in roots {
-      let shown = ShownTexts(of: root)
+    for shown in shownTexts {
       for text in shown.texts where !owned.contains(text.place) {
         if text.isStock {
           text.set(text.text)

@@ -137,9 +137,9 @@ public enum LiveSwitch {
     mark(.collected)
     let plan: ProgramCatalogs.Plan
     do {
-      plan = try catalogs.plan(
-        texts.map(ProgramCatalogs.Text.init), from: source, to: target,
-        earlier: earlierLanguages(of: program, in: catalogs))
+      plan = try decide(
+        texts, of: program, with: catalogs, from: source, to: target,
+        earlier: earlierLanguages(of: program, in: catalogs), timeout: timeout)
     } catch {
       throw Failure(description: "\(program.name): \(error.description)")
     }
@@ -160,6 +160,30 @@ public enum LiveSwitch {
     return Outcome(
       program: program, from: source, to: plan.language, applied: applied, kept: 0,
       decided: texts.count, left: plan.left.map { (texts[$0.index], $0.reason) })
+  }
+
+  /// What each of `texts` becomes (`ProgramCatalogs.plan`); where several messages show
+  /// a text the program built from a GtkBuilder file (it has an id), decided again with
+  /// the messages the program's files give it there (`InterfaceDeclarations`, read only
+  /// then: a later switch has the message remembered).
+  static func decide(
+    _ texts: [LiveBus.Text], of program: LiveBus.Program, with catalogs: ProgramCatalogs,
+    from source: LanguageTag, to target: LanguageTag, earlier: [LanguageTag], timeout: Duration
+  ) throws(LocalizerError) -> ProgramCatalogs.Plan {
+    let plan = try catalogs.plan(
+      texts.map { ProgramCatalogs.Text($0) }, from: source, to: target, earlier: earlier)
+    guard
+      plan.left.contains(where: { left in
+        guard case .ambiguous = left.reason else { return false }
+        return !texts[left.index].builderID.isEmpty
+      })
+    else { return plan }
+    let declarations = InterfaceDeclarations.of(program, timeout: timeout)
+    return try catalogs.plan(
+      texts.map { text in
+        ProgramCatalogs.Text(
+          text, declared: declarations.keys(of: text.builderID, property: text.property))
+      }, from: source, to: target, earlier: earlier)
   }
 
   /// The languages `program` showed before, the latest first (its module's history).
@@ -204,8 +228,9 @@ public enum LiveSwitch {
     }
     mark(.collected)
     do {
-      let plan = try catalogs.plan(
-        texts.map(ProgramCatalogs.Text.init), from: source, to: target)
+      let plan = try decide(
+        texts, of: program, with: catalogs, from: source, to: target, earlier: [],
+        timeout: timeout)
       return (texts, plan)
     } catch {
       throw Failure(description: "\(program.name): \(error.description)")
@@ -218,10 +243,11 @@ public enum LiveSwitch {
 }
 
 extension ProgramCatalogs.Text {
-  /// A text a program's module read, for a plan.
-  init(_ text: LiveBus.Text) {
+  /// A text a program's module read, for a plan, with the catalog keys its interface
+  /// file gives its place.
+  init(_ text: LiveBus.Text, declared: Set<String> = []) {
     self.init(
       text: text.text, message: text.message, replaced: text.replacedMessage,
-      isToolkitItem: text.property == "stock", group: Int(text.group))
+      isToolkitItem: text.property == "stock", group: Int(text.group), declared: declared)
   }
 }

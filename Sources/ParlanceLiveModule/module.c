@@ -270,6 +270,49 @@ static guint32 string_index(StringTable *table, const char *string) {
   return index;
 }
 
+/// The GtkBuilder id `object` was built with (an accessible's: its widget's), or NULL.
+/// A model's cell has none: its store's id names no row.
+static const char *builder_id_of(GObject *object) {
+  if (GTK_IS_ACCESSIBLE(object)) {
+    GtkWidget *widget = gtk_accessible_get_widget(GTK_ACCESSIBLE(object));
+    if (widget == NULL) return NULL;
+    object = G_OBJECT(widget);
+  }
+  if (GTK_IS_TREE_MODEL(object) || !GTK_IS_BUILDABLE(object)) return NULL;
+  return gtk_buildable_get_name(GTK_BUILDABLE(object));
+}
+
+/// Adds to `files` every GtkBuilder file (`.ui`, `.glade`) under `path` in the
+/// registered GResources (at most `limit` files, `depth` folders deep).
+static void add_interfaces(GVariantBuilder *files, const char *path, int depth, guint *limit) {
+  char **children = g_resources_enumerate_children(path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  for (char **child = children; child != NULL && *child != NULL && *limit > 0; child++) {
+    char *full = g_strconcat(path, *child, NULL);
+    if (g_str_has_suffix(*child, "/")) {
+      if (depth > 0) add_interfaces(files, full, depth - 1, limit);
+    } else if (g_str_has_suffix(*child, ".ui") || g_str_has_suffix(*child, ".glade")) {
+      GBytes *contents = g_resources_lookup_data(full, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+      if (contents != NULL) {
+        g_variant_builder_add(files, "(s@ay)", full,
+                              g_variant_new_from_bytes(G_VARIANT_TYPE_BYTESTRING, contents, TRUE));
+        g_bytes_unref(contents);
+        (*limit)--;
+      }
+    }
+    g_free(full);
+  }
+  g_strfreev(children);
+}
+
+/// Interfaces: the GtkBuilder files of the program's GResources.
+static GVariant *interfaces(void) {
+  GVariantBuilder files;
+  g_variant_builder_init(&files, G_VARIANT_TYPE("a(say)"));
+  guint limit = 1000;
+  add_interfaces(&files, "/", 12, &limit);
+  return g_variant_new("(a(say))", &files);
+}
+
 static gboolean release_walk(gpointer walk) {
   g_ptr_array_unref(walk);
   return G_SOURCE_REMOVE;
@@ -321,7 +364,7 @@ static gboolean any_undecided(void) {
 }
 
 /// The rows of the texts `walk_windows` read, as Collect answers: `(as strings,
-/// a(uuuuuu) texts)`; with `without_recipe`, only those the controller is to decide
+/// a(uuuuuuu) texts)`; with `without_recipe`, only those the controller is to decide
 /// (`undecided_text`) and every text of a list column one of them is in.
 static GVariant *collected_rows(gboolean without_recipe, const guint8 *unmade) {
   StringTable table = {g_hash_table_new(g_str_hash, g_str_equal),
@@ -375,6 +418,7 @@ static GVariant *collected_rows(gboolean without_recipe, const guint8 *unmade) {
         message = string_index(&table, marked);
         g_free(marked);
       }
+      const char *builder_id = builder_id_of(text->object);
       ParlanceLiveText row = {
           id,
           string_index(&table, G_OBJECT_TYPE_NAME(text->object)),
@@ -382,6 +426,7 @@ static GVariant *collected_rows(gboolean without_recipe, const guint8 *unmade) {
           string_index(&table, shown_now),
           message,
           group,
+          string_index(&table, builder_id != NULL ? builder_id : ""),
       };
       g_array_append_val(rows, row);
     }
@@ -390,12 +435,12 @@ static GVariant *collected_rows(gboolean without_recipe, const guint8 *unmade) {
   g_hash_table_unref(undecided);
   GVariant *strings =
       g_variant_new_strv((const char *const *)table.strings->pdata, table.strings->len);
-  GVariant *texts = g_variant_new_fixed_array(G_VARIANT_TYPE("(uuuuuu)"), rows->data, rows->len,
+  GVariant *texts = g_variant_new_fixed_array(G_VARIANT_TYPE("(uuuuuuu)"), rows->data, rows->len,
                                               sizeof(ParlanceLiveText));
   g_hash_table_unref(table.indices);
   g_ptr_array_unref(table.strings);
   g_array_unref(rows);
-  return g_variant_new("(@as@a(uuuuuu))", strings, texts);
+  return g_variant_new("(@as@a(uuuuuuu))", strings, texts);
 }
 
 static GVariant *collect(void) {
@@ -589,7 +634,7 @@ static GVariant *apply(GVariant *parameters) {
 static GVariant *switch_pending(GVariant *rows) {
   GVariant *strings = g_variant_get_child_value(rows, 0);
   GVariant *texts = g_variant_get_child_value(rows, 1);
-  GVariant *answer = g_variant_new("(uu@as@a(uuuuuu))", 0, 0, strings, texts);
+  GVariant *answer = g_variant_new("(uu@as@a(uuuuuuu))", 0, 0, strings, texts);
   g_variant_unref(strings);
   g_variant_unref(texts);
   g_variant_unref(g_variant_ref_sink(rows));
@@ -638,9 +683,9 @@ static GVariant *switch_language(GVariant *parameters, gboolean *switched) {
   trace_applied(set_start);
   *switched = TRUE;
   GVariant *strings = g_variant_new_strv(NULL, 0);
-  GVariant *texts = g_variant_new_fixed_array(G_VARIANT_TYPE("(uuuuuu)"), NULL, 0,
+  GVariant *texts = g_variant_new_fixed_array(G_VARIANT_TYPE("(uuuuuuu)"), NULL, 0,
                                               sizeof(ParlanceLiveText));
-  return g_variant_new("(uu@as@a(uuuuuu))", applied, kept, strings, texts);
+  return g_variant_new("(uu@as@a(uuuuuuu))", applied, kept, strings, texts);
 }
 
 /// A Photograph call waiting for the frames it answers after.
@@ -985,6 +1030,8 @@ static void handle_call(GDBusConnection *connection, const char *sender,
     g_dbus_method_invocation_return_value(invocation, describe());
   } else if (strcmp(method_name, "Collect") == 0) {
     g_dbus_method_invocation_return_value(invocation, collect());
+  } else if (strcmp(method_name, "Interfaces") == 0) {
+    g_dbus_method_invocation_return_value(invocation, interfaces());
   } else if (strcmp(method_name, "Act") == 0) {
     act(parameters, invocation);
   } else if (strcmp(method_name, "Photograph") == 0) {

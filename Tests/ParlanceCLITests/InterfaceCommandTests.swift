@@ -63,8 +63,15 @@ struct InterfaceCommandTests {
     #expect(ok["class"] as? String == "GtkButton")
     #expect(ok["status"] as? String == "translated")
     #expect((ok["source"] as? String)?.hasPrefix(gtk30.path + ", entry ") == true)
-    let stock = try #require(gtk.first { $0["context"] as? String == "Stock label" })
-    #expect(stock["value"] as? String == french["Stock label\u{4}_Cancel"])
+    // Stock items: a button's, a menu item's, and an action's label from its stock id
+    // (gtk-go-forward's "_Forward" is the navigation's, not the media's).
+    for (msgid, context) in [
+      ("_Cancel", "Stock label"), ("_Open", "Stock label"), ("_Forward", "Stock label, navigation"),
+    ] {
+      let stock = try #require(
+        gtk.first { $0["context"] as? String == context && $0["msgid"] as? String == msgid })
+      #expect(stock["value"] as? String == french["\(context)\u{4}\(msgid)"])
+    }
     // Each of GTK's texts is its message's French translation: the text itself, inside
     // markup GTK put around it (`<b>%s</b>`), or made from it (a printf message).
     for row in gtk {

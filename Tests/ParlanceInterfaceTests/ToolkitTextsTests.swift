@@ -49,10 +49,12 @@ final class ToolkitTextsTests: InterfaceTestCase, @unchecked Sendable {
     return interface
   }
 
-  /// Every text the toplevels show, own and GTK's.
+  /// Every text the toplevels show, own and GTK's (a stock item's label, not its id).
   @MainActor
   func shown(_ interface: LocalizedInterface) -> [String] {
-    interface.toplevels.compactMap(\.built.widget).flatMap { ShownTexts(of: $0).texts.map(\.text) }
+    interface.toplevels.compactMap(\.built.widget).flatMap {
+      ShownTexts(of: $0).texts.map(\.displayed)
+    }
   }
 
   @MainActor
@@ -63,6 +65,7 @@ final class ToolkitTextsTests: InterfaceTestCase, @unchecked Sendable {
   func testBuiltInALanguageGTKsTextsComeInIt() throws {
     try onMainActor {
       let interface = try openToolkit("fr")
+
       let texts = shown(interface)
       XCTAssertTrue(texts.contains(try gtk30("_OK", "fr")), "\(texts)")
       XCTAssertTrue(texts.contains(try gtk30("_Cancel", "fr")), "\(texts)")
@@ -88,8 +91,12 @@ final class ToolkitTextsTests: InterfaceTestCase, @unchecked Sendable {
       XCTAssertEqual(
         try stockButtonName(interface),
         try gtk30("_Cancel", context: "Stock label", "fr").replacingOccurrences(of: "_", with: ""))
-      // A stock menu item, and the folders GTK names in a file chooser button.
+      // A stock menu item, an action's stock label, and the folders GTK names in a file
+      // chooser button.
       XCTAssertTrue(texts.contains(try gtk30("_Open", context: "Stock label", "fr")), "\(texts)")
+      XCTAssertTrue(
+        texts.contains(try gtk30("_Forward", context: "Stock label, navigation", "fr")),
+        "\(texts)")
       XCTAssertTrue(texts.contains(try gtk30("Desktop", "fr")), "\(texts)")
       XCTAssertTrue(texts.contains(try gtk30("Other…", "fr")), "\(texts)")
       // The file chooser's own texts: none is German any more (one both languages write

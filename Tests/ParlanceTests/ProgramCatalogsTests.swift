@@ -23,6 +23,7 @@ struct ProgramCatalogsTests {
           ("Others", "Sonstige"), ("Untranslated in French", "Auf Französisch nicht"),
           ("_Open", "_Öffnen"),
           ("See <a href=\\\"%s\\\">%s</a>.", "Siehe <a href=\\\"%s\\\">%s</a>."),
+          ("%s file", "%s-Datei"), ("%s script", "%s-Skript-Datei"),
         ],
         "fr": [
           ("_File", "_Fichier"), ("_Color Scheme", "_Jeu de couleurs"),
@@ -30,6 +31,7 @@ struct ProgramCatalogsTests {
           ("%s | Authors: %s", "%s | Auteurs : %s"), ("Other", "Autre"),
           ("Others", "Autres"), ("_Open", "_Ouvrir"),
           ("See <a href=\\\"%s\\\">%s</a>.", "Voir <a href=\\\"%s\\\">%s</a>."),
+          ("%s file", "fichier %s"), ("%s script", "script %s"),
         ],
         "ar": [("_File", "_ملف"), ("_Open", "_افتح")],
         "pt": [("_File", "_Ficheiro"), ("_Open", "_Abrir")],
@@ -160,6 +162,9 @@ struct ProgramCatalogsTests {
         // and charset), either one a catalog text.
         ("Klassisch (ISO-8859-15)", "Classique (ISO-8859-15)"),
         ("Mousepad (Klassisch)", "Mousepad (Classique)"),
+        // Of two printf messages, the one whose words cover more of the text (geany's
+        // "%s script" with "Batch", not "%s file" with "Batch-Skript").
+        ("Batch-Skript-Datei", "script Batch"), ("Batch-Datei", "fichier Batch"),
         // A text the program wrapped whole in markup (GtkAboutDialog's licence line,
         // a link inside): the text inside switches, the element stays.
         ("<span size=\"small\">Klassisch</span>", "<span size=\"small\">Classique</span>"),
@@ -230,6 +235,22 @@ struct ProgramCatalogsTests {
       }
       #expect(Set(candidates.map(\.match.msgid)) == ["Other", "Others"])
       #expect(plan.left[1].reason == .unknown)
+    }
+  }
+
+  /// The message the program's interface file gives a place (a GtkBuilder id's
+  /// property) decides between several that show its text; one that is none of them
+  /// decides nothing.
+  @Test func theInterfaceFilesMessageDecidesAnAmbiguousText() throws {
+    try withCatalogs { catalogs in
+      let plan = try catalogs.plan(
+        [
+          .init(text: "Sonstige", declared: ["Others"]),
+          .init(text: "Sonstige", declared: ["Other", "Classic"]),
+          .init(text: "Sonstige", declared: ["Classic"]),
+        ], from: Self.de, to: Self.fr)
+      #expect(plan.changes.map(\.text) == ["Autres", "Autre"])
+      #expect(plan.left.map(\.index) == [2])
     }
   }
 

@@ -30,8 +30,10 @@ typedef enum {
   /// A string property of the object: `label`, `title`, `subtitle`, `placeholder-text`,
   /// `tooltip-markup`.
   PARLANCE_TEXT_PROPERTY = 0,
-  /// A button showing a stock item (`use-stock`): GTK translates the item itself, so
-  /// setting its stock id again shows it in the language gettext answers in now.
+  /// A stock item GTK translates itself: a button or a GtkImageMenuItem showing one
+  /// (`use-stock`; its text is the stock id), or a GtkAction's label taken from its
+  /// stock id (its text is the label). Setting the stock item again shows it in the
+  /// language gettext answers in now.
   PARLANCE_TEXT_STOCK = 1,
   /// A child property of the object in its container (a GtkStack page's `title`, which
   /// its stack switcher shows).
@@ -49,10 +51,11 @@ typedef struct {
   /// The property (a static string).
   const char *_Nonnull property;
   /// The text shown now, as the property holds it (markup and mnemonic included); for a
-  /// stock button its stock id.
+  /// stock button or menu item its stock id.
   char *_Nonnull text;
   ParlanceTextKind kind;
-  /// What a stock button shows (its label child's text); NULL for other texts.
+  /// What a stock button or menu item shows (its label child's text); NULL for other
+  /// texts.
   char *_Nullable display;
   /// The container of a child property; NULL for other texts (the walk holds a reference).
   GObject *_Nullable container;
@@ -95,6 +98,11 @@ GPtrArray *_Nonnull parlance_collect_texts(GtkWidget *_Nonnull root, guint optio
 /// window's child and its menu item's submenu) read it once.
 GPtrArray *_Nonnull parlance_collect_texts_once(GtkWidget *_Nonnull root, guint options,
                                                 GHashTable *_Nonnull visited);
+
+/// For a stock item's text (`PARLANCE_TEXT_STOCK`), the context of its label's message in
+/// GTK's catalog: `Stock label`, `Stock label, navigation` or `Stock label, media`, as
+/// GTK's stock item says (its translation domain); NULL for other texts. A static string.
+const char *_Nullable parlance_stock_context(const ParlanceShownText *_Nonnull text);
 
 /// Sets `text`'s property to `value` (for a tooltip, notifying `tooltip-text` as well:
 /// GTK's accessible listens only to it), or re-sets a stock button's label. Does
@@ -233,6 +241,9 @@ typedef struct {
   guint32 message;
   /// The texts of one model column share a group (0: none), switched all or none.
   guint32 group;
+  /// The GtkBuilder id of the object showing it (for an accessible, its widget's), or
+  /// empty: with the program's `.ui` files, the message it was built with.
+  guint32 builderID;
 } ParlanceLiveText;
 
 /// What Collect gives: each string once, and the texts (`ParlanceLiveText`), whose
@@ -268,6 +279,19 @@ ParlanceLiveCollection *_Nullable parlance_live_collect(const char *_Nonnull bus
                                                        GError *_Nullable *_Nullable error);
 
 void parlance_live_collection_free(ParlanceLiveCollection *_Nonnull collection);
+
+/// A GtkBuilder file a program has in its GResources: its resource path and contents.
+typedef struct {
+  char *_Nonnull path;
+  GBytes *_Nonnull contents;
+} ParlanceLiveInterface;
+
+/// The GtkBuilder files (`.ui`, `.glade`) registered in the GResources of the program at
+/// `busName` (its own and its libraries', GTK's included), as `ParlanceLiveInterface`s;
+/// NULL with `error` set when it does not answer.
+GPtrArray *_Nullable parlance_live_interfaces(const char *_Nonnull busName,
+                                              int timeoutMilliseconds,
+                                              GError *_Nullable *_Nullable error);
 
 /// Switches the program at `busName`: gettext to `languages`, the direction, then each
 /// of `count` `changes` to texts of its last Collect, whose strings are `strings`

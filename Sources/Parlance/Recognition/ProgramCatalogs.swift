@@ -36,6 +36,9 @@ public final class ProgramCatalogs: Sendable {
     /// itself (from a copy of its own: Python's gettext, a cache), or empty: the message
     /// the text may still be, in a language the program showed before.
     public let replaced: String
+    /// The catalog keys the program's interface file gives the text's place (a
+    /// GtkBuilder id's property), or none: they decide between several messages.
+    public let declared: Set<String>
     /// Texts with the same group (not 0) are the rows of one list column, a combo box's
     /// items: a column that holds one text no catalog has holds the user's data (folder
     /// names, devices), which must stay as it is, and is left whole; a row several
@@ -45,11 +48,12 @@ public final class ProgramCatalogs: Sendable {
     /// A shown text.
     public init(
       text: String, message: String = "", replaced: String = "", isToolkitItem: Bool = false,
-      group: Int = 0
+      group: Int = 0, declared: Set<String> = []
     ) {
       self.text = text
       self.message = message
       self.replaced = replaced
+      self.declared = declared
       self.isToolkitItem = isToolkitItem
       self.group = group
     }
@@ -332,7 +336,8 @@ public final class ProgramCatalogs: Sendable {
           before.decide(text, shownIn: source)
           ?? (
             retranslator.retranslate(
-              text.text, remembered: Retranslator.ShownMessage(encoded: text.message)), source
+              text.text, remembered: Retranslator.ShownMessage(encoded: text.message),
+              declared: text.declared), source
           )
         decided[text] = result
       }
@@ -408,13 +413,14 @@ private final class EarlierLanguages {
       guard language != shown, let retranslator = retranslator(from: language) else {
         return nil
       }
-      return (retranslator.retranslate(text.text), language)
+      return (retranslator.retranslate(text.text, declared: text.declared), language)
     }
     guard let replaced = Retranslator.ShownMessage(encoded: text.replaced) else { return nil }
     var found: (outcome: Retranslator.Outcome, language: LanguageTag)?
     for language in [shown] + languages.filter({ $0 != shown }) {
       guard let retranslator = retranslator(from: language) else { continue }
-      let outcome = retranslator.retranslateWhole(text.text, remembered: nil)
+      let outcome = retranslator.retranslateWhole(
+        text.text, remembered: nil, declared: text.declared)
       switch outcome {
       case .failure(.unknown): continue
       case .success(let (_, message, _)) where message?.match.key == replaced.match.key:

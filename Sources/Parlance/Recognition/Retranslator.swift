@@ -166,14 +166,18 @@ public struct Retranslator: Sendable {
   }
 
   /// The text `shown` becomes in the target language, and its message; `remembered` is
-  /// the message a switch set there before (when the text is still what it set).
+  /// the message a switch set there before (when the text is still what it set), and
+  /// `declared` the catalog keys the program's interface file gives its place (a
+  /// GtkBuilder id's property), which decide between several messages that show it.
   ///
   /// A text no message shows whole may be one a program made of other texts: wrapped
   /// whole in markup, or a few joined with a separator ("Quelle/C", "Unbenannt 1 -
   /// Mousepad"): each part that is a text of the tables is switched, the others (a name)
   /// stay (Retranslator+Parts.swift).
-  public func retranslate(_ shown: String, remembered: ShownMessage? = nil) -> Outcome {
-    let whole = retranslateWhole(shown, remembered: remembered)
+  public func retranslate(
+    _ shown: String, remembered: ShownMessage? = nil, declared: Set<String> = []
+  ) -> Outcome {
+    let whole = retranslateWhole(shown, remembered: remembered, declared: declared)
     guard remembered == nil, case .failure(.unknown) = whole else { return whole }
     if let inside = enclosed(shown) { return inside }
     return compound(shown)
@@ -181,7 +185,9 @@ public struct Retranslator: Sendable {
 
   /// `shown` as one message of the tables (the one remembered, when given), made in the
   /// target language.
-  func retranslateWhole(_ shown: String, remembered: ShownMessage?) -> Outcome {
+  func retranslateWhole(
+    _ shown: String, remembered: ShownMessage?, declared: Set<String> = []
+  ) -> Outcome {
     let message: ShownMessage
     if let remembered {
       message = remembered
@@ -214,6 +220,9 @@ public struct Retranslator: Sendable {
           .filter { Self.hasWords(template(of: $0, in: source)) }
         }
       }
+      // The message the interface file gives the place, when it is one of them.
+      let declaredOnes = found.filter { declared.contains($0.match.key) }
+      if !declaredOnes.isEmpty { found = declaredOnes }
       switch choose(found, shown: shown) {
       case .success(let chosen): message = chosen
       case .failure(let reason): return .failure(reason)
@@ -274,7 +283,8 @@ public struct Retranslator: Sendable {
   /// language shows for each.
   ///
   /// In order: some show the text as it is, mnemonic and markup included → only those;
-  /// some show exactly the text → only those; all show one text → that one; they differ only in the mnemonic
+  /// some show exactly the text → only those; all are printf messages → those whose
+  /// arguments take the fewest characters of it; all show one text → that one; they differ only in the mnemonic
   /// (`_Annuler`, `A_nnuler`) → the mnemonic most of them put there, a message without
   /// context first; those of the most likely table agree → those; the messages whose msgid is the shown text itself (a translator kept
   /// `Name` as it is) agree → those; the messages without a context agree → those; one
@@ -296,6 +306,15 @@ public struct Retranslator: Sendable {
     // Then those whose text is the shown text exactly, padding included.
     let exact = candidates.filter(\.match.isExact)
     if !exact.isEmpty, exact.count < candidates.count { return choose(exact, shown: shown) }
+    // Of printf messages, those whose own words cover the most of the text (the
+    // arguments the least): "Batch-Skript-Datei" is "%s-Skript-Datei" with "Batch",
+    // not "%s-Datei" with "Batch-Skript".
+    if candidates.allSatisfy({ !$0.match.arguments.isEmpty }) {
+      let lengths = candidates.map { $0.match.arguments.reduce(0) { $0 + $1.count } }
+      let least = lengths.min() ?? 0
+      let covering = zip(candidates, lengths).filter { $0.1 == least }.map(\.0)
+      if covering.count < candidates.count { return choose(covering, shown: shown) }
+    }
     let shownForm = TranslationIndex.comparableForm(of: shown)
     let options = candidates.map { candidate in
       let text = text(of: candidate, in: target) ?? candidate.match.msgid

@@ -47,11 +47,14 @@ public enum LiveBus {
     /// The texts of one list column (a combo box's items) share a group, switched all or
     /// none; 0 for a text of its own.
     public let group: UInt32
+    /// The GtkBuilder id of the object showing it (an accessible's: its widget's), or
+    /// empty: with the program's `.ui` files, the message it was built with.
+    public let builderID: String
 
     /// A text as Collect would read it.
     package init(
       id: UInt32, className: String, property: String, text: String, message: String,
-      replacedMessage: String, group: UInt32
+      replacedMessage: String, group: UInt32, builderID: String = ""
     ) {
       self.id = id
       self.className = className
@@ -60,6 +63,7 @@ public enum LiveBus {
       self.message = message
       self.replacedMessage = replacedMessage
       self.group = group
+      self.builderID = builderID
     }
   }
 
@@ -148,7 +152,26 @@ public enum LiveBus {
       return Text(
         id: row.id, className: strings[Int(row.className)], property: strings[Int(row.property)],
         text: strings[Int(row.text)], message: message.message,
-        replacedMessage: message.replaced, group: row.group)
+        replacedMessage: message.replaced, group: row.group,
+        builderID: strings[Int(row.builderID)])
+    }
+  }
+
+  /// The GtkBuilder files registered in the GResources of the program at `busName`
+  /// (its own, its libraries', GTK's), by resource path.
+  public static func interfaces(_ busName: String, timeout: Duration = timeout) throws(Failure)
+    -> [(path: String, contents: [UInt8])]
+  {
+    var error: UnsafeMutablePointer<GError>?
+    guard let array = parlance_live_interfaces(busName, milliseconds(timeout), &error) else {
+      throw failure(error, "\(busName) did not answer")
+    }
+    defer { g_ptr_array_unref(array) }
+    return items(of: array, as: ParlanceLiveInterface.self).map { interface in
+      var size: gsize = 0
+      let data = g_bytes_get_data(interface.pointee.contents, &size)
+      let bytes = data.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(size))) } ?? []
+      return (String(cString: interface.pointee.path), bytes)
     }
   }
 

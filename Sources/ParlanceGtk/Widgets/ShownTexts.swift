@@ -77,6 +77,14 @@ public final class ShownTexts {
     /// Whether it is a stock item's label, which GTK translates itself when set again.
     public var isStock: Bool { item.pointee.kind == PARLANCE_TEXT_STOCK }
 
+    /// For a stock item's label, the context of its message in GTK's catalog: `Stock
+    /// label`, or `Stock label, navigation` and `Stock label, media` for the items
+    /// whose labels other items share in English (gtk-go-forward's and
+    /// gtk-media-forward's "_Forward"); nil for other texts.
+    public var stockContext: String? {
+      parlance_stock_context(item).map { String(cString: $0) }
+    }
+
     /// What the widget shows: the text, or for a stock button its translated label.
     public var displayed: String {
       item.pointee.display.map { String(cString: $0) } ?? text

@@ -1,0 +1,122 @@
+import Foundation
+import Parlance
+import ParlanceGtk
+
+/// The messages a running program's GtkBuilder files build its objects with: for an
+/// object's id and a property, the catalog keys (context and msgid) its `.ui` files
+/// give it. A text several messages show with different translations ("Meldungen" is
+/// geany's "Messages" and "Status messages") is then the one its file wrote there.
+///
+/// The files are those of the program's GResources (its own, its libraries', GTK's
+/// templates), which its module lists, and those it installs under
+/// `<prefix>/share/<program>` or `<prefix>/share/<text domain>` (geany's `geany.glade`),
+/// which GtkBuilder read from disk. An id several files use gives each file's message:
+/// a text is decided among them only, never by the id alone.
+public struct InterfaceDeclarations: Sendable {
+  /// Catalog keys by object id, then by the name of the text (`label`, `title`,
+  /// `tooltip-text`, `accessible-name`, a child property's name).
+  private let keys: [String: [String: Set<String>]]
+
+  /// How many files were read.
+  public let fileCount: Int
+
+  /// The declarations of the GtkBuilder files given as their bytes (a name each, for
+  /// nothing but telling them apart).
+  public init(files: [(name: String, contents: [UInt8])]) {
+    var keys: [String: [String: Set<String>]] = [:]
+    for file in files {
+      let document = InterfaceDocument.parse(file.contents, file: file.name)
+      for text in document.texts where text.hasOwnID {
+        for name in Self.names(of: text.target) {
+          keys[text.objectID, default: [:]][name, default: []].insert(
+            CatalogEntry.key(text.msgid, context: text.context))
+        }
+      }
+    }
+    self.keys = keys
+    fileCount = files.count
+  }
+
+  /// The names a running program's module gives the text `target` sets: a tooltip is
+  /// read as text or markup, whichever the widget holds.
+  private static func names(of target: InterfaceText.Target) -> [String] {
+    switch target {
+    case .property(let name) where name == "tooltip-text" || name == "tooltip-markup":
+      return ["tooltip-text", "tooltip-markup"]
+    case .property(let name), .accessible(let name), .childProperty(let name, _): return [name]
+    default: return []
+    }
+  }
+
+  /// The catalog keys the files give the text `property` of the object with id `id`;
+  /// empty when none does.
+  public func keys(of id: String, property: String) -> Set<String> {
+    guard !id.isEmpty else { return [] }
+    return keys[id]?[property] ?? []
+  }
+
+  /// The declarations of `program`: the GtkBuilder files of its GResources (asked of its
+  /// module) and those it installs beside its data.
+  public static func of(_ program: LiveBus.Program, timeout: Duration = LiveBus.timeout)
+    -> InterfaceDeclarations
+  {
+    var files = ((try? LiveBus.interfaces(program.busName, timeout: timeout)) ?? []).map {
+      (name: $0.path, contents: $0.contents)
+    }
+    let installed = installedFiles(
+      program: program.name, textDomain: program.textDomain,
+      localeFolder: program.textDomainDirectory)
+    for url in installed {
+      if let data = try? Data(contentsOf: url) { files.append((url.path, Array(data))) }
+    }
+    return InterfaceDeclarations(files: files)
+  }
+
+  /// At most this many installed files are read, each of at most `installedFileLimit`
+  /// bytes, from folders at most `installedDepth` deep.
+  static let installedFileCount = 200
+  static let installedFileLimit = 4 << 20
+  static let installedDepth = 3
+
+  /// The `.ui` and `.glade` files under `<share>/<name>` for the program's name and its
+  /// text domain, `<share>` being the folder of its locale folder (`/opt/x/share/locale`
+  /// → `/opt/x/share`) and `/usr/share`.
+  package static func installedFiles(program: String, textDomain: String, localeFolder: String)
+    -> [URL]
+  {
+    var shares = [URL(fileURLWithPath: "/usr/share", isDirectory: true)]
+    let locale = URL(fileURLWithPath: localeFolder, isDirectory: true)
+    if localeFolder.hasPrefix("/"), locale.lastPathComponent == "locale" {
+      let share = locale.deletingLastPathComponent().standardizedFileURL
+      if !shares.contains(share) { shares.insert(share, at: 0) }
+    }
+    var folders: [URL] = []
+    for share in shares {
+      for name in [program, textDomain] where !name.isEmpty && !name.contains("/") {
+        let folder = share.appendingPathComponent(name, isDirectory: true)
+        if !folders.contains(folder) { folders.append(folder) }
+      }
+    }
+    var found: [URL] = []
+    for folder in folders { collect(in: folder, depth: installedDepth, into: &found) }
+    return found
+  }
+
+  private static func collect(in folder: URL, depth: Int, into found: inout [URL]) {
+    let keys: [URLResourceKey] = [.isDirectoryKey, .fileSizeKey]
+    guard
+      let entries = try? FileManager.default.contentsOfDirectory(
+        at: folder, includingPropertiesForKeys: keys)
+    else { return }
+    for entry in entries.sorted(by: { $0.path < $1.path }) where found.count < installedFileCount {
+      let values = try? entry.resourceValues(forKeys: Set(keys))
+      if values?.isDirectory == true {
+        if depth > 0 { collect(in: entry, depth: depth - 1, into: &found) }
+      } else if ["ui", "glade"].contains(entry.pathExtension),
+        (values?.fileSize ?? Int.max) <= installedFileLimit
+      {
+        found.append(entry)
+      }
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Parlance
+import ParlanceLive
+import Testing
+
+/// The messages a program's GtkBuilder files give its objects' texts, by id and
+/// property, which decide a text several messages show.
+struct InterfaceDeclarationsTests {
+  static let file = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <interface domain="app">
+      <object class="GtkWindow" id="window">
+        <property name="title" translatable="yes">Messages</property>
+        <child>
+          <object class="GtkStack">
+            <child>
+              <object class="GtkLabel" id="status">
+                <property name="label" translatable="yes" context="tab">Status messages</property>
+                <property name="tooltip_text" translatable="yes">Other</property>
+                <child internal-child="accessible">
+                  <object class="AtkObject" id="status-atkobject">
+                    <property name="AtkObject::accessible-name" translatable="yes">Others</property>
+                  </object>
+                </child>
+              </object>
+              <packing>
+                <property name="title" translatable="yes">Status</property>
+              </packing>
+            </child>
+            <child>
+              <object class="GtkLabel">
+                <property name="label" translatable="yes">No id of its own</property>
+              </object>
+            </child>
+          </object>
+        </child>
+      </object>
+    </interface>
+    """
+
+  @Test func eachTextIsFoundByItsObjectsIdAndProperty() {
+    let declarations = InterfaceDeclarations(files: [("window.ui", Array(Self.file.utf8))])
+    #expect(declarations.keys(of: "window", property: "title") == ["Messages"])
+    #expect(
+      declarations.keys(of: "status", property: "label")
+        == [CatalogEntry.key("Status messages", context: "tab")])
+    // A tooltip is read as text or as markup, whichever the widget holds.
+    #expect(declarations.keys(of: "status", property: "tooltip-text") == ["Other"])
+    #expect(declarations.keys(of: "status", property: "tooltip-markup") == ["Other"])
+    #expect(declarations.keys(of: "status", property: "accessible-name") == ["Others"])
+    #expect(declarations.keys(of: "status", property: "title") == ["Status"])
+    // An id the reader made up names nothing in the running program.
+    #expect(declarations.keys(of: "", property: "label").isEmpty)
+    #expect(declarations.keys(of: "window", property: "label").isEmpty)
+  }
+
+  /// One id in two files gives both files' messages: neither is taken on the id alone.
+  @Test func anIdOfTwoFilesGivesBoth() {
+    let other = Self.file.replacingOccurrences(of: ">Messages<", with: ">Report<")
+    let declarations = InterfaceDeclarations(files: [
+      ("window.ui", Array(Self.file.utf8)), ("other.ui", Array(other.utf8)),
+    ])
+    #expect(declarations.keys(of: "window", property: "title") == ["Messages", "Report"])
+    #expect(declarations.fileCount == 2)
+  }
+
+  /// The files a program installs beside its data: `.ui` and `.glade` under
+  /// `<share>/<program>` and `<share>/<text domain>`, `<share>` that of its locale folder.
+  @Test func installedFilesAreFoundBesideTheProgramsData() throws {
+    let share = FileManager.default.temporaryDirectory
+      .appendingPathComponent("declarations-\(UUID().uuidString)/share", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: share.deletingLastPathComponent()) }
+    let files = [
+      "app/app.glade", "app/ui/prefs.ui", "app/ui/icon.png", "app-domain/dialog.ui",
+      "app/a/b/c/d/too-deep.ui", "other/not-its.ui",
+    ]
+    for file in files {
+      let url = share.appendingPathComponent(file)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(Self.file.utf8).write(to: url)
+    }
+    let found = InterfaceDeclarations.installedFiles(
+      program: "app", textDomain: "app-domain",
+      localeFolder: share.appendingPathComponent("locale").path
+    ).map { String($0.path.dropFirst(share.path.count + 1)) }
+    #expect(found == ["app/app.glade", "app/ui/prefs.ui", "app-domain/dialog.ui"])
+  }
+}
