@@ -116,7 +116,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ParlanceGtkTests",
-      dependencies: ["ParlanceGtk", "CGtk"]
+      dependencies: ["ParlanceGtk", "CGtk", "CParlanceLive"]
     ),
     .testTarget(
       name: "ParlanceUITests",
