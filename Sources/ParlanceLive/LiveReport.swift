@@ -78,7 +78,10 @@ public struct LiveReport: Sendable {
     var foreign = 0
     for left in plan.left {
       let text = texts[left.index]
-      if left.reason != .unknown {
+      if let language = ProgramCatalogs.leftLanguage(of: text.message), language != shown {
+        // Left by an earlier switch in the language it reads as.
+        entries.append(Entry(text: text, reason: .otherLanguage(language)))
+      } else if left.reason != .unknown {
         entries.append(Entry(text: text, reason: .unresolved(left.reason)))
       } else if let replaced = Retranslator.ShownMessage(encoded: text.replacedMessage) {
         let language = others.language(showing: text.text, as: replaced)

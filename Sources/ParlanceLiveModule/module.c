@@ -606,12 +606,12 @@ static GVariant *apply(GVariant *parameters) {
     gboolean changed = strcmp(text->text, strings[change->text]) != 0;
     parlance_set_shown_text(text, strings[change->text]);
     remember(text, message, recipe);
-    // A text of the catalogs left as it is, with the language it is in remembered.
-    if (!changed && recipe[0] == '\0') continue;
-    // A text no catalog has, kept as it is with a recipe for the next switch.
-    if (message[0] == '\0' && recipe[0] == 'T' && strchr(recipe, '\x1e') == NULL) {
+    // Kept as it is with a recipe for the next switch: a text no catalog has, or one the
+    // controller left (its message is the language it is in, `?de`).
+    gboolean literal = recipe[0] == 'T' && strchr(recipe, '\x1e') == NULL;
+    if (literal && (message[0] == '\0' || message[0] == '?')) {
       kept++;
-    } else {
+    } else if (changed || recipe[0] != '\0') {
       applied++;
     }
   }

@@ -363,8 +363,11 @@ struct ProgramCatalogsTests {
       let unknown = try catalogs.plan(untranslated, from: Self.fr, to: LanguageTag.test("ar"))
       #expect(unknown.changes.isEmpty)
       // The first switch marks what it leaves with the language it was shown in.
+      // and keeps it as it is, so that the next switch needs no decision while it shows
+      // the same.
       let first = try catalogs.plan([.init(text: "Sonstige")], from: Self.de, to: Self.fr)
       #expect(first.left.map(\.message) == [german])
+      #expect(first.left.map(\.recipe) == [Retranslator.Recipe.kept("Sonstige").encoded])
     }
   }
 

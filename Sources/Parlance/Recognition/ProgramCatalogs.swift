@@ -83,10 +83,11 @@ public final class ProgramCatalogs: Sendable {
       public let text: String
       /// Why it is left.
       public let reason: Retranslator.Unresolved
-      /// The recipe to remember there, or empty: a text no catalog has and the rows of
-      /// a list column left whole are kept as they are (`Retranslator.Recipe.kept`), so
-      /// that the next switch does not decide them again while they show the same; a
-      /// row added to such a column has none, and the column is decided again, whole.
+      /// The recipe to remember there, or empty: a text no catalog has, the rows of a
+      /// list column left whole and a text several messages show are kept as they are
+      /// (`Retranslator.Recipe.kept`), so that the next switch does not decide them
+      /// again while they show the same (the program makes it alone); a row added to
+      /// such a column has none, and the column is decided again, whole.
       public let recipe: String
       /// What to remember there, or empty: a text of the catalogs left as it is (several
       /// messages show it) remembers the language it is in (`ProgramCatalogs.leftMark`),
@@ -97,12 +98,17 @@ public final class ProgramCatalogs: Sendable {
         self.index = index
         self.text = text.text
         self.reason = reason
-        let kept = (reason == .unknown || reason == .sharedColumn) && !text.isToolkitItem
-        recipe = kept ? Retranslator.Recipe.kept(text.text).encoded ?? "" : ""
         switch reason {
-        case .ambiguous, .cannotRender: message = ProgramCatalogs.leftMark(language)
+        case .ambiguous: message = ProgramCatalogs.leftMark(language)
+        case .cannotRender: message = ProgramCatalogs.leftMark(language)
         case .unknown, .sharedColumn: message = ""
         }
+        let kept: Bool
+        switch reason {
+        case .unknown, .sharedColumn, .ambiguous: kept = !text.isToolkitItem
+        case .cannotRender: kept = false
+        }
+        recipe = kept ? Retranslator.Recipe.kept(text.text).encoded ?? "" : ""
       }
     }
 
