@@ -45,7 +45,7 @@ test: test-deps lint
 	@# bus, so nothing of the developer's desktop is used.
 	@$(STEP) atspi env -u DISPLAY -u WAYLAND_DISPLAY -u DBUS_SESSION_BUS_ADDRESS \
 	  Tests/atspi/run .build/debug/parlance
-	@# Real GTK 3 programs (mousepad, transmission-gtk, pavucontrol, meld) started with
+	@# Real GTK 3 programs (mousepad, transmission-gtk, pavucontrol, meld, geany) started with
 	@# `parlance run`, switched by `parlance switch`, compared with fresh starts.
 	@$(STEP) live env -u DISPLAY -u WAYLAND_DISPLAY -u DBUS_SESSION_BUS_ADDRESS \
 	  Tests/live/run .build/debug/parlance

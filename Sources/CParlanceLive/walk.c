@@ -99,7 +99,13 @@ static void visit(GtkWidget *widget, gpointer data);
 static void visit_accessible(GtkWidget *widget, Walk *walk) {
   AtkObject *accessible = (walk->options & PARLANCE_WALK_ACCESSIBLES) != 0 ? gtk_widget_get_accessible(widget) : NULL;
   if (accessible == NULL) return;
-  add(walk->texts, accessible, "accessible-name", accessible->name, PARLANCE_TEXT_PROPERTY);
+  // A tool button names its own button after its label each time the label is set
+  // (gtk_tool_button_set_label): that name follows the label, and is not the program's.
+  GtkWidget *parent = gtk_widget_get_parent(widget);
+  gboolean named_by_gtk = parent != NULL && GTK_IS_TOOL_BUTTON(parent);
+  if (!named_by_gtk) {
+    add(walk->texts, accessible, "accessible-name", accessible->name, PARLANCE_TEXT_PROPERTY);
+  }
   add(walk->texts, accessible, "accessible-description", accessible->description,
       PARLANCE_TEXT_PROPERTY);
 }

@@ -23,7 +23,7 @@ struct ProgramCatalogsTests {
           ("Others", "Sonstige"), ("Untranslated in French", "Auf Französisch nicht"),
           ("_Open", "_Öffnen"),
           ("See <a href=\\\"%s\\\">%s</a>.", "Siehe <a href=\\\"%s\\\">%s</a>."),
-          ("%s file", "%s-Datei"), ("%s script", "%s-Skript-Datei"),
+          ("%s file", "%s-Datei"), ("%s script", "%s-Skript-Datei"), ("Unicode", "Unicode"),
         ],
         "fr": [
           ("_File", "_Fichier"), ("_Color Scheme", "_Jeu de couleurs"),
@@ -31,9 +31,9 @@ struct ProgramCatalogsTests {
           ("%s | Authors: %s", "%s | Auteurs : %s"), ("Other", "Autre"),
           ("Others", "Autres"), ("_Open", "_Ouvrir"),
           ("See <a href=\\\"%s\\\">%s</a>.", "Voir <a href=\\\"%s\\\">%s</a>."),
-          ("%s file", "fichier %s"), ("%s script", "script %s"),
+          ("%s file", "fichier %s"), ("%s script", "script %s"), ("Unicode", "Unicode"),
         ],
-        "ar": [("_File", "_ملف"), ("_Open", "_افتح")],
+        "ar": [("_File", "_ملف"), ("_Open", "_افتح"), ("Unicode", "يونيكود")],
         "pt": [("_File", "_Ficheiro"), ("_Open", "_Abrir")],
         "pt_BR": [("_File", "_Arquivo")],
       ]
@@ -165,6 +165,8 @@ struct ProgramCatalogsTests {
         // Of two printf messages, the one whose words cover more of the text (geany's
         // "%s script" with "Batch", not "%s file" with "Batch-Skript").
         ("Batch-Skript-Datei", "script Batch"), ("Batch-Datei", "fichier Batch"),
+        // A text joined of one that reads the same in both languages is one all the same.
+        ("Unicode (UTF-8)", "Unicode (UTF-8)"),
         // A text the program wrapped whole in markup (GtkAboutDialog's licence line,
         // a link inside): the text inside switches, the element stays.
         ("<span size=\"small\">Klassisch</span>", "<span size=\"small\">Classique</span>"),
@@ -179,6 +181,14 @@ struct ProgramCatalogsTests {
       #expect(plan.changes.map(\.text) == shown.map(\.1))
       #expect(plan.language == Self.fr)
       #expect(plan.gettextLanguages.first == "fr")
+      // …and it keeps a recipe of its message, which a language that writes it
+      // otherwise makes: Arabic.
+      let unicode = try #require(plan.changes.first { $0.text == "Unicode (UTF-8)" })
+      #expect(!unicode.recipe.isEmpty)
+      #expect(unicode.recipe != Retranslator.Recipe.kept("Unicode (UTF-8)").encoded)
+      let arabic = try catalogs.plan(
+        [.init(text: "Unicode (UTF-8)")], from: Self.fr, to: LanguageTag.test("ar"))
+      #expect(arabic.changes.map(\.text) == ["يونيكود (UTF-8)"])
       #expect(!plan.isRightToLeft)
     }
   }

@@ -1,8 +1,9 @@
 """Real GTK 3 programs switched live from outside, compared with fresh starts.
 
 Debian's mousepad (C, GtkBuilder and GMenu), transmission-gtk (C, GtkUIManager),
-pavucontrol (gtkmm) and meld (PyGObject) are started fresh in German, French, Arabic and
-English, and once each with `parlance run --language de`; those four are then switched
+pavucontrol (gtkmm), meld (PyGObject) and geany (C, a GtkBuilder file on disk, stock
+menu items and actions) are started fresh in German, French, Arabic and English, and
+once each with `parlance run --language de`; those five are then switched
 together with `parlance switch TAG --all` through fr, ar and en. After each switch, what
 AT-SPI reads of each program (every accessible's name and description) is compared with
 its fresh start in that language: of the texts a fresh start in the new language shows
@@ -58,6 +59,7 @@ FLOORS = {
     "transmission-gtk": {"fr": 0.75, "ar": 0.75, "en": 0.75},
     "pavucontrol": {"fr": 0.35, "ar": 0.0, "en": 0.4},
     "meld": {"fr": 0.5, "ar": 0.25, "en": 0.45},
+    "geany": {"fr": 0.5, "ar": 0.5, "en": 0.5},
 }
 PROGRAMS = list(FLOORS)
 TYPED = "Parlance 42 "
@@ -268,7 +270,7 @@ def main():
             except TimeoutError as error:
                 check(f"{program} starts with parlance run", False, str(error))
         described = {p["pid"]: p for p in live_programs()}
-        check("parlance programs lists the four programs",
+        check("parlance programs lists every program",
               all(process.pid in described for process in processes.values()),
               json.dumps(list(described.values()))[:2000])
         check("the programs show German, as parlance run --language de asked",
@@ -286,8 +288,9 @@ def main():
         previous = "de"
         for language in ["fr", "ar", "en"]:
             result = parlance("switch", language, "--all")
-            check(f"parlance switch {language} --all switches the four programs",
-                  result.returncode == 0 and result.stdout.count(f"→ {language}") == 4,
+            check(f"parlance switch {language} --all switches every program",
+                  result.returncode == 0
+                  and result.stdout.count(f"→ {language}") == len(PROGRAMS),
                   result.stdout[-1500:] + result.stderr[-1500:])
             for program, process in processes.items():
                 alive = process.poll() is None

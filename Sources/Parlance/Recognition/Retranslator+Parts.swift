@@ -41,8 +41,10 @@ extension Retranslator {
 
   /// `shown` as texts joined by a separator, each switched where it is a text of the
   /// tables: at most three parts, none empty (a path such as `/usr/share` is no such
-  /// text), at least one switched, none ambiguous; or as a text followed by another in
-  /// parentheses (`Westlich (ISO-8859-15)`, a name and its detail), switched the same way.
+  /// text), at least one a text of the tables (though it may read the same in both
+  /// languages: "Unicode (UTF-8)" has a recipe for the next switch all the same), none
+  /// ambiguous; or as a text followed by another in parentheses (`Westlich
+  /// (ISO-8859-15)`, a name and its detail), switched the same way.
   func compound(_ shown: String) -> Outcome {
     let joined = compoundOfSeparators(shown)
     guard case .failure(.unknown) = joined else { return joined }
@@ -51,7 +53,7 @@ extension Retranslator {
 
   /// `shown` as `text (detail)`: the text before the last ` (` and the one inside the
   /// parentheses that end it, each switched where it is a text of the tables, at least
-  /// one of them.
+  /// one of them a text of the tables.
   func parenthesized(_ shown: String) -> Outcome {
     guard shown.hasSuffix(")"), let open = shown.range(of: " (", options: .backwards) else {
       return .failure(.unknown)
@@ -63,12 +65,12 @@ extension Retranslator {
     }
     var texts: [String] = []
     var recipe: [Recipe.Part]? = []
-    var switched = false
+    var found = false
     for (part, after) in [(head, " ("), (inside, ")")] {
       switch retranslateWhole(part, remembered: nil) {
       case .success(let (text, _, made)):
         texts.append(text)
-        switched = switched || text != part
+        found = true
         if let made { recipe?.append(contentsOf: made.parts) } else { recipe = nil }
       case .failure(.unknown):
         texts.append(part)
@@ -78,7 +80,7 @@ extension Retranslator {
       }
       recipe?.append(.text(after))
     }
-    guard switched else { return .failure(.unknown) }
+    guard found else { return .failure(.unknown) }
     return .success((texts[0] + " (" + texts[1] + ")", nil, recipe.map(Recipe.init)))
   }
 
@@ -89,13 +91,13 @@ extension Retranslator {
       var texts: [String] = []
       // Each part's recipe (a part no table has is its text), the separator between.
       var recipe: [Recipe.Part]? = []
-      var switched = false
+      var found = false
       for part in parts {
         if !texts.isEmpty { recipe?.append(.text(separator)) }
         switch retranslateWhole(part, remembered: nil) {
         case .success(let (text, _, made)):
           texts.append(text)
-          switched = switched || text != part
+          found = true
           if let made { recipe?.append(contentsOf: made.parts) } else { recipe = nil }
         case .failure(.unknown):
           texts.append(part)
@@ -104,7 +106,7 @@ extension Retranslator {
           return .failure(reason)
         }
       }
-      if switched {
+      if found {
         return .success((texts.joined(separator: separator), nil, recipe.map(Recipe.init)))
       }
     }
