@@ -1,3 +1,4 @@
+import Foundation
 import Parlance
 import ParlanceGtk
 
@@ -23,6 +24,10 @@ public struct LiveReport: Sendable {
     case setAgain(LanguageTag?)
     /// It reads as this language, not the one the program shows.
     case otherLanguage(LanguageTag)
+    /// A word of it (`piece`) is a text of this language's catalogs and of none of the
+    /// language shown: the program made it with a text of its own copy ("0 kB/s ▴" of a
+    /// unit it translated once, at start).
+    case otherLanguageInPart(LanguageTag, piece: String)
   }
 
   /// A text listed, with the class and property showing it.
@@ -88,6 +93,8 @@ public struct LiveReport: Sendable {
         entries.append(Entry(text: text, reason: .setAgain(language)))
       } else if let language = others.likelyLanguage(showing: text.text) {
         entries.append(Entry(text: text, reason: .otherLanguage(language)))
+      } else if let (language, piece) = others.languageInPart(of: text.text) {
+        entries.append(Entry(text: text, reason: .otherLanguageInPart(language, piece: piece)))
       } else {
         foreign += 1
       }
@@ -102,6 +109,11 @@ public struct LiveReport: Sendable {
 /// indexes made once, when first asked).
 final class OtherLanguages {
   let catalogs: ProgramCatalogs
+  /// The language shown.
+  let shown: LanguageTag
+  /// The languages the program showed before (the latest first) and the user's: where a
+  /// word of a text is looked for.
+  let before: [LanguageTag]
   /// Every other language, the development language first.
   let all: [LanguageTag]
   /// The languages the program showed before (the latest first), the development
@@ -113,11 +125,17 @@ final class OtherLanguages {
     environment: [String: String]
   ) {
     self.catalogs = catalogs
+    self.shown = shown
     all = catalogs.languages.filter { $0 != shown }
     let before = history.reversed().map { catalogs.shownLanguage(gettextLanguages: $0) }
     let user = SystemLanguages.current(environment: environment).compactMap {
       catalogs.language(for: $0)
     }
+    var shownBefore: [LanguageTag] = []
+    for language in before + user where language != shown && !shownBefore.contains(language) {
+      shownBefore.append(language)
+    }
+    self.before = shownBefore
     var likely: [LanguageTag] = []
     for language in before + [catalogs.localizer.developmentLanguage] + user
     where language != shown && !likely.contains(language) {
@@ -153,6 +171,29 @@ final class OtherLanguages {
     return likely.first { language in
       index(language, message.table).recognize(text).contains { $0.key == message.match.key }
     }
+  }
+
+  /// A word of `text` (between spaces, without the punctuation around it) that is a
+  /// whole text of the catalogs of a language the program showed before or one of the
+  /// user's, and of no catalog of the language shown, with that language; nil when none
+  /// is. "0 kB/s ▴" in French after German: "kB/s", German's, French's being "Ko/s".
+  func languageInPart(of text: String) -> (LanguageTag, String)? {
+    let words = text.split(whereSeparator: \.isWhitespace).map {
+      String($0).trimmingCharacters(in: CharacterSet.punctuationCharacters.subtracting(["/"]))
+    }
+    for word in words
+    where word.count >= 3 && word.unicodeScalars.contains(where: { $0.properties.isAlphabetic })
+      && word != text
+    {
+      let inShown = catalogs.domains.contains { !index(shown, $0).messages(showing: word).isEmpty }
+      if inShown { continue }
+      if let language = before.first(where: { language in
+        catalogs.domains.contains { !index(language, $0).messages(showing: word).isEmpty }
+      }) {
+        return (language, word)
+      }
+    }
+    return nil
   }
 
   /// The first of the likely languages one of whose messages shows `text` whole.

@@ -167,6 +167,11 @@ struct ProgramCatalogsTests {
         ("Batch-Skript-Datei", "script Batch"), ("Batch-Datei", "fichier Batch"),
         // A text joined of one that reads the same in both languages is one all the same.
         ("Unicode (UTF-8)", "Unicode (UTF-8)"),
+        // A word of the catalogs among numbers and signs: a quantity and its unit.
+        ("0 Klassisch ▴", "0 Classique ▴"),
+        // A section and a name with the separator in it; a time before a message.
+        ("Klassisch/IDL/PV-WAVE", "Classique/IDL/PV-WAVE"),
+        ("21:21:46: Klassisch", "21:21:46: Classique"),
         // A text the program wrapped whole in markup (GtkAboutDialog's licence line,
         // a link inside): the text inside switches, the element stays.
         ("<span size=\"small\">Klassisch</span>", "<span size=\"small\">Classique</span>"),
@@ -233,12 +238,14 @@ struct ProgramCatalogsTests {
           .init(text: "Sonstige"), .init(text: "Kein Text der Kataloge"),
           // A path is no text joined from parts, and a part of several messages is left.
           .init(text: "/usr/Klassisch"), .init(text: "Sonstige/Klassisch"),
-          // Nor is a text whose parentheses hold more than a detail.
+          // Nor is a text whose parentheses hold more than a detail, nor a catalog's
+          // word beside another word.
           .init(text: "Klassisch (a (b))"), .init(text: "Sonstige (ISO-8859-1)"),
+          .init(text: "Annas Klassisch 2"),
         ], from: Self.de, to: Self.fr)
       #expect(plan.changes.isEmpty)
       #expect(
-        plan.left.map(\.reason.isAmbiguous) == [true, false, false, true, false, true])
+        plan.left.map(\.reason.isAmbiguous) == [true, false, false, true, false, true, false])
       guard case .ambiguous(let candidates) = plan.left.first?.reason else {
         Issue.record("not ambiguous: \(plan.left)")
         return
@@ -378,6 +385,18 @@ struct ProgramCatalogsTests {
       let first = try catalogs.plan([.init(text: "Sonstige")], from: Self.de, to: Self.fr)
       #expect(first.left.map(\.message) == [german])
       #expect(first.left.map(\.recipe) == [Retranslator.Recipe.kept("Sonstige").encoded])
+    }
+  }
+
+  /// A text that is a msgid the language shown translates otherwise is none of its
+  /// texts: a French program shows "_Fichier" for "_File", and "_File" in it is another
+  /// language's (left by a switch, or kept by the program).
+  @Test func aMsgidTheLanguageShownTranslatesIsNotItsText() throws {
+    try withCatalogs { catalogs in
+      let plan = try catalogs.plan(
+        [.init(text: "_File")], from: Self.fr, to: LanguageTag.test("ar"))
+      #expect(plan.changes.isEmpty)
+      #expect(plan.left.map(\.reason) == [.unknown])
     }
   }
 

@@ -36,11 +36,13 @@ extension Retranslator {
     return (String(open), String(inside), close)
   }
 
-  /// The separators a program joins texts with, in the order they are tried.
-  static let separators = [" - ", " — ", " – ", " | ", "/"]
+  /// The separators a program joins texts with, in the order they are tried: a title
+  /// and the program's name, a path of sections (mousepad's "Quelle/C"), a time before
+  /// a message (geany's "21:21:46: Neue Datei »unbenannt« geöffnet.").
+  static let separators = [" - ", " — ", " – ", " | ", "/", ": "]
 
   /// `shown` as texts joined by a separator, each switched where it is a text of the
-  /// tables: at most three parts, none empty (a path such as `/usr/share` is no such
+  /// tables: at most three parts (more: the first and the rest), none empty (a path such as `/usr/share` is no such
   /// text), at least one a text of the tables (though it may read the same in both
   /// languages: "Unicode (UTF-8)" has a recipe for the next switch all the same), none
   /// ambiguous; or as a text followed by another in parentheses (`Westlich
@@ -48,7 +50,37 @@ extension Retranslator {
   func compound(_ shown: String) -> Outcome {
     let joined = compoundOfSeparators(shown)
     guard case .failure(.unknown) = joined else { return joined }
-    return parenthesized(shown)
+    let detailed = parenthesized(shown)
+    guard case .failure(.unknown) = detailed else { return detailed }
+    return numbered(shown)
+  }
+
+  /// `shown` as one word of the tables among numbers and signs, joined by spaces: a
+  /// quantity and its unit a program formatted itself ("5 kB/s", "0 kB/s ▴"), the word
+  /// switched. Only where every other word has no letter: "Meine Musik" is a name, not
+  /// "Musik" to switch.
+  func numbered(_ shown: String) -> Outcome {
+    let words = shown.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    let lettered = words.indices.filter { words[$0].contains(where: \.isLetter) }
+    guard words.count > 1, lettered.count == 1, let at = lettered.first else {
+      return .failure(.unknown)
+    }
+    guard case .success(let (text, _, made)) = retranslateWhole(words[at], remembered: nil) else {
+      return .failure(.unknown)
+    }
+    var recipe: [Recipe.Part]? = []
+    var texts: [String] = []
+    for (index, word) in words.enumerated() {
+      if index > 0 { recipe?.append(.text(" ")) }
+      if index == at {
+        texts.append(text)
+        if let made { recipe?.append(contentsOf: made.parts) } else { recipe = nil }
+      } else {
+        texts.append(word)
+        recipe?.append(.text(word))
+      }
+    }
+    return .success((texts.joined(separator: " "), nil, recipe.map(Recipe.init)))
   }
 
   /// `shown` as `text (detail)`: the text before the last ` (` and the one inside the
@@ -86,8 +118,11 @@ extension Retranslator {
 
   private func compoundOfSeparators(_ shown: String) -> Outcome {
     for separator in Self.separators where shown.contains(separator) {
-      let parts = shown.components(separatedBy: separator)
-      guard parts.count <= 3, !parts.contains(where: \.isEmpty) else { continue }
+      var parts = shown.components(separatedBy: separator)
+      // More: a text and a name that holds the separator itself
+      // ("Wissenschaftlich/IDL/PV-WAVE/GDL").
+      if parts.count > 3 { parts = [parts[0], parts.dropFirst().joined(separator: separator)] }
+      guard !parts.contains(where: \.isEmpty) else { continue }
       var texts: [String] = []
       // Each part's recipe (a part no table has is its text), the separator between.
       var recipe: [Recipe.Part]? = []

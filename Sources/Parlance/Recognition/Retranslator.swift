@@ -195,21 +195,22 @@ public struct Retranslator: Sendable {
       // Normalized once for every index asked.
       let normalized = TranslationIndex.comparableForm(of: shown)
       var found: [ShownMessage] = []
-      for lookup in [
-        { (index: TranslationIndex, _: [TranslationIndex]) in
-          index.messages(showing: shown, normalized: normalized)
-        },
-        { (_: TranslationIndex, msgids: [TranslationIndex]) in
-          // Each msgid once, though several languages' catalogs have it.
-          var seen = Set<String>()
-          return msgids.flatMap { $0.messages(showing: shown, normalized: normalized) }
-            .filter { seen.insert($0.key).inserted }
-        },
-      ] where found.isEmpty {
+      for entry in indexes {
+        found += entry.shown.messages(showing: shown, normalized: normalized).map {
+          ShownMessage(table: entry.table, match: $0)
+        }
+      }
+      if found.isEmpty {
         for entry in indexes {
-          found += lookup(entry.shown, entry.msgids).map {
-            ShownMessage(table: entry.table, match: $0)
-          }
+          // Each msgid once, though several languages' catalogs have it; not one the
+          // language shown translates: it would show that ("kB/s" in French is "Ko/s").
+          let translated =
+            source == localizer.developmentLanguage
+            ? nil : localizer.catalog(for: source).tables[entry.table]
+          var seen = Set<String>()
+          found += entry.msgids.flatMap { $0.messages(showing: shown, normalized: normalized) }
+            .filter { seen.insert($0.key).inserted && translated?.value($0.key) == nil }
+            .map { ShownMessage(table: entry.table, match: $0) }
         }
       }
       if found.isEmpty {

@@ -138,7 +138,8 @@ enum ProgramsCommand: Subcommand {
                   ("reason", .string(describe(entry.reason, shown: report.language))),
                 ]
                 switch entry.reason {
-                case .otherLanguage(let language), .setAgain(let language?):
+                case .otherLanguage(let language), .setAgain(let language?),
+                  .otherLanguageInPart(let language, _):
                   fields.append(("language", .string(language.identifier)))
                 default: break
                 }
@@ -188,6 +189,9 @@ enum ProgramsCommand: Subcommand {
         + "or Python's gettext)"
     case .otherLanguage(let language):
       "reads as \(language), not \(shown): left by an earlier switch, or kept by the program"
+    case .otherLanguageInPart(let language, let piece):
+      "\(JSONOutput.quote(piece)) in it reads as \(language), not \(shown): the program made "
+        + "it with a text of its own copy (translated once, or kept in its data)"
     }
   }
 
