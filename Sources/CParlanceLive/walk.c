@@ -88,10 +88,29 @@ typedef struct {
   guint groups;
   /// The menus and popovers walked already (by this walk and those before it), or NULL.
   GHashTable *visited;
+  /// Where the tree views and combo boxes whose text a cell data function makes are
+  /// added (referenced), or NULL.
+  GPtrArray *rendered;
 } Walk;
+
+static gboolean renders_text_by_function(GtkCellLayout *layout);
 
 static void visit(GtkWidget *widget, gpointer data);
 
+
+/// Whether GTK gives `widget`'s accessible its name and renews it itself: a tool button
+/// names its own button after its label each time the label is set
+/// (gtk_tool_button_set_label), and a header bar its window buttons ("Minimize",
+/// "Close") each time it makes them, from gtk30 (which a program's own catalog may
+/// translate otherwise, or not at all). The style context is asked of a header bar's
+/// buttons only: GTK makes one for a widget when first asked.
+static gboolean is_named_by_gtk(GtkWidget *widget) {
+  GtkWidget *parent = gtk_widget_get_parent(widget);
+  return parent != NULL &&
+         (GTK_IS_TOOL_BUTTON(parent) ||
+          (GTK_IS_HEADER_BAR(parent) && GTK_IS_BUTTON(widget) &&
+           gtk_style_context_has_class(gtk_widget_get_style_context(widget), "titlebutton")));
+}
 
 /// The accessible's own name and description, set by the program (atk_object_set_name,
 /// a .ui file's <accessibility>) or by GTK (a header bar's "Minimize"); those GTK makes
@@ -99,11 +118,7 @@ static void visit(GtkWidget *widget, gpointer data);
 static void visit_accessible(GtkWidget *widget, Walk *walk) {
   AtkObject *accessible = (walk->options & PARLANCE_WALK_ACCESSIBLES) != 0 ? gtk_widget_get_accessible(widget) : NULL;
   if (accessible == NULL) return;
-  // A tool button names its own button after its label each time the label is set
-  // (gtk_tool_button_set_label): that name follows the label, and is not the program's.
-  GtkWidget *parent = gtk_widget_get_parent(widget);
-  gboolean named_by_gtk = parent != NULL && GTK_IS_TOOL_BUTTON(parent);
-  if (!named_by_gtk) {
+  if (accessible->name != NULL && !is_named_by_gtk(widget)) {
     add(walk->texts, accessible, "accessible-name", accessible->name, PARLANCE_TEXT_PROPERTY);
   }
   add(walk->texts, accessible, "accessible-description", accessible->description,
@@ -169,12 +184,15 @@ static GObject *related_action(GtkWidget *widget) {
   // A GtkActivatable keeps its related action as the object data "gtk-action"
   // (gtk_activatable_do_set_related_action, which its implementors must call): without
   // it there is none, and the two property reads below (about a sixth of mousepad's walk,
-  // most of its widgets being menu items) are not needed.
+  // most of its widgets being menu items) are not needed. The type first: object data is
+  // looked up under a lock, in a list.
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  if (!GTK_IS_ACTIVATABLE(widget)) return NULL;
+  G_GNUC_END_IGNORE_DEPRECATIONS
   static GQuark action_quark = 0;
   if (action_quark == 0) action_quark = g_quark_from_static_string("gtk-action");
   if (g_object_get_qdata(G_OBJECT(widget), action_quark) == NULL) return NULL;
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  if (!GTK_IS_ACTIVATABLE(widget)) return NULL;
   GtkActivatable *activatable = GTK_ACTIVATABLE(widget);
   GtkAction *action = gtk_activatable_get_use_action_appearance(activatable)
                           ? gtk_activatable_get_related_action(activatable)
@@ -341,13 +359,22 @@ static void visit_texts(GtkWidget *widget, Walk *walk) {
   if (GTK_IS_TREE_VIEW(widget)) {
     GtkTreeModel *model = gtk_tree_view_get_model(GTK_TREE_VIEW(widget));
     GList *columns = gtk_tree_view_get_columns(GTK_TREE_VIEW(widget));
+    gboolean by_function = FALSE;
     for (GList *column = columns; column != NULL; column = column->next) {
       add(texts, column->data, "title",
           gtk_tree_view_column_get_title(GTK_TREE_VIEW_COLUMN(column->data)),
           PARLANCE_TEXT_PROPERTY);
       visit_model(GTK_CELL_LAYOUT(column->data), model, walk);
+      by_function = by_function || (walk->rendered != NULL && model != NULL &&
+                                    renders_text_by_function(GTK_CELL_LAYOUT(column->data)));
     }
     g_list_free(columns);
+    if (by_function) g_ptr_array_add(walk->rendered, g_object_ref(widget));
+  }
+  if (GTK_IS_COMBO_BOX(widget) && walk->rendered != NULL &&
+      gtk_combo_box_get_model(GTK_COMBO_BOX(widget)) != NULL &&
+      renders_text_by_function(GTK_CELL_LAYOUT(widget))) {
+    g_ptr_array_add(walk->rendered, g_object_ref(widget));
   }
   if (GTK_IS_COMBO_BOX(widget)) {
     GtkWidget *parent = gtk_widget_get_parent(widget);
@@ -417,15 +444,17 @@ static void visit(GtkWidget *widget, gpointer data) {
 
 GPtrArray *parlance_collect_texts(GtkWidget *root, guint options) {
   GHashTable *visited = g_hash_table_new(NULL, NULL);
-  GPtrArray *texts = parlance_collect_texts_once(root, options, visited);
+  GPtrArray *texts = parlance_collect_texts_once(root, options, visited, NULL);
   g_hash_table_unref(visited);
   return texts;
 }
 
-GPtrArray *parlance_collect_texts_once(GtkWidget *root, guint options, GHashTable *visited) {
+GPtrArray *parlance_collect_texts_once(GtkWidget *root, guint options, GHashTable *visited,
+                                       GPtrArray *rendered) {
   Walk walk = {g_ptr_array_new_with_free_func(shown_text_free), options,
                g_hash_table_new(NULL, NULL),
-               g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL), 0, visited};
+               g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL), 0, visited,
+               rendered};
   visit(root, &walk);
   g_hash_table_unref(walk.actions);
   g_hash_table_unref(walk.columns);
@@ -547,24 +576,22 @@ static void refresh_rows(GtkTreeModel *model, GHashTable *done) {
   gtk_tree_model_foreach(model, announce_row, &refresh);
 }
 
-static void refresh_widget(GtkWidget *widget, gpointer data) {
-  GHashTable *done = data;
-  if (GTK_IS_TREE_VIEW(widget)) {
-    GList *columns = gtk_tree_view_get_columns(GTK_TREE_VIEW(widget));
-    gboolean by_function = FALSE;
-    for (GList *column = columns; column != NULL && !by_function; column = column->next) {
-      by_function = renders_text_by_function(GTK_CELL_LAYOUT(column->data));
-    }
-    g_list_free(columns);
-    if (by_function) refresh_rows(gtk_tree_view_get_model(GTK_TREE_VIEW(widget)), done);
-  } else if (GTK_IS_COMBO_BOX(widget) && renders_text_by_function(GTK_CELL_LAYOUT(widget))) {
-    refresh_rows(gtk_combo_box_get_model(GTK_COMBO_BOX(widget)), done);
-  }
-  if (GTK_IS_CONTAINER(widget)) gtk_container_forall(GTK_CONTAINER(widget), refresh_widget, data);
+void parlance_renew_window_buttons(void) {
+  // Each realized header bar makes its window buttons again when the layout setting is
+  // announced (gtk/gtkheaderbar.c), naming them through gettext as it does at start.
+  GtkSettings *settings = gtk_settings_get_default();
+  if (settings != NULL) g_object_notify(G_OBJECT(settings), "gtk-decoration-layout");
 }
 
-void parlance_refresh_rendered_rows(GtkWidget *root) {
+void parlance_refresh_rendered_rows(GPtrArray *views) {
   GHashTable *done = g_hash_table_new(NULL, NULL);
-  refresh_widget(root, done);
+  for (guint index = 0; index < views->len; index++) {
+    GObject *view = g_ptr_array_index(views, index);
+    if (GTK_IS_TREE_VIEW(view)) {
+      refresh_rows(gtk_tree_view_get_model(GTK_TREE_VIEW(view)), done);
+    } else if (GTK_IS_COMBO_BOX(view)) {
+      refresh_rows(gtk_combo_box_get_model(GTK_COMBO_BOX(view)), done);
+    }
+  }
   g_hash_table_unref(done);
 }

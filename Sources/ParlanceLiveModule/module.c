@@ -24,6 +24,9 @@ static const char introspection[] =
 
 /// The texts of the last Collect, by index: the ids Apply refers to.
 static GPtrArray *collected = NULL;
+/// The tree views and combo boxes of the last Collect whose text a cell data function
+/// makes (referenced): their rows are made again after each switch.
+static GPtrArray *rendered_views = NULL;
 static guint owner_id = 0;
 /// The LANGUAGE lists the program has shown, oldest first (Describe's history).
 static GPtrArray *history = NULL;
@@ -323,14 +326,17 @@ static void walk_windows(void) {
   // The walk before is released after the frame this call causes is drawn (a low
   // priority idle): its texts and their widgets' references are not freed on the way.
   if (collected != NULL) g_idle_add_full(G_PRIORITY_LOW, release_walk, collected, NULL);
+  if (rendered_views != NULL) g_idle_add_full(G_PRIORITY_LOW, release_walk, rendered_views, NULL);
   collected = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
+  rendered_views = g_ptr_array_new_with_free_func(g_object_unref);
   // A menu is reached through its popup window and through its menu item: read once.
   GHashTable *visited = g_hash_table_new(NULL, NULL);
   GList *toplevels = gtk_window_list_toplevels();
   for (GList *window = toplevels; window != NULL; window = window->next) {
     g_ptr_array_add(collected, parlance_collect_texts_once(
                                    GTK_WIDGET(window->data),
-                                   PARLANCE_WALK_ACCESSIBLES | PARLANCE_WALK_MODELS, visited));
+                                   PARLANCE_WALK_ACCESSIBLES | PARLANCE_WALK_MODELS, visited,
+                                   rendered_views));
   }
   g_list_free(toplevels);
   g_hash_table_unref(visited);
@@ -349,18 +355,6 @@ static guint32 collected_count(void) {
 /// recipe, or one that could not be made (marked in `unmade`, NULL: none).
 static gboolean undecided_text(ParlanceShownText *text, guint32 id, const guint8 *unmade) {
   return recipe_of(text) == NULL || (unmade != NULL && unmade[id]);
-}
-
-/// Whether any text of the last walk is for the controller to decide.
-static gboolean any_undecided(void) {
-  guint32 id = 0;
-  for (guint window = 0; window < collected->len; window++) {
-    GPtrArray *shown = g_ptr_array_index(collected, window);
-    for (guint index = 0; index < shown->len; index++, id++) {
-      if (undecided_text(g_ptr_array_index(shown, index), id, NULL)) return TRUE;
-    }
-  }
-  return FALSE;
 }
 
 /// The rows of the texts `walk_windows` read, as Collect answers: `(as strings,
@@ -482,7 +476,12 @@ static void retranslate_accelerators(void) {
     GPtrArray *shown = g_ptr_array_index(collected, window);
     for (guint index = 0; index < shown->len; index++) {
       ParlanceShownText *text = g_ptr_array_index(shown, index);
-      if (GTK_IS_ACCEL_LABEL(text->object)) gtk_accel_label_refetch(GTK_ACCEL_LABEL(text->object));
+      if (!GTK_IS_ACCEL_LABEL(text->object)) continue;
+      // Only a label that shows an accelerator: refetching queues a resize.
+      guint key = 0;
+      GdkModifierType modifiers = 0;
+      gtk_accel_label_get_accel(GTK_ACCEL_LABEL(text->object), &key, &modifiers);
+      if (key != 0) gtk_accel_label_refetch(GTK_ACCEL_LABEL(text->object));
     }
   }
 }
@@ -499,8 +498,10 @@ static void made_clear(gpointer data) { g_free(((Made *)data)->value); }
 
 /// Makes every text of the last walk whose id is not marked in `skipped` (NULL: none)
 /// and that has a recipe, in the language gettext answers in now; the texts whose
-/// recipe could not be made here are added to `unmade` (when not NULL).
-static GArray *make_from_recipes(const guint8 *skipped, GArray *unmade) {
+/// recipe could not be made here are added to `unmade` (when not NULL). With
+/// `undecided`, it stops at the first text without a recipe and sets it TRUE (the
+/// texts made so far are returned).
+static GArray *make_from_recipes(const guint8 *skipped, GArray *unmade, gboolean *undecided) {
   GArray *made = g_array_new(FALSE, FALSE, sizeof(Made));
   g_array_set_clear_func(made, made_clear);
   guint32 id = 0;
@@ -510,6 +511,10 @@ static GArray *make_from_recipes(const guint8 *skipped, GArray *unmade) {
       if (skipped != NULL && skipped[id]) continue;
       ParlanceShownText *text = g_ptr_array_index(shown, index);
       const char *recipe = recipe_of(text);
+      if (recipe == NULL && undecided != NULL) {
+        *undecided = TRUE;
+        return made;
+      }
       if (recipe == NULL) continue;
       Made entry = {text, PARLANCE_RECIPE_INVALID, NULL};
       entry.kind = parlance_render_recipe(recipe, &entry.value);
@@ -552,14 +557,12 @@ static void switch_process(const char *languages, gboolean right_to_left) {
   gtk_widget_set_default_direction(right_to_left ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
 }
 
-/// Every window's rows that a cell data function makes (through gettext, often) made
-/// again, in the language gettext answers in now.
-static void refresh_rendered_rows(void) {
-  GList *toplevels = gtk_window_list_toplevels();
-  for (GList *window = toplevels; window != NULL; window = window->next) {
-    parlance_refresh_rendered_rows(GTK_WIDGET(window->data));
-  }
-  g_list_free(toplevels);
+/// What GTK makes itself made again in the language gettext answers in now: the rows a
+/// cell data function makes (through gettext, often) in the views of the last walk, and
+/// the header bars' window buttons.
+static void refresh_toolkit_texts(void) {
+  if (rendered_views != NULL) parlance_refresh_rendered_rows(rendered_views);
+  parlance_renew_window_buttons();
 }
 
 /// With tracing, awaits the next paint of every window shown after texts were set
@@ -616,7 +619,7 @@ static GVariant *apply(GVariant *parameters) {
     }
   }
   if (collected != NULL) {
-    GArray *made = make_from_recipes(given, NULL);
+    GArray *made = make_from_recipes(given, NULL, NULL);
     set_made(made, &applied, &kept);
     g_array_unref(made);
   }
@@ -624,8 +627,10 @@ static GVariant *apply(GVariant *parameters) {
   g_free(strings);
   g_variant_unref(table);
   g_variant_unref(rows);
-  if (languages[0] != '\0') refresh_rendered_rows();
+  // After the instant the texts are set: what GTK makes again is this switch's own work,
+  // which a program setting the same texts itself would not do (parlance-bench's by hand).
   trace_applied(set_start);
+  if (languages[0] != '\0') refresh_toolkit_texts();
   return g_variant_new("(u)", applied);
 }
 
@@ -651,11 +656,20 @@ static GVariant *switch_language(GVariant *parameters, gboolean *switched) {
   g_variant_get(parameters, "(&sb)", &languages, &right_to_left);
   *switched = FALSE;
   walk_windows();
-  if (any_undecided()) return switch_pending(collected_rows(TRUE, NULL));
   char *before = g_strdup(g_getenv("LANGUAGE"));
   if (languages[0] != '\0') parlance_switch_gettext(languages);
   GArray *unmade = g_array_new(FALSE, FALSE, sizeof(guint32));
-  GArray *made = make_from_recipes(NULL, unmade);
+  // Every text is made from its recipe, the first without one ending it: gettext back
+  // as it was, and the controller decides.
+  gboolean undecided = FALSE;
+  GArray *made = make_from_recipes(NULL, unmade, &undecided);
+  if (undecided) {
+    if (languages[0] != '\0') parlance_switch_gettext(before != NULL ? before : "");
+    g_array_unref(made);
+    g_array_unref(unmade);
+    g_free(before);
+    return switch_pending(collected_rows(TRUE, NULL));
+  }
   if (unmade->len > 0) {
     // A recipe that cannot be made here: gettext as it was, the controller decides.
     if (languages[0] != '\0') parlance_switch_gettext(before != NULL ? before : "");
@@ -679,8 +693,8 @@ static GVariant *switch_language(GVariant *parameters, gboolean *switched) {
   gint64 set_start = tracing ? trace_instant() : 0;
   set_made(made, &applied, &kept);
   g_array_unref(made);
-  if (languages[0] != '\0') refresh_rendered_rows();
   trace_applied(set_start);
+  if (languages[0] != '\0') refresh_toolkit_texts();
   *switched = TRUE;
   GVariant *strings = g_variant_new_strv(NULL, 0);
   GVariant *texts = g_variant_new_fixed_array(G_VARIANT_TYPE("(uuuuuuu)"), NULL, 0,

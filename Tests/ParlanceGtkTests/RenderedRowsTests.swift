@@ -5,9 +5,9 @@ import XCTest
 @testable import ParlanceGtk
 
 /// A tree view whose text a cell data function makes (through gettext, as
-/// gnome-system-monitor's "N/A"): after gettext switches, `parlance_refresh_rendered_rows`
-/// has it made again, on screen and in the accessible's cells, which keep the text they
-/// were made with otherwise.
+/// gnome-system-monitor's "N/A"): a walk finds it, and after gettext switches,
+/// `parlance_refresh_rendered_rows` has it made again, on screen and in the accessible's
+/// cells, which keep the text they were made with otherwise.
 final class RenderedRowsTests: GtkTestCase, @unchecked Sendable {
   /// GTK's "_Cancel", as the function makes it when the row is drawn.
   static let cancel: GtkTreeCellDataFunc = { _, renderer, _, _, _ in
@@ -43,10 +43,74 @@ final class RenderedRowsTests: GtkTestCase, @unchecked Sendable {
         UnsafeMutableRawPointer(tree).assumingMemoryBound(to: GtkTreeView.self), column)
       let window = try showWindow(with: Widget(sinking: tree))
       XCTAssertEqual(cells(of: tree), [german, german])
+      let visited = try XCTUnwrap(g_hash_table_new(nil, nil))
+      let views = try XCTUnwrap(g_ptr_array_new_with_free_func(g_object_unref))
+      defer {
+        g_hash_table_unref(visited)
+        g_ptr_array_unref(views)
+      }
+      g_ptr_array_unref(parlance_collect_texts_once(window.widgetPointer, 0, visited, views))
+      XCTAssertEqual(views.pointee.len, 1, "the walk finds the tree view")
       ProcessGettext.switchLanguage(to: ["fr"])
-      parlance_refresh_rendered_rows(window.widgetPointer)
+      parlance_refresh_rendered_rows(views)
       XCTAssertEqual(cells(of: tree), [french, french])
     }
+  }
+
+  /// A header bar names its window buttons from gtk30 when it makes them: after gettext
+  /// switches, `parlance_renew_window_buttons` has it make them again, named in the new
+  /// language.
+  func testAHeaderBarsWindowButtonsAreNamedAgainInTheNewLanguage() throws {
+    try onMainActor {
+      try requireDisplay()
+      let buttons = ["Minimize", "Maximize", "Close"]
+      let german = try buttons.map { try XCTUnwrap(translation("de", $0)) }
+      let french = try buttons.map { try XCTUnwrap(translation("fr", $0)) }
+      ProcessGettext.switchLanguage(to: ["de"])
+      let bar = try XCTUnwrap(gtk_header_bar_new())
+      let header = UnsafeMutableRawPointer(bar).assumingMemoryBound(to: GtkHeaderBar.self)
+      gtk_header_bar_set_show_close_button(header, 1)
+      let window = Window(title: "test")
+      addTeardownBlock { @MainActor in window.destroy() }
+      gtk_window_set_titlebar(
+        UnsafeMutableRawPointer(window.widgetPointer).assumingMemoryBound(to: GtkWindow.self), bar)
+      window.showAll()
+      XCTAssertTrue(window.waitForFirstDraw(), "the window was never drawn")
+      XCTAssertEqual(windowButtonNames(of: bar), german)
+      ProcessGettext.switchLanguage(to: ["fr"])
+      parlance_renew_window_buttons()
+      XCTAssertEqual(windowButtonNames(of: bar), french)
+    }
+  }
+
+  /// The accessible names of the header bar's window buttons.
+  @MainActor
+  func windowButtonNames(of bar: UnsafeMutablePointer<GtkWidget>) -> [String] {
+    var names: [String] = []
+    func visit(_ widget: UnsafeMutablePointer<GtkWidget>) {
+      if gtk_style_context_has_class(gtk_widget_get_style_context(widget), "titlebutton") != 0,
+        let name = atk_object_get_name(gtk_widget_get_accessible(widget))
+      {
+        names.append(String(cString: name))
+      }
+      guard parlance_instance_is_a(widget, gtk_container_get_type()) != 0 else { return }
+      // forall, not foreach: the window buttons are the header bar's own children.
+      let found = Children()
+      gtk_container_forall(
+        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkContainer.self),
+        { child, data in
+          guard let child, let data else { return }
+          Unmanaged<Children>.fromOpaque(data).takeUnretainedValue().widgets.append(child)
+        }, Unmanaged.passUnretained(found).toOpaque())
+      for child in found.widgets { visit(child) }
+    }
+    visit(bar)
+    return names
+  }
+
+  /// What `gtk_container_forall` gives.
+  final class Children {
+    var widgets: [UnsafeMutablePointer<GtkWidget>] = []
   }
 
   /// The names of the first column's cells, as the tree view's accessible gives them.
@@ -61,14 +125,15 @@ final class RenderedRowsTests: GtkTestCase, @unchecked Sendable {
     }
   }
 
-  /// GTK's "_Cancel" in `language`, from its installed catalog; nil when there is none.
-  func translation(_ language: String) -> String? {
+  /// GTK's `msgid` ("_Cancel") in `language`, from its installed catalog; nil when there
+  /// is none.
+  func translation(_ language: String, _ msgid: String = "_Cancel") -> String? {
     let path = "/usr/share/locale/\(language)/LC_MESSAGES/gtk30.mo"
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     let output = Process()
     output.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     output.arguments = [
-      "LANGUAGE=\(language)", "LC_ALL=C.UTF-8", "gettext", "-d", "gtk30", "_Cancel",
+      "LANGUAGE=\(language)", "LC_ALL=C.UTF-8", "gettext", "-d", "gtk30", msgid,
     ]
     let pipe = Pipe()
     output.standardOutput = pipe

@@ -95,9 +95,12 @@ GPtrArray *_Nonnull parlance_collect_texts(GtkWidget *_Nonnull root, guint optio
 
 /// `parlance_collect_texts`, skipping the menus and popovers in `visited` and adding
 /// those it visits: walks of several roots that meet one twice (a menu is its popup
-/// window's child and its menu item's submenu) read it once.
+/// window's child and its menu item's submenu) read it once. When `rendered` is not
+/// NULL, the tree views and combo boxes whose text a cell data function makes are added
+/// to it, referenced (for `parlance_refresh_rendered_rows`).
 GPtrArray *_Nonnull parlance_collect_texts_once(GtkWidget *_Nonnull root, guint options,
-                                                GHashTable *_Nonnull visited);
+                                                GHashTable *_Nonnull visited,
+                                                GPtrArray *_Nullable rendered);
 
 /// For a stock item's text (`PARLANCE_TEXT_STOCK`), the context of its label's message in
 /// GTK's catalog: `Stock label`, `Stock label, navigation` or `Stock label, media`, as
@@ -109,13 +112,19 @@ const char *_Nullable parlance_stock_context(const ParlanceShownText *_Nonnull t
 /// nothing when the value is what is shown.
 void parlance_set_shown_text(ParlanceShownText *_Nonnull text, const char *_Nonnull value);
 
-/// Has every tree view and combo box under `root` (`root` included) whose text a cell
-/// data function makes — which GTK calls each time a row is drawn, the program often
-/// answering through gettext ("N/A", a priority's name) — make its rows again: each row
-/// of its model (at most 5,000 a model) is announced changed, which GTK's view and its
-/// accessible (whose cells keep the text they were made with) answer by asking the
-/// function again. Call it after gettext has switched, on the GTK thread.
-void parlance_refresh_rendered_rows(GtkWidget *_Nonnull root);
+/// Has each of `views` (tree views and combo boxes whose text a cell data function
+/// makes, as a walk found them) make its rows again: GTK calls the function each time a
+/// row is drawn, the program often answering through gettext ("N/A", a priority's
+/// name), and GTK's accessible keeps the text its cells were made with. Each row of the
+/// view's model (at most 5,000 a model) is announced changed, which the view and its
+/// accessible answer by asking the function again. Call it after gettext has switched,
+/// on the GTK thread.
+void parlance_refresh_rendered_rows(GPtrArray *_Nonnull views);
+
+/// Has every header bar make its window buttons again (their accessible names, which
+/// GTK gives them from gtk30 when it makes them: "Minimize", "Close"), in the language
+/// gettext answers in now. Call it after gettext has switched, on the GTK thread.
+void parlance_renew_window_buttons(void);
 
 /// Where a text is drawn: a rectangle of its toplevel, in the toplevel's coordinates
 /// (those of a picture `gtk_widget_draw` makes of it), and when the text is cut short
