@@ -62,13 +62,11 @@ public enum LiveScreenshots {
     for position in ScreenshotSession.photographingOrder(languages, from: shown.direction) {
       let language = languages[position]
       if language != shown {
+        // Read and photographed at once, while the frame that lays the switch out is
+        // still to come: a call after that frame waits for one more.
         let outcome = try LiveSwitch.run(program, to: .pinned(language), catalogs: catalogs)
         shown = outcome.to
-        do {
-          program = try started.describe()
-        } catch {
-          throw LiveSwitch.Failure(description: error.description)
-        }
+        program = outcome.programAfter
       }
       let others = OtherLanguages(
         catalogs: catalogs, shown: shown, history: program.history,

@@ -28,6 +28,12 @@ public enum LiveSwitch {
     public let decided: Int
     /// The texts left as they were, with the class and property showing each and why.
     public let left: [(text: LiveBus.Text, reason: Retranslator.Unresolved)]
+    /// The program's `LANGUAGE` now: gettext's names for `to` and its fallbacks.
+    public let languages: [String]
+
+    /// The program as it describes itself after the switch, without asking it: its
+    /// `LANGUAGE` and the list of languages it has shown.
+    package var programAfter: LiveBus.Program { program.switched(to: languages) }
   }
 
   /// A switch that could not be made: the program has no catalog in the language, or
@@ -124,7 +130,7 @@ public enum LiveSwitch {
         mark(.applied)
         return Outcome(
           program: program, from: source, to: destination.language, applied: applied,
-          kept: kept, decided: 0, left: [])
+          kept: kept, decided: 0, left: [], languages: destination.gettextLanguages)
       case .pending(let pending): texts = pending
       }
     } catch {
@@ -159,7 +165,8 @@ public enum LiveSwitch {
     mark(.applied)
     return Outcome(
       program: program, from: source, to: plan.language, applied: applied, kept: 0,
-      decided: texts.count, left: plan.left.map { (texts[$0.index], $0.reason) })
+      decided: texts.count, left: plan.left.map { (texts[$0.index], $0.reason) },
+      languages: plan.gettextLanguages)
   }
 
   /// What each of `texts` becomes (`ProgramCatalogs.plan`); where several messages show

@@ -26,6 +26,15 @@ public enum LiveBus {
     /// The `LANGUAGE` lists it has shown, oldest first: the one it started in, then each
     /// switch's (each a list of gettext languages).
     public let history: [[String]]
+
+    /// The program as its module describes itself after a switch to `languages`: its
+    /// `LANGUAGE`, and the list it has shown with `languages` added unless it is the last.
+    package func switched(to languages: [String]) -> Program {
+      Program(
+        busName: busName, pid: pid, name: name, languages: languages, catalogs: catalogs,
+        textDomain: textDomain, textDomainDirectory: textDomainDirectory,
+        history: history.last == languages ? history : history + [languages])
+    }
   }
 
   /// One text a program's windows show.
