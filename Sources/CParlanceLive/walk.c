@@ -26,6 +26,59 @@ static GtkLabel *first_label(GtkWidget *widget) {
   return found;
 }
 
+/// What the walk asks of a widget's class, each a bit.
+enum {
+  KIND_ACTIVATABLE = 1 << 0,
+  KIND_WINDOW = 1 << 1,
+  KIND_HEADER_BAR = 1 << 2,
+  KIND_BUTTON = 1 << 3,
+  KIND_TOOL_BUTTON = 1 << 4,
+  KIND_MENU_ITEM = 1 << 5,
+  KIND_LABEL = 1 << 6,
+  KIND_ENTRY = 1 << 7,
+  KIND_TREE_VIEW = 1 << 8,
+  KIND_COMBO_BOX = 1 << 9,
+  KIND_STACK = 1 << 10,
+  KIND_CONTAINER = 1 << 11,
+  KIND_MENU_OR_POPOVER = 1 << 12,
+  KIND_MENU_BUTTON = 1 << 13,
+  KIND_IMAGE_MENU_ITEM = 1 << 14,
+  /// Set on every kind made: 0 in the table is "not made yet".
+  KIND_KNOWN = 1 << 31,
+};
+
+/// The kind of `widget`'s class (`KIND_*`): what the walk asks of every widget, a dozen
+/// type checks, made once per class instead (a program shows a few dozen classes in
+/// thousands of widgets). On the GTK thread only, as the walk is.
+static guint widget_kind(GtkWidget *widget) {
+  static GHashTable *kinds = NULL;
+  if (kinds == NULL) kinds = g_hash_table_new(NULL, NULL);
+  GType type = G_OBJECT_TYPE(widget);
+  guint kind = GPOINTER_TO_UINT(g_hash_table_lookup(kinds, GSIZE_TO_POINTER(type)));
+  if (kind != 0) return kind;
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  const struct {
+    GType type;
+    guint bit;
+  } checks[] = {
+      {GTK_TYPE_ACTIVATABLE, KIND_ACTIVATABLE}, {GTK_TYPE_WINDOW, KIND_WINDOW},
+      {GTK_TYPE_HEADER_BAR, KIND_HEADER_BAR},   {GTK_TYPE_BUTTON, KIND_BUTTON},
+      {GTK_TYPE_TOOL_BUTTON, KIND_TOOL_BUTTON}, {GTK_TYPE_MENU_ITEM, KIND_MENU_ITEM},
+      {GTK_TYPE_LABEL, KIND_LABEL},             {GTK_TYPE_ENTRY, KIND_ENTRY},
+      {GTK_TYPE_TREE_VIEW, KIND_TREE_VIEW},     {GTK_TYPE_COMBO_BOX, KIND_COMBO_BOX},
+      {GTK_TYPE_STACK, KIND_STACK},             {GTK_TYPE_CONTAINER, KIND_CONTAINER},
+      {GTK_TYPE_MENU, KIND_MENU_OR_POPOVER},    {GTK_TYPE_POPOVER, KIND_MENU_OR_POPOVER},
+      {GTK_TYPE_MENU_BUTTON, KIND_MENU_BUTTON}, {GTK_TYPE_IMAGE_MENU_ITEM, KIND_IMAGE_MENU_ITEM},
+  };
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  kind = KIND_KNOWN;
+  for (size_t index = 0; index < G_N_ELEMENTS(checks); index++) {
+    if (g_type_is_a(type, checks[index].type)) kind |= checks[index].bit;
+  }
+  g_hash_table_insert(kinds, GSIZE_TO_POINTER(type), GUINT_TO_POINTER(kind));
+  return kind;
+}
+
 static ParlanceShownText *add(GPtrArray *texts, gpointer object, const char *property,
                               const char *value, ParlanceTextKind kind) {
   if (value == NULL || value[0] == '\0') return NULL;
@@ -62,15 +115,16 @@ static void add_property(GPtrArray *texts, gpointer object, const char *name) {
 /// Whether `widget` is the label a button or menu item shows its own label with: that
 /// text is set on the owner, which keeps it apart from the child.
 static gboolean is_owners_label(GtkWidget *widget) {
-  if (!GTK_IS_LABEL(widget)) return FALSE;
+  if (!(widget_kind(widget) & KIND_LABEL)) return FALSE;
   GtkWidget *parent = gtk_widget_get_parent(widget);
   // A button's label may sit in a box with its image.
   for (int depth = 0; parent != NULL && depth < 3; depth++) {
-    if (GTK_IS_BUTTON(parent) && gtk_button_get_label(GTK_BUTTON(parent)) != NULL) return TRUE;
-    if (GTK_IS_TOOL_BUTTON(parent)) {
+    guint kind = widget_kind(parent);
+    if ((kind & KIND_BUTTON) && gtk_button_get_label(GTK_BUTTON(parent)) != NULL) return TRUE;
+    if (kind & KIND_TOOL_BUTTON) {
       return gtk_tool_button_get_label(GTK_TOOL_BUTTON(parent)) != NULL;
     }
-    if (GTK_IS_MENU_ITEM(parent)) return gtk_menu_item_get_label(GTK_MENU_ITEM(parent)) != NULL;
+    if (kind & KIND_MENU_ITEM) return gtk_menu_item_get_label(GTK_MENU_ITEM(parent)) != NULL;
     parent = gtk_widget_get_parent(parent);
   }
   return FALSE;
@@ -180,15 +234,13 @@ static void visit_model(GtkCellLayout *layout, GtkTreeModel *model, Walk *walk) 
 }
 
 /// The GtkAction whose texts `widget` shows (GtkUIManager's menus and toolbars), or NULL.
-static GObject *related_action(GtkWidget *widget) {
+static GObject *related_action(GtkWidget *widget, guint kind) {
   // A GtkActivatable keeps its related action as the object data "gtk-action"
   // (gtk_activatable_do_set_related_action, which its implementors must call): without
   // it there is none, and the two property reads below (about a sixth of mousepad's walk,
   // most of its widgets being menu items) are not needed. The type first: object data is
   // looked up under a lock, in a list.
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  if (!GTK_IS_ACTIVATABLE(widget)) return NULL;
-  G_GNUC_END_IGNORE_DEPRECATIONS
+  if (!(kind & KIND_ACTIVATABLE)) return NULL;
   static GQuark action_quark = 0;
   if (action_quark == 0) action_quark = g_quark_from_static_string("gtk-action");
   if (g_object_get_qdata(G_OBJECT(widget), action_quark) == NULL) return NULL;
@@ -227,11 +279,11 @@ static char *tooltip_markup(GtkWidget *widget) {
 
 /// Whether `widget` is a GtkImageMenuItem showing the stock item `label` names (its
 /// label is the stock id, and GTK translates the item's label when it is set again).
-static gboolean is_stock_menu_item(GtkWidget *widget, const char *label) {
+static gboolean is_stock_menu_item(GtkWidget *widget, guint kind, const char *label) {
   gboolean stock = FALSE;
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   GtkStockItem item;
-  stock = GTK_IS_IMAGE_MENU_ITEM(widget) && label != NULL &&
+  stock = (kind & KIND_IMAGE_MENU_ITEM) && label != NULL &&
           gtk_image_menu_item_get_use_stock(GTK_IMAGE_MENU_ITEM(widget)) &&
           gtk_stock_lookup(label, &item);
   G_GNUC_END_IGNORE_DEPRECATIONS
@@ -321,42 +373,42 @@ static void visit_action(GtkAction *action, GPtrArray *texts) {
   add_property(texts, action, "tooltip");
 }
 
-static void visit_texts(GtkWidget *widget, Walk *walk) {
+static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
   GPtrArray *texts = walk->texts;
   // A widget made from a GtkAction shows the action's label and tooltip, and GTK sets
   // them again from it whenever the action changes: the action's are switched, once for
   // all its proxies, and not the widget's own.
-  GObject *action = related_action(widget);
+  GObject *action = related_action(widget, kind);
   if (action != NULL) {
     if (g_hash_table_add(walk->actions, action)) visit_action((GtkAction *)action, texts);
     visit_accessible(widget, walk);
     return;
   }
-  if (GTK_IS_WINDOW(widget)) add_property(texts, widget, "title");
-  if (GTK_IS_HEADER_BAR(widget)) {
+  if (kind & KIND_WINDOW) add_property(texts, widget, "title");
+  if (kind & KIND_HEADER_BAR) {
     add_property(texts, widget, "title");
     add_property(texts, widget, "subtitle");
   }
-  if (GTK_IS_BUTTON(widget)) {
+  if (kind & KIND_BUTTON) {
     GtkButton *button = GTK_BUTTON(widget);
     G_GNUC_BEGIN_IGNORE_DEPRECATIONS
     gboolean stock = gtk_button_get_use_stock(button);
     G_GNUC_END_IGNORE_DEPRECATIONS
     add(texts, widget, "label", gtk_button_get_label(button),
         stock ? PARLANCE_TEXT_STOCK : PARLANCE_TEXT_PROPERTY);
-  } else if (GTK_IS_TOOL_BUTTON(widget)) {
+  } else if (kind & KIND_TOOL_BUTTON) {
     add(texts, widget, "label", gtk_tool_button_get_label(GTK_TOOL_BUTTON(widget)),
         PARLANCE_TEXT_PROPERTY);
-  } else if (GTK_IS_MENU_ITEM(widget)) {
+  } else if (kind & KIND_MENU_ITEM) {
     const char *label = gtk_menu_item_get_label(GTK_MENU_ITEM(widget));
     add(texts, widget, "label", label,
-        is_stock_menu_item(widget, label) ? PARLANCE_TEXT_STOCK : PARLANCE_TEXT_PROPERTY);
-  } else if (GTK_IS_LABEL(widget) && !is_owners_label(widget)) {
+        is_stock_menu_item(widget, kind, label) ? PARLANCE_TEXT_STOCK : PARLANCE_TEXT_PROPERTY);
+  } else if ((kind & KIND_LABEL) && !is_owners_label(widget)) {
     add(texts, widget, "label", gtk_label_get_label(GTK_LABEL(widget)),
         PARLANCE_TEXT_PROPERTY);
   }
-  if (GTK_IS_ENTRY(widget)) add_property(texts, widget, "placeholder-text");
-  if (GTK_IS_TREE_VIEW(widget)) {
+  if (kind & KIND_ENTRY) add_property(texts, widget, "placeholder-text");
+  if (kind & KIND_TREE_VIEW) {
     GtkTreeModel *model = gtk_tree_view_get_model(GTK_TREE_VIEW(widget));
     GList *columns = gtk_tree_view_get_columns(GTK_TREE_VIEW(widget));
     gboolean by_function = FALSE;
@@ -371,12 +423,12 @@ static void visit_texts(GtkWidget *widget, Walk *walk) {
     g_list_free(columns);
     if (by_function) g_ptr_array_add(walk->rendered, g_object_ref(widget));
   }
-  if (GTK_IS_COMBO_BOX(widget) && walk->rendered != NULL &&
+  if ((kind & KIND_COMBO_BOX) && walk->rendered != NULL &&
       gtk_combo_box_get_model(GTK_COMBO_BOX(widget)) != NULL &&
       renders_text_by_function(GTK_CELL_LAYOUT(widget))) {
     g_ptr_array_add(walk->rendered, g_object_ref(widget));
   }
-  if (GTK_IS_COMBO_BOX(widget)) {
+  if (kind & KIND_COMBO_BOX) {
     GtkWidget *parent = gtk_widget_get_parent(widget);
     if (parent != NULL && GTK_IS_FILE_CHOOSER_BUTTON(parent)) {
       visit_file_chooser_rows(widget, walk);
@@ -384,7 +436,7 @@ static void visit_texts(GtkWidget *widget, Walk *walk) {
       visit_model(GTK_CELL_LAYOUT(widget), gtk_combo_box_get_model(GTK_COMBO_BOX(widget)), walk);
     }
   }
-  if (GTK_IS_STACK(widget)) {
+  if (kind & KIND_STACK) {
     GList *children = gtk_container_get_children(GTK_CONTAINER(widget));
     for (GList *child = children; child != NULL; child = child->next) {
       char *title = NULL;
@@ -420,17 +472,18 @@ static void visit_texts(GtkWidget *widget, Walk *walk) {
 
 static void visit(GtkWidget *widget, gpointer data) {
   Walk *walk = data;
+  guint kind = widget_kind(widget);
   // Only a menu or a popover is reached twice (a menu is its popup window's child and its
   // menu item's or menu button's menu): every other widget has one parent.
-  if (walk->visited != NULL && (GTK_IS_MENU(widget) || GTK_IS_POPOVER(widget)) &&
+  if (walk->visited != NULL && (kind & KIND_MENU_OR_POPOVER) &&
       !g_hash_table_add(walk->visited, widget))
     return;
-  visit_texts(widget, walk);
-  if (GTK_IS_MENU_ITEM(widget)) {
+  visit_texts(widget, kind, walk);
+  if (kind & KIND_MENU_ITEM) {
     GtkWidget *submenu = gtk_menu_item_get_submenu(GTK_MENU_ITEM(widget));
     if (submenu != NULL) visit(submenu, walk);
   }
-  if (GTK_IS_MENU_BUTTON(widget)) {
+  if (kind & KIND_MENU_BUTTON) {
     GtkMenuButton *button = GTK_MENU_BUTTON(widget);
     GtkMenu *menu = gtk_menu_button_get_popup(button);
     if (menu != NULL) visit(GTK_WIDGET(menu), walk);
@@ -439,7 +492,7 @@ static void visit(GtkWidget *widget, gpointer data) {
   }
   // forall, not foreach: internal children too (a dialog's action area, a notebook's
   // tab labels, a file chooser's parts).
-  if (GTK_IS_CONTAINER(widget)) gtk_container_forall(GTK_CONTAINER(widget), visit, walk);
+  if (kind & KIND_CONTAINER) gtk_container_forall(GTK_CONTAINER(widget), visit, walk);
 }
 
 GPtrArray *parlance_collect_texts(GtkWidget *root, guint options) {
