@@ -24,6 +24,7 @@ struct ProgramCatalogsTests {
           ("_Open", "_Öffnen"),
           ("See <a href=\\\"%s\\\">%s</a>.", "Siehe <a href=\\\"%s\\\">%s</a>."),
           ("%s file", "%s-Datei"), ("%s script", "%s-Skript-Datei"), ("Unicode", "Unicode"),
+          ("R", "R"),
         ],
         "fr": [
           ("_File", "_Fichier"), ("_Color Scheme", "_Jeu de couleurs"),
@@ -31,7 +32,7 @@ struct ProgramCatalogsTests {
           ("%s | Authors: %s", "%s | Auteurs : %s"), ("Other", "Autre"),
           ("Others", "Autres"), ("_Open", "_Ouvrir"),
           ("See <a href=\\\"%s\\\">%s</a>.", "Voir <a href=\\\"%s\\\">%s</a>."),
-          ("%s file", "fichier %s"), ("%s script", "script %s"), ("Unicode", "Unicode"),
+          ("%s file", "fichier %s"), ("%s script", "script %s"), ("Unicode", "Unicode"), ("R", "D"),
         ],
         "ar": [("_File", "_ملف"), ("_Open", "_افتح"), ("Unicode", "يونيكود")],
         "pt": [("_File", "_Ficheiro"), ("_Open", "_Abrir")],
@@ -169,7 +170,10 @@ struct ProgramCatalogsTests {
         ("Unicode (UTF-8)", "Unicode (UTF-8)"),
         // A word of the catalogs among numbers and signs: a quantity and its unit.
         ("0 Klassisch ▴", "0 Classique ▴"),
-        // A section and a name with the separator in it; a time before a message.
+        // A tooltip and its key, apart (a key of one letter is no message, though one
+        // shows it: galculator's "R" is no "Red"); a section and a name with the
+        // separator in it; a time before a message.
+        ("Klassisch    Strg+K", "Classique    Strg+K"), ("Klassisch    R", "Classique    R"),
         ("Klassisch/IDL/PV-WAVE", "Classique/IDL/PV-WAVE"),
         ("21:21:46: Klassisch", "21:21:46: Classique"),
         // A text the program wrapped whole in markup (GtkAboutDialog's licence line,

@@ -38,8 +38,9 @@ extension Retranslator {
 
   /// The separators a program joins texts with, in the order they are tried: a title
   /// and the program's name, a path of sections (mousepad's "Quelle/C"), a time before
-  /// a message (geany's "21:21:46: Neue Datei »unbenannt« geöffnet.").
-  static let separators = [" - ", " — ", " – ", " | ", "/", ": "]
+  /// a message (geany's "21:21:46: Neue Datei »unbenannt« geöffnet."), a tooltip and its
+  /// key (galculator's "Löschen    Rückschritt").
+  static let separators = [" - ", " — ", " – ", " | ", "/", ": ", "    "]
 
   /// `shown` as texts joined by a separator, each switched where it is a text of the
   /// tables: at most three parts (more: the first and the rest), none empty (a path such as `/usr/share` is no such
@@ -99,7 +100,7 @@ extension Retranslator {
     var recipe: [Recipe.Part]? = []
     var found = false
     for (part, after) in [(head, " ("), (inside, ")")] {
-      switch retranslateWhole(part, remembered: nil) {
+      switch retranslatePart(part) {
       case .success(let (text, _, made)):
         texts.append(text)
         found = true
@@ -116,6 +117,13 @@ extension Retranslator {
     return .success((texts[0] + " (" + texts[1] + ")", nil, recipe.map(Recipe.init)))
   }
 
+  /// A part of a joined text as a text of the tables; one of fewer than two letters
+  /// (a key, "R"; a sign) is what it is: a letter alone is too likely another text's.
+  private func retranslatePart(_ text: String) -> Outcome {
+    guard text.filter(\.isLetter).count >= 2 else { return .failure(.unknown) }
+    return retranslateWhole(text, remembered: nil)
+  }
+
   private func compoundOfSeparators(_ shown: String) -> Outcome {
     for separator in Self.separators where shown.contains(separator) {
       var parts = shown.components(separatedBy: separator)
@@ -129,7 +137,7 @@ extension Retranslator {
       var found = false
       for part in parts {
         if !texts.isEmpty { recipe?.append(.text(separator)) }
-        switch retranslateWhole(part, remembered: nil) {
+        switch retranslatePart(part) {
         case .success(let (text, _, made)):
           texts.append(text)
           found = true
