@@ -66,22 +66,12 @@ extension Retranslator {
     guard words.count > 1, lettered.count == 1, let at = lettered.first else {
       return .failure(.unknown)
     }
-    guard case .success(let (text, _, made)) = retranslateWhole(words[at], remembered: nil) else {
-      return .failure(.unknown)
-    }
-    var recipe: [Recipe.Part]? = []
-    var texts: [String] = []
+    var pieces: [Piece] = []
     for (index, word) in words.enumerated() {
-      if index > 0 { recipe?.append(.text(" ")) }
-      if index == at {
-        texts.append(text)
-        if let made { recipe?.append(contentsOf: made.parts) } else { recipe = nil }
-      } else {
-        texts.append(word)
-        recipe?.append(.text(word))
-      }
+      if index > 0 { pieces.append(.glue(" ")) }
+      pieces.append(index == at ? .part(word) : .glue(word))
     }
-    return .success((texts.joined(separator: " "), nil, recipe.map(Recipe.init)))
+    return assembled(pieces)
   }
 
   /// `shown` as `text (detail)`: the text before the last ` (` and the one inside the
@@ -96,32 +86,7 @@ extension Retranslator {
     guard !head.isEmpty, !inside.isEmpty, !inside.contains("("), !inside.contains(")") else {
       return .failure(.unknown)
     }
-    var texts: [String] = []
-    var recipe: [Recipe.Part]? = []
-    var found = false
-    for (part, after) in [(head, " ("), (inside, ")")] {
-      switch retranslatePart(part) {
-      case .success(let (text, _, made)):
-        texts.append(text)
-        found = true
-        if let made { recipe?.append(contentsOf: made.parts) } else { recipe = nil }
-      case .failure(.unknown):
-        texts.append(part)
-        recipe?.append(.text(part))
-      case .failure(let reason):
-        return .failure(reason)
-      }
-      recipe?.append(.text(after))
-    }
-    guard found else { return .failure(.unknown) }
-    return .success((texts[0] + " (" + texts[1] + ")", nil, recipe.map(Recipe.init)))
-  }
-
-  /// A part of a joined text as a text of the tables; one of fewer than two letters
-  /// (a key, "R"; a sign) is what it is: a letter alone is too likely another text's.
-  private func retranslatePart(_ text: String) -> Outcome {
-    guard text.filter(\.isLetter).count >= 2 else { return .failure(.unknown) }
-    return retranslateWhole(text, remembered: nil)
+    return assembled([.part(head), .glue(" ("), .part(inside), .glue(")")])
   }
 
   private func compoundOfSeparators(_ shown: String) -> Outcome {
@@ -131,28 +96,56 @@ extension Retranslator {
       // ("Wissenschaftlich/IDL/PV-WAVE/GDL").
       if parts.count > 3 { parts = [parts[0], parts.dropFirst().joined(separator: separator)] }
       guard !parts.contains(where: \.isEmpty) else { continue }
-      var texts: [String] = []
-      // Each part's recipe (a part no table has is its text), the separator between.
-      var recipe: [Recipe.Part]? = []
-      var found = false
+      var pieces: [Piece] = []
       for part in parts {
-        if !texts.isEmpty { recipe?.append(.text(separator)) }
-        switch retranslatePart(part) {
-        case .success(let (text, _, made)):
-          texts.append(text)
+        if !pieces.isEmpty { pieces.append(.glue(separator)) }
+        pieces.append(.part(part))
+      }
+      let outcome = assembled(pieces)
+      guard case .failure(.unknown) = outcome else { return outcome }
+    }
+    return .failure(.unknown)
+  }
+
+  /// A piece of a text a program joined: a part that may be a text of the tables, or
+  /// what it put between the parts.
+  private enum Piece {
+    case part(String)
+    case glue(String)
+  }
+
+  /// The text `pieces` make, each part switched where it is a text of the tables (one of
+  /// fewer than two letters, a key "R" or a sign, is what it is: a letter alone is too
+  /// likely another text's), the glue kept, with the recipe of the whole; unknown when
+  /// no part is a text of the tables, the reason of the first part that is left.
+  private func assembled(_ pieces: [Piece]) -> Outcome {
+    var text = ""
+    // Each part's recipe (a part no table has is its text), the glue between.
+    var recipe: [Recipe.Part]? = []
+    var found = false
+    for piece in pieces {
+      switch piece {
+      case .glue(let glue):
+        text += glue
+        recipe?.append(.text(glue))
+      case .part(let part):
+        let outcome: Outcome =
+          part.filter(\.isLetter).count >= 2
+          ? retranslateWhole(part, remembered: nil) : .failure(.unknown)
+        switch outcome {
+        case .success(let (made, _, madeRecipe)):
+          text += made
           found = true
-          if let made { recipe?.append(contentsOf: made.parts) } else { recipe = nil }
+          if let madeRecipe { recipe?.append(contentsOf: madeRecipe.parts) } else { recipe = nil }
         case .failure(.unknown):
-          texts.append(part)
+          text += part
           recipe?.append(.text(part))
         case .failure(let reason):
           return .failure(reason)
         }
       }
-      if found {
-        return .success((texts.joined(separator: separator), nil, recipe.map(Recipe.init)))
-      }
     }
-    return .failure(.unknown)
+    guard found else { return .failure(.unknown) }
+    return .success((text, nil, recipe.map(Recipe.init)))
   }
 }
