@@ -186,11 +186,21 @@ typedef struct {
   guint group;
   /// The combo box or tree view column showing the model.
   GObject *view;
+  /// How many more rows are read (a model of the program's own is read, not set: its
+  /// first rows only).
+  guint rows_left;
 } ColumnWalk;
+
+/// At most this many rows of a column of a model that is no list or tree store are read:
+/// such a model is the program's own (or a filter or sort of one), read for the report
+/// and never set, and may be long.
+#define OWN_MODEL_ROWS 200
 
 static gboolean add_cell(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *iter,
                          gpointer data) {
   ColumnWalk *column = data;
+  if (column->rows_left == 0) return TRUE;
+  column->rows_left--;
   char *value = NULL;
   gtk_tree_model_get(model, iter, column->column, &value, -1);
   ParlanceShownText *text =
@@ -206,27 +216,32 @@ static gboolean add_cell(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *it
 }
 
 /// The strings of `model` that `layout` (a combo box, a tree view column) shows through
-/// a text renderer's `text` or `markup` attribute, each column once. Only list and tree
-/// stores, whose rows can be set again; a model of the program's own, or one filtered or
-/// sorted, is left alone.
+/// a text renderer's `text` or `markup` attribute, each column once. The rows of a list
+/// or tree store can be set again (`text`, `markup`); those of a model of the program's
+/// own, or of one filtered or sorted, are read, not set (`own-text`, `own-markup`: their
+/// first 200 rows), for the report to say what the program keeps there.
 static void visit_model(GtkCellLayout *layout, GtkTreeModel *model, Walk *walk) {
-  if ((walk->options & PARLANCE_WALK_MODELS) == 0 || model == NULL ||
-      !(GTK_IS_LIST_STORE(model) || GTK_IS_TREE_STORE(model)))
-    return;
+  if ((walk->options & PARLANCE_WALK_MODELS) == 0 || model == NULL) return;
+  gboolean settable = GTK_IS_LIST_STORE(model) || GTK_IS_TREE_STORE(model);
   GtkCellArea *area = gtk_cell_layout_get_area(layout);
   if (area == NULL) return;
   GList *cells = gtk_cell_layout_get_cells(layout);
   for (GList *cell = cells; cell != NULL; cell = cell->next) {
     if (!GTK_IS_CELL_RENDERER_TEXT(cell->data)) continue;
     const char *attributes[] = {"text", "markup"};
+    const char *own[] = {"own-text", "own-markup"};
     for (size_t index = 0; index < G_N_ELEMENTS(attributes); index++) {
       int column = gtk_cell_area_attribute_get_column(area, cell->data, attributes[index]);
       if (column < 0 || gtk_tree_model_get_column_type(model, column) != G_TYPE_STRING)
         continue;
       char *key = g_strdup_printf("%p:%d", (void *)model, column);
       if (!g_hash_table_add(walk->columns, key)) continue;  // the set owns key either way
-      ColumnWalk column_walk = {walk, column, attributes[index], ++walk->groups,
-                                G_OBJECT(layout)};
+      ColumnWalk column_walk = {walk,
+                                column,
+                                settable ? attributes[index] : own[index],
+                                settable ? ++walk->groups : 0,
+                                G_OBJECT(layout),
+                                settable ? G_MAXUINT : OWN_MODEL_ROWS};
       gtk_tree_model_foreach(model, add_cell, &column_walk);
     }
   }
@@ -561,6 +576,11 @@ void parlance_set_shown_text(ParlanceShownText *text, const char *value) {
     GtkTreePath *path = text->row != NULL ? gtk_tree_row_reference_get_path(text->row) : NULL;
     GtkTreeModel *model = GTK_TREE_MODEL(text->object);
     GtkTreeIter iter;
+    // A model of the program's own is read, never set.
+    if (!GTK_IS_LIST_STORE(model) && !GTK_IS_TREE_STORE(model)) {
+      if (path != NULL) gtk_tree_path_free(path);
+      return;
+    }
     if (path == NULL || !gtk_tree_model_get_iter(model, &iter, path)) {
       if (path != NULL) gtk_tree_path_free(path);
       return;

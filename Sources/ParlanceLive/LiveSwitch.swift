@@ -255,6 +255,7 @@ extension ProgramCatalogs.Text {
   init(_ text: LiveBus.Text, declared: Set<String> = []) {
     self.init(
       text: text.text, message: text.message, replaced: text.replacedMessage,
-      isToolkitItem: text.property == "stock", group: Int(text.group), declared: declared)
+      isToolkitItem: text.property == "stock", isOwnModel: text.property.hasPrefix("own-"),
+      group: Int(text.group), declared: declared)
   }
 }

@@ -354,6 +354,10 @@ static guint32 collected_count(void) {
 /// Whether the controller is to decide `text` (id `id` of the last walk): it has no
 /// recipe, or one that could not be made (marked in `unmade`, NULL: none).
 static gboolean undecided_text(ParlanceShownText *text, guint32 id, const guint8 *unmade) {
+  // A row of the program's own model is read for the report, and set by nothing.
+  if (text->kind == PARLANCE_TEXT_MODEL_CELL && !GTK_IS_LIST_STORE(text->object) &&
+      !GTK_IS_TREE_STORE(text->object))
+    return FALSE;
   return recipe_of(text) == NULL || (unmade != NULL && unmade[id]);
 }
 
@@ -511,7 +515,7 @@ static GArray *make_from_recipes(const guint8 *skipped, GArray *unmade, gboolean
       if (skipped != NULL && skipped[id]) continue;
       ParlanceShownText *text = g_ptr_array_index(shown, index);
       const char *recipe = recipe_of(text);
-      if (recipe == NULL && undecided != NULL) {
+      if (recipe == NULL && undecided != NULL && undecided_text(text, id, NULL)) {
         *undecided = TRUE;
         return made;
       }

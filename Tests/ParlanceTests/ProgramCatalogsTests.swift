@@ -308,6 +308,21 @@ struct ProgramCatalogsTests {
     }
   }
 
+  /// A row of a model the program keeps itself is read, never set: a catalog's text in
+  /// it is left and said (thunar's places), one no catalog has is the user's.
+  @Test func aRowOfTheProgramsOwnModelIsSaidNotSet() throws {
+    try withCatalogs { catalogs in
+      let plan = try catalogs.plan(
+        [
+          .init(text: "Klassisch", isOwnModel: true), .init(text: "Sonstige", isOwnModel: true),
+          .init(text: "Annas Ordner", isOwnModel: true),
+        ], from: Self.de, to: Self.fr)
+      #expect(plan.changes.isEmpty)
+      #expect(plan.left.map(\.reason) == [.ownModel, .ownModel, .unknown])
+      #expect(plan.left.allSatisfy { !$0.recipe.isEmpty })
+    }
+  }
+
   /// The program's own message wins over GTK's where both show the text: "_Öffnen" is
   /// the app's "_Open" ("_Ouvrir"), and GTK's "Open" shows "Öffnen" without mnemonic.
   @Test func theProgramsOwnMessageComesBeforeTheToolkits() throws {

@@ -38,9 +38,10 @@ typedef enum {
   /// A child property of the object in its container (a GtkStack page's `title`, which
   /// its stack switcher shows).
   PARLANCE_TEXT_CHILD_PROPERTY = 2,
-  /// A string in a row of a list or tree store that a combo box or tree view column
-  /// shows with a text renderer (`object` is the store, `property` the renderer's
-  /// attribute, `text` or `markup`).
+  /// A string in a row of a model that a combo box or tree view column shows with a
+  /// text renderer (`object` is the model, `property` the renderer's attribute, `text`
+  /// or `markup`; `own-text` or `own-markup` for a model that is no list or tree store,
+  /// the program's own or a filter or sort of one, which is read and never set).
   PARLANCE_TEXT_MODEL_CELL = 3,
 } ParlanceTextKind;
 

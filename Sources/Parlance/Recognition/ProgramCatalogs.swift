@@ -32,6 +32,8 @@ public final class ProgramCatalogs: Sendable {
     /// The text is a toolkit item the toolkit translates itself (a GTK stock button):
     /// it is set again as it is.
     public let isToolkitItem: Bool
+    /// The text is a row of a model the program keeps itself: read, never set.
+    public let isOwnModel: Bool
     /// What a switch remembered at its place before the program set the text again
     /// itself (from a copy of its own: Python's gettext, a cache), or empty: the message
     /// the text may still be, in a language the program showed before.
@@ -48,11 +50,12 @@ public final class ProgramCatalogs: Sendable {
     /// A shown text.
     public init(
       text: String, message: String = "", replaced: String = "", isToolkitItem: Bool = false,
-      group: Int = 0, declared: Set<String> = []
+      isOwnModel: Bool = false, group: Int = 0, declared: Set<String> = []
     ) {
       self.text = text
       self.message = message
       self.replaced = replaced
+      self.isOwnModel = isOwnModel
       self.declared = declared
       self.isToolkitItem = isToolkitItem
       self.group = group
@@ -101,11 +104,11 @@ public final class ProgramCatalogs: Sendable {
         switch reason {
         case .ambiguous: message = ProgramCatalogs.leftMark(language)
         case .cannotRender: message = ProgramCatalogs.leftMark(language)
-        case .unknown, .sharedColumn: message = ""
+        case .unknown, .sharedColumn, .ownModel: message = ""
         }
         let kept: Bool
         switch reason {
-        case .unknown, .sharedColumn, .ambiguous: kept = !text.isToolkitItem
+        case .unknown, .sharedColumn, .ambiguous, .ownModel: kept = !text.isToolkitItem
         case .cannotRender: kept = false
         }
         recipe = kept ? Retranslator.Recipe.kept(text.text).encoded ?? "" : ""
@@ -347,7 +350,10 @@ public final class ProgramCatalogs: Sendable {
           )
         decided[text] = result
       }
-      switch result.outcome {
+      var outcome = result.outcome
+      // A text of the catalogs in the program's own model: said, not set.
+      if text.isOwnModel, outcome.isCatalogText { outcome = .failure(.ownModel) }
+      switch outcome {
       case .success(let (value, message, recipe)):
         changes.append(
           Plan.Change(
@@ -375,6 +381,20 @@ public final class ProgramCatalogs: Sendable {
     return Plan(
       language: language, gettextLanguages: gettext, isRightToLeft: isRightToLeft,
       changes: changes, left: left)
+  }
+}
+
+extension Result
+where
+  Success == (text: String, message: Retranslator.ShownMessage?, recipe: Retranslator.Recipe?),
+  Failure == Retranslator.Unresolved
+{
+  /// Whether the text is one of the catalogs' (decided, or shown by several messages).
+  fileprivate var isCatalogText: Bool {
+    switch self {
+    case .success, .failure(.ambiguous), .failure(.cannotRender): true
+    case .failure(.unknown), .failure(.sharedColumn), .failure(.ownModel): false
+    }
   }
 }
 

@@ -88,6 +88,9 @@ public struct Retranslator: Sendable {
     /// It is a row of a list whose other rows are not all texts of the tables (the
     /// user's data beside it): such a list is switched whole or not at all.
     case sharedColumn
+    /// It is a row of a model the program keeps itself (no list or tree store, or one
+    /// it filters or sorts), which only the program can set.
+    case ownModel
   }
 
   /// A text's new text, its message and its recipe, or why it is left.

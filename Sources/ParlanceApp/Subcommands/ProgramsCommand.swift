@@ -204,6 +204,7 @@ enum ProgramsCommand: Subcommand {
         + candidates.prefix(3).map { JSONOutput.quote($0.match.msgid) }.joined(separator: ", ")
         + ")"
     case .sharedColumn: "a row of a list that also holds texts no catalog has"
+    case .ownModel: "a row of a list the program keeps itself, which only it can set"
     case .cannotRender(let message):
       "its message \(JSONOutput.quote(message.match.msgid)) cannot be made in the language"
     }
