@@ -24,7 +24,8 @@ struct ProgramCatalogsTests {
           ("_Open", "_Öffnen"),
           ("See <a href=\\\"%s\\\">%s</a>.", "Siehe <a href=\\\"%s\\\">%s</a>."),
           ("%s file", "%s-Datei"), ("%s script", "%s-Skript-Datei"), ("Unicode", "Unicode"),
-          ("R", "R"),
+          ("R", "R"), ("Cyrillic/Russian", "Kyrillisch/Russisch"),
+          ("Cyrillic", "Kyrillisch"),
         ],
         "fr": [
           ("_File", "_Fichier"), ("_Color Scheme", "_Jeu de couleurs"),
@@ -33,6 +34,7 @@ struct ProgramCatalogsTests {
           ("Others", "Autres"), ("_Open", "_Ouvrir"),
           ("See <a href=\\\"%s\\\">%s</a>.", "Voir <a href=\\\"%s\\\">%s</a>."),
           ("%s file", "fichier %s"), ("%s script", "script %s"), ("Unicode", "Unicode"), ("R", "D"),
+          ("Cyrillic/Russian", "Cyrillique/Russe"), ("Cyrillic", "Cyrillique"),
         ],
         "ar": [("_File", "_ملف"), ("_Open", "_افتح"), ("Unicode", "يونيكود")],
         "pt": [("_File", "_Ficheiro"), ("_Open", "_Abrir")],
@@ -163,6 +165,10 @@ struct ProgramCatalogsTests {
         // and charset), either one a catalog text.
         ("Klassisch (ISO-8859-15)", "Classique (ISO-8859-15)"),
         ("Mousepad (Klassisch)", "Mousepad (Classique)"),
+        // The text before the detail is one message with a separator in it, or texts
+        // joined by one.
+        ("Kyrillisch/Russisch (CP866)", "Cyrillique/Russe (CP866)"),
+        ("Klassisch/C (UTF-8)", "Classique/C (UTF-8)"),
         // Of two printf messages, the one whose words cover more of the text (geany's
         // "%s script" with "Batch", not "%s file" with "Batch-Skript").
         ("Batch-Skript-Datei", "script Batch"), ("Batch-Datei", "fichier Batch"),

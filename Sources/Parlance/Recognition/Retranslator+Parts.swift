@@ -49,10 +49,12 @@ extension Retranslator {
   /// ambiguous; or as a text followed by another in parentheses (`Westlich
   /// (ISO-8859-15)`, a name and its detail), switched the same way.
   func compound(_ shown: String) -> Outcome {
-    let joined = compoundOfSeparators(shown)
-    guard case .failure(.unknown) = joined else { return joined }
+    // A detail first: "Kyrillisch/Russisch (CP866)" is "Cyrillic/Russian" and its charset,
+    // not "Kyrillisch" and the rest.
     let detailed = parenthesized(shown)
     guard case .failure(.unknown) = detailed else { return detailed }
+    let joined = compoundOfSeparators(shown)
+    guard case .failure(.unknown) = joined else { return joined }
     return numbered(shown)
   }
 
@@ -86,7 +88,7 @@ extension Retranslator {
     guard !head.isEmpty, !inside.isEmpty, !inside.contains("("), !inside.contains(")") else {
       return .failure(.unknown)
     }
-    return assembled([.part(head), .glue(" ("), .part(inside), .glue(")")])
+    return assembled([.joinedPart(head), .glue(" ("), .part(inside), .glue(")")])
   }
 
   private func compoundOfSeparators(_ shown: String) -> Outcome {
@@ -111,6 +113,8 @@ extension Retranslator {
   /// what it put between the parts.
   private enum Piece {
     case part(String)
+    /// A part that may itself be texts joined by a separator ("Quelle/C (UTF-8)").
+    case joinedPart(String)
     case glue(String)
   }
 
@@ -128,10 +132,13 @@ extension Retranslator {
       case .glue(let glue):
         text += glue
         recipe?.append(.text(glue))
-      case .part(let part):
-        let outcome: Outcome =
+      case .part(let part), .joinedPart(let part):
+        var outcome: Outcome =
           part.filter(\.isLetter).count >= 2
           ? retranslateWhole(part, remembered: nil) : .failure(.unknown)
+        if case .joinedPart = piece, case .failure(.unknown) = outcome {
+          outcome = compoundOfSeparators(part)
+        }
         switch outcome {
         case .success(let (made, _, madeRecipe)):
           text += made
