@@ -113,6 +113,7 @@ private final class Identification {
   /// messages.
   func message(of text: LiveBus.Text) -> Retranslator.ShownMessage? {
     if let remembered = Retranslator.ShownMessage(encoded: text.message) { return remembered }
+    if let context = text.stockContext { return stockMessage(showing: text.text, in: context) }
     if let known = decided[text.text] { return known }
     var found: Retranslator.ShownMessage?
     if case .success(let outcome) = retranslator?.retranslate(text.text) {
@@ -120,6 +121,19 @@ private final class Identification {
     }
     decided[text.text] = found
     return found
+  }
+
+  /// The message of GTK's catalog with `context` that shows the stock item's label
+  /// `shown` in the language shown (a stock label's context says which item it is:
+  /// "_Vor" is the navigation's "_Forward" or the media's).
+  private func stockMessage(showing shown: String, in context: String) -> Retranslator.ShownMessage?
+  {
+    let table = "gtk30"
+    guard catalogs.domains.contains(table) else { return nil }
+    let index = catalogs.localizer.translationIndex(for: language, table: table)
+    guard let match = index.messages(showing: shown).first(where: { $0.context == context })
+    else { return nil }
+    return Retranslator.ShownMessage(table: table, match: match)
   }
 
   /// Where `message` is supplied from in the language shown.

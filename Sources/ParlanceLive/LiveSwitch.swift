@@ -249,13 +249,26 @@ public enum LiveSwitch {
   }
 }
 
+extension LiveBus.Text {
+  /// A stock item's label, which GTK makes itself (`stock`, or `stock:` and its
+  /// message's context where it is not "Stock label").
+  var isStockItem: Bool { property == "stock" || property.hasPrefix("stock:") }
+
+  /// The context of a stock item's label in GTK's catalog: "Stock label", or the one
+  /// its property names; nil for other texts.
+  var stockContext: String? {
+    guard isStockItem else { return nil }
+    return property.hasPrefix("stock:") ? String(property.dropFirst(6)) : "Stock label"
+  }
+}
+
 extension ProgramCatalogs.Text {
   /// A text a program's module read, for a plan, with the catalog keys its interface
   /// file gives its place.
   init(_ text: LiveBus.Text, declared: Set<String> = []) {
     self.init(
       text: text.text, message: text.message, replaced: text.replacedMessage,
-      isToolkitItem: text.property == "stock", isOwnModel: text.property.hasPrefix("own-"),
+      isToolkitItem: text.isStockItem, isOwnModel: text.property.hasPrefix("own-"),
       group: Int(text.group), declared: declared)
   }
 }

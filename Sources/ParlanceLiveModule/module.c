@@ -361,6 +361,16 @@ static gboolean undecided_text(ParlanceShownText *text, guint32 id, const guint8
   return recipe_of(text) == NULL || (unmade != NULL && unmade[id]);
 }
 
+/// What Collect calls a stock item's text: `stock`, or with the context of its label's
+/// message when it is not "Stock label" (`stock:Stock label, navigation`).
+static const char *stock_property(const ParlanceShownText *text) {
+  const char *context = parlance_stock_context(text);
+  if (context == NULL || strcmp(context, "Stock label") == 0) return "stock";
+  if (strcmp(context, "Stock label, navigation") == 0) return "stock:Stock label, navigation";
+  if (strcmp(context, "Stock label, media") == 0) return "stock:Stock label, media";
+  return "stock";
+}
+
 /// The rows of the texts `walk_windows` read, as Collect answers: `(as strings,
 /// a(uuuuuuu) texts)`; with `without_recipe`, only those the controller is to decide
 /// (`undecided_text`) and every text of a list column one of them is in.
@@ -420,7 +430,8 @@ static GVariant *collected_rows(gboolean without_recipe, const guint8 *unmade) {
       ParlanceLiveText row = {
           id,
           string_index(&table, G_OBJECT_TYPE_NAME(text->object)),
-          string_index(&table, text->kind == PARLANCE_TEXT_STOCK ? "stock" : text->property),
+          string_index(&table, text->kind == PARLANCE_TEXT_STOCK ? stock_property(text)
+                                                                 : text->property),
           string_index(&table, shown_now),
           message,
           group,

@@ -345,6 +345,7 @@ def main():
     photographs.other_language(PARLANCE, environment(), TIMEOUT * 2)
     photographs.read_back(PARLANCE, environment(), TIMEOUT * 2, fresh["mousepad"].get("fr", []),
                           pieces(["mousepad", "gtk30"], "fr"))
+    photographs.stock_items_read_back(PARLANCE, environment(), TIMEOUT * 2)
     result = parlance("run", "gtk4-demo", "--help")
     check("a GTK 4 program runs with a warning that it cannot be switched",
           result.returncode == 0 and "GTK 4 program" in result.stderr, result.stderr)

@@ -294,3 +294,30 @@ def read_back(parlance, env, timeout, fresh, parts):
     check("the menu bar's texts are drawn, with their rectangles",
           any(text["msgid"] == "_File" and text["status"] == "translated" for text in drawn),
           json.dumps(drawn[:5]))
+
+
+def stock_items_read_back(parlance, env, timeout):
+    """`ui-strings --run --language fr` of geany: its toolbar's GtkActions take their
+    labels from stock items, and each is read as the message its item names — "_Forward"
+    of gtk-go-forward is the navigation's, which French writes otherwise than the media's
+    (GTK's catalog of the machine says how)."""
+    path = "/usr/share/locale/fr/LC_MESSAGES/gtk30.mo"
+    with open(path, "rb") as file:
+        french = gettext.GNUTranslations(file)
+    navigation = french.pgettext("Stock label, navigation", "_Forward")
+    media = french.pgettext("Stock label, media", "_Forward")
+    result = subprocess.run(
+        [parlance, "ui-strings", "--run", "--language", "fr", "--json", "--", "geany"],
+        env=env, capture_output=True, text=True, timeout=timeout)
+    try:
+        texts = json.loads(result.stdout) if result.returncode == 0 else []
+    except ValueError:
+        texts = []
+    forward = [text for text in texts
+               if text["class"] == "GtkAction" and text["value"] == navigation]
+    check("geany's stock action reads as the navigation's \"_Forward\", not the media's "
+          f"({navigation!r} against {media!r})",
+          navigation != media and bool(forward)
+          and all(text["msgid"] == "_Forward"
+                  and text["context"] == "Stock label, navigation" for text in forward),
+          json.dumps(forward[:3]) + result.stderr[-800:])
