@@ -267,16 +267,22 @@ def plain(text):
     return re.sub(r"_(?=\w)", "", text).strip()
 
 
+def ui_strings_run(parlance, env, timeout, program):
+    """`ui-strings --run --language fr --json` of `program`: its texts (none when it
+    failed) and the command's result."""
+    result = subprocess.run(
+        [parlance, "ui-strings", "--run", "--language", "fr", "--json", "--", program],
+        env=env, capture_output=True, text=True, timeout=timeout)
+    try:
+        return (json.loads(result.stdout) if result.returncode == 0 else []), result
+    except ValueError:
+        return [], result
+
+
 def read_back(parlance, env, timeout, fresh, parts):
     """`ui-strings --run --language fr` of mousepad against a fresh start's AT-SPI texts
     in French, both counted over the texts with a piece of mousepad's catalogs."""
-    result = subprocess.run(
-        [parlance, "ui-strings", "--run", "--language", "fr", "--json", "--", "mousepad"],
-        env=env, capture_output=True, text=True, timeout=timeout)
-    try:
-        texts = json.loads(result.stdout) if result.returncode == 0 else []
-    except ValueError:
-        texts = []
+    texts, result = ui_strings_run(parlance, env, timeout, "mousepad")
     check("parlance ui-strings --run reads mousepad", len(texts) > 100,
           result.stdout[-800:] + result.stderr[-800:])
     if not texts:
@@ -306,13 +312,7 @@ def stock_items_read_back(parlance, env, timeout):
         french = gettext.GNUTranslations(file)
     navigation = french.pgettext("Stock label, navigation", "_Forward")
     media = french.pgettext("Stock label, media", "_Forward")
-    result = subprocess.run(
-        [parlance, "ui-strings", "--run", "--language", "fr", "--json", "--", "geany"],
-        env=env, capture_output=True, text=True, timeout=timeout)
-    try:
-        texts = json.loads(result.stdout) if result.returncode == 0 else []
-    except ValueError:
-        texts = []
+    texts, result = ui_strings_run(parlance, env, timeout, "geany")
     forward = [text for text in texts
                if text["class"] == "GtkAction" and text["value"] == navigation]
     check("geany's stock action reads as the navigation's \"_Forward\", not the media's "
