@@ -114,7 +114,13 @@ public struct Retranslator: Sendable {
   /// `LANGUAGE`: `pt` after `pt-BR`.
   public let fallbacks: [LanguageTag]
 
-  private let indexes: [(table: String, shown: TranslationIndex, msgids: [TranslationIndex])]
+  /// Per table: the index of the language shown, those of the msgids a text shown as its
+  /// msgid may be, and the language shown's own table (nil for the development
+  /// language): a msgid it translates otherwise is not its text.
+  private let indexes:
+    [(
+      table: String, shown: TranslationIndex, msgids: [TranslationIndex], translated: CatalogTable?
+    )]
 
   /// A retranslator from `source` to `target` over `tables` of `localizer`, which it
   /// pins to `target` (for this run only); a message `target` does not translate is
@@ -163,7 +169,8 @@ public struct Retranslator: Sendable {
         localizer.translationIndex(for: source, table: table, sourceLanguage: keys),
         ([keys] + others).map {
           localizer.translationIndex(for: development, table: table, sourceLanguage: $0)
-        }
+        },
+        source == development ? nil : localizer.catalog(for: source).tables[table]
       )
     }
   }
@@ -207,12 +214,9 @@ public struct Retranslator: Sendable {
         for entry in indexes {
           // Each msgid once, though several languages' catalogs have it; not one the
           // language shown translates: it would show that ("kB/s" in French is "Ko/s").
-          let translated =
-            source == localizer.developmentLanguage
-            ? nil : localizer.catalog(for: source).tables[entry.table]
           var seen = Set<String>()
           found += entry.msgids.flatMap { $0.messages(showing: shown, normalized: normalized) }
-            .filter { seen.insert($0.key).inserted && translated?.value($0.key) == nil }
+            .filter { seen.insert($0.key).inserted && entry.translated?.value($0.key) == nil }
             .map { ShownMessage(table: entry.table, match: $0) }
         }
       }
