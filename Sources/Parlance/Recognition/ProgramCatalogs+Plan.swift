@@ -1,0 +1,177 @@
+/// What a switch of a running program does to each text it shows: the plan of
+/// `ProgramCatalogs`, and what a place remembers of a text it left.
+extension ProgramCatalogs {
+  /// What a switch does to each text, and what it leaves.
+  public struct Plan: Sendable {
+    /// A text to set: its index among the texts planned, the new text and the message to
+    /// remember there.
+    public struct Change: Hashable, Sendable {
+      /// The text's index among those planned.
+      public let index: Int
+      /// Its new text.
+      public let text: String
+      /// The message to remember at its place (`Retranslator.ShownMessage.encoded`).
+      public let message: String
+      /// The recipe to remember there (`Retranslator.Recipe.encoded`, `toolkitItem`
+      /// for a toolkit item), or empty.
+      public let recipe: String
+    }
+
+    /// A text left as it is, and why.
+    public struct Left: Hashable, Sendable {
+      /// The text's index among those planned.
+      public let index: Int
+      /// The text, as shown.
+      public let text: String
+      /// Why it is left.
+      public let reason: Retranslator.Unresolved
+      /// The recipe to remember there, or empty: a text no catalog has, the rows of a
+      /// list column left whole and a text several messages show are kept as they are
+      /// (`Retranslator.Recipe.kept`), so that the next switch does not decide them
+      /// again while they show the same (the program makes it alone); a row added to
+      /// such a column has none, and the column is decided again, whole.
+      public let recipe: String
+      /// What to remember there, or empty: a text of the catalogs left as it is (several
+      /// messages show it) remembers the language it is in (`ProgramCatalogs.leftMark`),
+      /// so that a later switch decides it in that language, not as the user's data.
+      public let message: String
+
+      init(index: Int, text: Text, reason: Retranslator.Unresolved, shownIn language: LanguageTag) {
+        self.index = index
+        self.text = text.text
+        self.reason = reason
+        // A text of the catalogs remembers its language; all but one whose message
+        // cannot be made are kept as they are.
+        let (ofCatalogs, kept): (Bool, Bool)
+        switch reason {
+        case .ambiguous: (ofCatalogs, kept) = (true, true)
+        case .cannotRender: (ofCatalogs, kept) = (true, false)
+        case .unknown, .sharedColumn, .ownModel: (ofCatalogs, kept) = (false, true)
+        }
+        message = ofCatalogs ? ProgramCatalogs.leftMark(language) : ""
+        recipe =
+          kept && !text.isToolkitItem ? Retranslator.Recipe.kept(text.text).encoded ?? "" : ""
+      }
+    }
+
+    /// The language switched to, as found among the catalogs.
+    public let language: LanguageTag
+    /// gettext's names for it and its fallbacks: the program's new `LANGUAGE`.
+    public let gettextLanguages: [String]
+    /// Right to left (Arabic, Hebrew, Persian…).
+    public let isRightToLeft: Bool
+    /// The texts to set.
+    public let changes: [Change]
+    /// The texts left as they are.
+    public let left: [Left]
+  }
+
+  /// What a place remembers of a text of the catalogs a switch left as it is: the
+  /// language it is shown in (`?de`), for the next switch to decide it in.
+  public static func leftMark(_ language: LanguageTag) -> String { "?" + language.identifier }
+
+  /// The language `leftMark` wrote into `message`, or nil.
+  public static func leftLanguage(of message: String) -> LanguageTag? {
+    guard message.hasPrefix("?") else { return nil }
+    return try? LanguageTag(String(message.dropFirst()))
+  }
+
+  /// What each of `texts`, shown in `source`, becomes in `target`, and what is left.
+  ///
+  /// A text a switch left (several messages showed it; its place remembers the
+  /// language, `Plan.Left.message`) is decided in that language; one the program set
+  /// again itself from a copy of its own after a switch (`Text.replaced`) in the
+  /// language shown, `earlier` (the languages the program showed, the latest first) or
+  /// `target`, whichever has it, the message remembered at its place first.
+  ///
+  /// - Throws: `LocalizerError` when no domain of the program has a catalog in `target`
+  ///   and it is not the development language.
+  public func plan(
+    _ texts: [Text], from source: LanguageTag, to target: LanguageTag,
+    earlier: [LanguageTag] = []
+  ) throws(LocalizerError) -> Plan {
+    let (language, gettext, isRightToLeft) = destination(of: target)
+    guard source != language else {
+      // Nothing to retranslate; gettext and the direction are set again all the same.
+      return Plan(
+        language: language, gettextLanguages: gettext, isRightToLeft: isRightToLeft,
+        changes: [], left: [])
+    }
+    let retranslator = try Retranslator(
+      localizer: localizer, tables: domains, from: source, to: language,
+      fallbacks: fallbacks(for: language), msgidsOf: earlier)
+    let before = EarlierLanguages(
+      catalogs: self, languages: earlier + [language, localizer.developmentLanguage],
+      target: language)
+    var changes: [Plan.Change] = []
+    var left: [Plan.Left] = []
+    // A menu shows one text in many places: each text and remembered message is decided once.
+    var decided: [Text: (outcome: Retranslator.Outcome, language: LanguageTag)] = [:]
+    for (index, text) in texts.enumerated() {
+      if text.isToolkitItem {
+        changes.append(
+          Plan.Change(
+            index: index, text: text.text, message: "",
+            recipe: Retranslator.Recipe.toolkitItem))
+        continue
+      }
+      let result: (outcome: Retranslator.Outcome, language: LanguageTag)
+      if let known = decided[text] {
+        result = known
+      } else {
+        result =
+          before.decide(text, shownIn: source)
+          ?? (
+            retranslator.retranslate(
+              text.text, remembered: Retranslator.ShownMessage(encoded: text.message),
+              declared: text.declared), source
+          )
+        decided[text] = result
+      }
+      var outcome = result.outcome
+      // A text of the catalogs in the program's own model: said, not set.
+      if text.isOwnModel, outcome.isCatalogText { outcome = .failure(.ownModel) }
+      switch outcome {
+      case .success(let (value, message, recipe)):
+        changes.append(
+          Plan.Change(
+            index: index, text: value, message: message?.encoded ?? "",
+            recipe: recipe?.encoded ?? ""))
+      case .failure(let reason):
+        left.append(Plan.Left(index: index, text: text, reason: reason, shownIn: result.language))
+      }
+    }
+    // A list column with a text no catalog has holds the user's data: it is left whole.
+    // A row left for another reason (several messages show it) is a catalog's text all
+    // the same, and the other rows are switched.
+    let broken = Set(left.filter { $0.reason == .unknown }.map { texts[$0.index].group })
+      .subtracting([0])
+    if !broken.isEmpty {
+      for change in changes where broken.contains(texts[change.index].group) {
+        left.append(
+          Plan.Left(
+            index: change.index, text: texts[change.index], reason: .sharedColumn,
+            shownIn: source))
+      }
+      changes.removeAll { broken.contains(texts[$0.index].group) }
+      left.sort { $0.index < $1.index }
+    }
+    return Plan(
+      language: language, gettextLanguages: gettext, isRightToLeft: isRightToLeft,
+      changes: changes, left: left)
+  }
+}
+
+extension Result
+where
+  Success == (text: String, message: Retranslator.ShownMessage?, recipe: Retranslator.Recipe?),
+  Failure == Retranslator.Unresolved
+{
+  /// Whether the text is one of the catalogs' (decided, or shown by several messages).
+  fileprivate var isCatalogText: Bool {
+    switch self {
+    case .success, .failure(.ambiguous), .failure(.cannotRender): true
+    case .failure(.unknown), .failure(.sharedColumn), .failure(.ownModel): false
+    }
+  }
+}
