@@ -300,135 +300,6 @@ public enum LiveBus {
     return program
   }
 
-  /// A window of a running program, as Photograph drew it.
-  public struct Window: Hashable, Sendable {
-    /// The PNG written; nil when none was asked for.
-    public let file: String?
-    /// Its width in pixels.
-    public let width: Int
-    /// Its height in pixels.
-    public let height: Int
-    /// Its title ("" for none: a menu, a tooltip).
-    public let title: String
-    /// Its GtkBuilder id, else its class.
-    public let name: String
-  }
-
-  /// Where a text is drawn: a rectangle of a window's picture, in its pixels.
-  public struct Place: Hashable, Sendable {
-    /// The text's id in the last Collect.
-    public let id: UInt32
-    /// The window's index in `Photograph.windows`.
-    public let window: Int
-    /// The rectangle's left edge, in pixels from the picture's left.
-    public let x: Int
-    /// Its top edge, in pixels from the picture's top.
-    public let y: Int
-    /// Its width in pixels.
-    public let width: Int
-    /// Its height in pixels.
-    public let height: Int
-    /// The width the text needs whole, when it is cut short there (with an ellipsis, or
-    /// clipped by a label narrower than it); nil when it fits.
-    public let neededWidth: Int?
-  }
-
-  /// What a program's windows look like now and where its texts are.
-  public struct Photograph: Sendable {
-    /// The windows shown: the program's first, then its popups.
-    public let windows: [Window]
-    /// The object of each text of the last Collect, by id, for a reader: its GtkBuilder
-    /// id, else the nearest ancestor's id and its class.
-    public let names: [String]
-    /// Every place a text of the last Collect is drawn (none for a text not drawn).
-    public let places: [Place]
-  }
-
-  /// Waits until the windows of the program at `busName` have drawn the frame after
-  /// everything asked of it so far, then has it write each as `window-N.png` into
-  /// `directory` (nil: no files) and say where each text of its last Collect is drawn.
-  ///
-  /// - Throws: `Failure` when it does not answer, shows no window, or cannot write.
-  public static func photograph(
-    _ busName: String, into directory: String?, timeout: Duration = timeout
-  ) throws(Failure) -> Photograph {
-    var error: UnsafeMutablePointer<GError>?
-    guard
-      let answer = parlance_live_photograph(
-        busName, directory ?? "", milliseconds(timeout), &error)
-    else {
-      throw failure(error, "\(busName) did not answer")
-    }
-    defer { parlance_live_photograph_free(answer) }
-    let windows = items(of: answer.pointee.windows, as: ParlanceLiveWindow.self).map { window in
-      let file = String(cString: window.pointee.file)
-      return Window(
-        file: file.isEmpty ? nil : file, width: Int(window.pointee.width),
-        height: Int(window.pointee.height), title: String(cString: window.pointee.title),
-        name: String(cString: window.pointee.name))
-    }
-    let names = items(of: answer.pointee.names, as: CChar.self).map { String(cString: $0) }
-    let rows = answer.pointee.places.pointee
-    let places: [Place] =
-      rows.data.map { data in
-        UnsafeBufferPointer(
-          start: UnsafeRawPointer(data).assumingMemoryBound(to: ParlanceLivePlace.self),
-          count: Int(rows.len)
-        ).map { place in
-          Place(
-            id: place.id, window: Int(place.window), x: Int(place.x), y: Int(place.y),
-            width: Int(place.width), height: Int(place.height),
-            neededWidth: place.neededWidth == 0 ? nil : Int(place.neededWidth))
-        }
-      } ?? []
-    return Photograph(windows: windows, names: names, places: places)
-  }
-
-  /// A watch of the programs on the bus, from `watch(_:)`: it ends when released (on the
-  /// GTK thread, where it was made).
-  public final class Watch {
-    private let handle: OpaquePointer
-    private let callback: Unmanaged<Callback>
-
-    fileprivate init(handle: OpaquePointer, callback: Unmanaged<Callback>) {
-      self.handle = handle
-      self.callback = callback
-    }
-
-    deinit {
-      parlance_live_unwatch(handle)
-      callback.release()
-    }
-  }
-
-  fileprivate final class Callback {
-    let changed: @MainActor () -> Void
-    init(_ changed: @escaping @MainActor () -> Void) { self.changed = changed }
-  }
-
-  /// Calls `changed` on the GTK thread whenever a program with the module starts, ends
-  /// or is switched (its module's `LanguageChanged`), while the returned watch is kept.
-  ///
-  /// - Throws: `Failure` when there is no session bus.
-  @MainActor
-  public static func watch(_ changed: @escaping @MainActor () -> Void) throws(Failure) -> Watch {
-    let callback = Unmanaged.passRetained(Callback(changed))
-    var error: UnsafeMutablePointer<GError>?
-    guard
-      let handle = parlance_live_watch(
-        { data in
-          guard let data else { return }
-          let callback = Unmanaged<Callback>.fromOpaque(data).takeUnretainedValue()
-          // Signals are delivered in the main context of the thread that subscribed.
-          MainActor.assumeIsolated { callback.changed() }
-        }, callback.toOpaque(), &error)
-    else {
-      callback.release()
-      throw failure(error, "no session bus")
-    }
-    return Watch(handle: handle, callback: callback)
-  }
-
   /// Copies of `strings` for C, each freed with `deallocate`.
   private static func cStrings(_ strings: [String]) -> [UnsafePointer<CChar>] {
     strings.map { string in
@@ -439,12 +310,12 @@ public enum LiveBus {
     }
   }
 
-  private static func milliseconds(_ duration: Duration) -> Int32 {
+  static func milliseconds(_ duration: Duration) -> Int32 {
     let (seconds, attoseconds) = duration.components
     return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
   }
 
-  private static func items<Item>(of array: UnsafeMutablePointer<GPtrArray>, as: Item.Type)
+  static func items<Item>(of array: UnsafeMutablePointer<GPtrArray>, as: Item.Type)
     -> [UnsafeMutablePointer<Item>]
   {
     (0..<Int(array.pointee.len)).compactMap { index in
@@ -452,7 +323,7 @@ public enum LiveBus {
     }
   }
 
-  private static func failure(_ error: UnsafeMutablePointer<GError>?, _ fallback: String)
+  static func failure(_ error: UnsafeMutablePointer<GError>?, _ fallback: String)
     -> Failure
   {
     defer { if let error { g_error_free(error) } }
