@@ -147,7 +147,6 @@ typedef struct {
   GPtrArray *rendered;
 } Walk;
 
-static gboolean renders_text_by_function(GtkCellLayout *layout);
 
 static void visit(GtkWidget *widget, gpointer data);
 
@@ -215,6 +214,11 @@ static gboolean add_cell(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *it
   return FALSE;
 }
 
+/// Whether a model's rows can be set again: a list or tree store's.
+static gboolean is_store(gpointer model) {
+  return GTK_IS_LIST_STORE(model) || GTK_IS_TREE_STORE(model);
+}
+
 /// The strings of `model` that `layout` (a combo box, a tree view column) shows through
 /// a text renderer's `text` or `markup` attribute, each column once. The rows of a list
 /// or tree store can be set again (`text`, `markup`); those of a model of the program's
@@ -222,7 +226,7 @@ static gboolean add_cell(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *it
 /// first 200 rows), for the report to say what the program keeps there.
 static void visit_model(GtkCellLayout *layout, GtkTreeModel *model, Walk *walk) {
   if ((walk->options & PARLANCE_WALK_MODELS) == 0 || model == NULL) return;
-  gboolean settable = GTK_IS_LIST_STORE(model) || GTK_IS_TREE_STORE(model);
+  gboolean settable = is_store(model);
   GtkCellArea *area = gtk_cell_layout_get_area(layout);
   if (area == NULL) return;
   GList *cells = gtk_cell_layout_get_cells(layout);
@@ -388,6 +392,23 @@ static void visit_action(GtkAction *action, GPtrArray *texts) {
   add_property(texts, action, "tooltip");
 }
 
+/// Whether `layout` (a tree view column, a combo box) has a text renderer given its text
+/// by a function rather than a model column: a cell data function, which makes the
+/// text each time the row is drawn (often through gettext: "N/A", a priority's name).
+static gboolean renders_text_by_function(GtkCellLayout *layout) {
+  GtkCellArea *area = gtk_cell_layout_get_area(layout);
+  if (area == NULL) return FALSE;
+  GList *cells = gtk_cell_layout_get_cells(layout);
+  gboolean found = FALSE;
+  for (GList *cell = cells; cell != NULL && !found; cell = cell->next) {
+    found = GTK_IS_CELL_RENDERER_TEXT(cell->data) &&
+            gtk_cell_area_attribute_get_column(area, cell->data, "text") < 0 &&
+            gtk_cell_area_attribute_get_column(area, cell->data, "markup") < 0;
+  }
+  g_list_free(cells);
+  return found;
+}
+
 static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
   GPtrArray *texts = walk->texts;
   // A widget made from a GtkAction shows the action's label and tooltip, and GTK sets
@@ -529,6 +550,10 @@ GPtrArray *parlance_collect_texts_once(GtkWidget *root, guint options, GHashTabl
   return walk.texts;
 }
 
+gboolean parlance_shown_text_is_settable(const ParlanceShownText *text) {
+  return text->kind != PARLANCE_TEXT_MODEL_CELL || is_store(text->object);
+}
+
 const char *parlance_stock_context(const ParlanceShownText *text) {
   if (text->kind != PARLANCE_TEXT_STOCK) return NULL;
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
@@ -577,7 +602,7 @@ void parlance_set_shown_text(ParlanceShownText *text, const char *value) {
     GtkTreeModel *model = GTK_TREE_MODEL(text->object);
     GtkTreeIter iter;
     // A model of the program's own is read, never set.
-    if (!GTK_IS_LIST_STORE(model) && !GTK_IS_TREE_STORE(model)) {
+    if (!parlance_shown_text_is_settable(text)) {
       if (path != NULL) gtk_tree_path_free(path);
       return;
     }
@@ -610,43 +635,22 @@ void parlance_set_shown_text(ParlanceShownText *text, const char *value) {
   text->text = g_strdup(value);
 }
 
-/// Whether `layout` (a tree view column, a combo box) has a text renderer given its text
-/// by a function rather than a model column: a cell data function, which makes the
-/// text each time the row is drawn (often through gettext: "N/A", a priority's name).
-static gboolean renders_text_by_function(GtkCellLayout *layout) {
-  GtkCellArea *area = gtk_cell_layout_get_area(layout);
-  if (area == NULL) return FALSE;
-  GList *cells = gtk_cell_layout_get_cells(layout);
-  gboolean found = FALSE;
-  for (GList *cell = cells; cell != NULL && !found; cell = cell->next) {
-    found = GTK_IS_CELL_RENDERER_TEXT(cell->data) &&
-            gtk_cell_area_attribute_get_column(area, cell->data, "text") < 0 &&
-            gtk_cell_area_attribute_get_column(area, cell->data, "markup") < 0;
-  }
-  g_list_free(cells);
-  return found;
-}
-
 /// At most this many rows of one model are announced changed: each announcement makes
 /// the view measure its row again, and a list of the user's data may be long.
 #define REFRESHED_ROWS_LIMIT 5000
 
-typedef struct {
-  guint count;
-} RowRefresh;
-
 static gboolean announce_row(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *iter,
                              gpointer data) {
-  RowRefresh *refresh = data;
-  if (++refresh->count > REFRESHED_ROWS_LIMIT) return TRUE;
+  guint *count = data;
+  if (++*count > REFRESHED_ROWS_LIMIT) return TRUE;
   gtk_tree_model_row_changed(model, path, iter);
   return FALSE;
 }
 
 static void refresh_rows(GtkTreeModel *model, GHashTable *done) {
   if (model == NULL || !g_hash_table_add(done, model)) return;
-  RowRefresh refresh = {0};
-  gtk_tree_model_foreach(model, announce_row, &refresh);
+  guint count = 0;
+  gtk_tree_model_foreach(model, announce_row, &count);
 }
 
 void parlance_renew_window_buttons(void) {

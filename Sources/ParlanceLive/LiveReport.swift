@@ -131,17 +131,16 @@ final class OtherLanguages {
     let user = SystemLanguages.current(environment: environment).compactMap {
       catalogs.language(for: $0)
     }
-    var shownBefore: [LanguageTag] = []
-    for language in before + user where language != shown && !shownBefore.contains(language) {
-      shownBefore.append(language)
+    /// `languages` but `shown`, each once, in their order.
+    func others(_ languages: [LanguageTag]) -> [LanguageTag] {
+      var found: [LanguageTag] = []
+      for language in languages where language != shown && !found.contains(language) {
+        found.append(language)
+      }
+      return found
     }
-    self.before = shownBefore
-    var likely: [LanguageTag] = []
-    for language in before + [catalogs.localizer.developmentLanguage] + user
-    where language != shown && !likely.contains(language) {
-      likely.append(language)
-    }
-    self.likely = likely
+    self.before = others(before + user)
+    likely = others(before + [catalogs.localizer.developmentLanguage] + user)
   }
 
   private var indexes: [LanguageTag: [String: TranslationIndex]] = [:]

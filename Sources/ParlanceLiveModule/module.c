@@ -355,9 +355,7 @@ static guint32 collected_count(void) {
 /// recipe, or one that could not be made (marked in `unmade`, NULL: none).
 static gboolean undecided_text(ParlanceShownText *text, guint32 id, const guint8 *unmade) {
   // A row of the program's own model is read for the report, and set by nothing.
-  if (text->kind == PARLANCE_TEXT_MODEL_CELL && !GTK_IS_LIST_STORE(text->object) &&
-      !GTK_IS_TREE_STORE(text->object))
-    return FALSE;
+  if (!parlance_shown_text_is_settable(text)) return FALSE;
   return recipe_of(text) == NULL || (unmade != NULL && unmade[id]);
 }
 

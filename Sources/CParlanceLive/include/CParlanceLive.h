@@ -103,6 +103,10 @@ GPtrArray *_Nonnull parlance_collect_texts_once(GtkWidget *_Nonnull root, guint 
                                                 GHashTable *_Nonnull visited,
                                                 GPtrArray *_Nullable rendered);
 
+/// Whether `text` can be set: all but a row of a model that is no list or tree store
+/// (the program's own, read for the report: `own-text`, `own-markup`).
+gboolean parlance_shown_text_is_settable(const ParlanceShownText *_Nonnull text);
+
 /// For a stock item's text (`PARLANCE_TEXT_STOCK`), the context of its label's message in
 /// GTK's catalog: `Stock label`, `Stock label, navigation` or `Stock label, media`, as
 /// GTK's stock item says (its translation domain); NULL for other texts. A static string.
