@@ -1,4 +1,5 @@
 #include "CParlanceLive.h"
+#include "shown-text.h"
 
 #include <string.h>
 
@@ -13,14 +14,13 @@ static void shown_text_free(gpointer data) {
   g_free(text);
 }
 
-/// The first label inside `widget` (a button's, beside its image), or NULL.
-static GtkLabel *first_label(GtkWidget *widget) {
+GtkLabel *parlance_first_label(GtkWidget *widget) {
   if (GTK_IS_LABEL(widget)) return GTK_LABEL(widget);
   if (!GTK_IS_CONTAINER(widget)) return NULL;
   GList *children = gtk_container_get_children(GTK_CONTAINER(widget));
   GtkLabel *found = NULL;
   for (GList *child = children; child != NULL && found == NULL; child = child->next) {
-    found = first_label(child->data);
+    found = parlance_first_label(child->data);
   }
   g_list_free(children);
   return found;
@@ -79,8 +79,8 @@ static guint widget_kind(GtkWidget *widget) {
   return kind;
 }
 
-static ParlanceShownText *add(GPtrArray *texts, gpointer object, const char *property,
-                              const char *value, ParlanceTextKind kind) {
+ParlanceShownText *parlance_add_text(GPtrArray *texts, gpointer object, const char *property,
+                                     const char *value, ParlanceTextKind kind) {
   if (value == NULL || value[0] == '\0') return NULL;
   ParlanceShownText *text = g_new0(ParlanceShownText, 1);
   text->object = g_object_ref(G_OBJECT(object));
@@ -89,7 +89,7 @@ static ParlanceShownText *add(GPtrArray *texts, gpointer object, const char *pro
   text->kind = kind;
   text->column = -1;
   if (kind == PARLANCE_TEXT_STOCK && GTK_IS_WIDGET(object)) {
-    GtkLabel *label = first_label(GTK_WIDGET(object));
+    GtkLabel *label = parlance_first_label(GTK_WIDGET(object));
     if (label != NULL) text->display = g_strdup(gtk_label_get_label(label));
   }
   g_ptr_array_add(texts, text);
@@ -108,7 +108,7 @@ static char *string_property(gpointer object, const char *name) {
 
 static void add_property(GPtrArray *texts, gpointer object, const char *name) {
   char *value = string_property(object, name);
-  add(texts, object, name, value, PARLANCE_TEXT_PROPERTY);
+  parlance_add_text(texts, object, name, value, PARLANCE_TEXT_PROPERTY);
   g_free(value);
 }
 
@@ -129,24 +129,6 @@ static gboolean is_owners_label(GtkWidget *widget) {
   }
   return FALSE;
 }
-
-/// What a walk collects into, and whether it asks widgets for their accessibles.
-typedef struct {
-  GPtrArray *texts;
-  /// `ParlanceWalkOptions`.
-  guint options;
-  /// The GtkActions whose texts are collected already (one action, many proxies).
-  GHashTable *actions;
-  /// The model columns collected already ("pointer:column"), and the last group number.
-  GHashTable *columns;
-  guint groups;
-  /// The menus and popovers walked already (by this walk and those before it), or NULL.
-  GHashTable *visited;
-  /// Where the tree views and combo boxes whose text a cell data function makes are
-  /// added (referenced), or NULL.
-  GPtrArray *rendered;
-} Walk;
-
 
 static void visit(GtkWidget *widget, gpointer data);
 
@@ -172,84 +154,10 @@ static void visit_accessible(GtkWidget *widget, Walk *walk) {
   AtkObject *accessible = (walk->options & PARLANCE_WALK_ACCESSIBLES) != 0 ? gtk_widget_get_accessible(widget) : NULL;
   if (accessible == NULL) return;
   if (accessible->name != NULL && !is_named_by_gtk(widget)) {
-    add(walk->texts, accessible, "accessible-name", accessible->name, PARLANCE_TEXT_PROPERTY);
+    parlance_add_text(walk->texts, accessible, "accessible-name", accessible->name, PARLANCE_TEXT_PROPERTY);
   }
-  add(walk->texts, accessible, "accessible-description", accessible->description,
+  parlance_add_text(walk->texts, accessible, "accessible-description", accessible->description,
       PARLANCE_TEXT_PROPERTY);
-}
-
-typedef struct {
-  Walk *walk;
-  int column;
-  const char *attribute;
-  guint group;
-  /// The combo box or tree view column showing the model.
-  GObject *view;
-  /// How many more rows are read (a model of the program's own is read, not set: its
-  /// first rows only).
-  guint rows_left;
-} ColumnWalk;
-
-/// At most this many rows of a column of a model that is no list or tree store are read:
-/// such a model is the program's own (or a filter or sort of one), read for the report
-/// and never set, and may be long.
-#define OWN_MODEL_ROWS 200
-
-static gboolean add_cell(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *iter,
-                         gpointer data) {
-  ColumnWalk *column = data;
-  if (column->rows_left == 0) return TRUE;
-  column->rows_left--;
-  char *value = NULL;
-  gtk_tree_model_get(model, iter, column->column, &value, -1);
-  ParlanceShownText *text =
-      add(column->walk->texts, model, column->attribute, value, PARLANCE_TEXT_MODEL_CELL);
-  if (text != NULL) {
-    text->row = gtk_tree_row_reference_new(model, path);
-    text->column = column->column;
-    text->group = column->group;
-    text->view = g_object_ref(column->view);
-  }
-  g_free(value);
-  return FALSE;
-}
-
-/// Whether a model's rows can be set again: a list or tree store's.
-static gboolean is_store(gpointer model) {
-  return GTK_IS_LIST_STORE(model) || GTK_IS_TREE_STORE(model);
-}
-
-/// The strings of `model` that `layout` (a combo box, a tree view column) shows through
-/// a text renderer's `text` or `markup` attribute, each column once. The rows of a list
-/// or tree store can be set again (`text`, `markup`); those of a model of the program's
-/// own, or of one filtered or sorted, are read, not set (`own-text`, `own-markup`: their
-/// first 200 rows), for the report to say what the program keeps there.
-static void visit_model(GtkCellLayout *layout, GtkTreeModel *model, Walk *walk) {
-  if ((walk->options & PARLANCE_WALK_MODELS) == 0 || model == NULL) return;
-  gboolean settable = is_store(model);
-  GtkCellArea *area = gtk_cell_layout_get_area(layout);
-  if (area == NULL) return;
-  GList *cells = gtk_cell_layout_get_cells(layout);
-  for (GList *cell = cells; cell != NULL; cell = cell->next) {
-    if (!GTK_IS_CELL_RENDERER_TEXT(cell->data)) continue;
-    const char *attributes[] = {"text", "markup"};
-    const char *own[] = {"own-text", "own-markup"};
-    for (size_t index = 0; index < G_N_ELEMENTS(attributes); index++) {
-      int column = gtk_cell_area_attribute_get_column(area, cell->data, attributes[index]);
-      if (column < 0 || gtk_tree_model_get_column_type(model, column) != G_TYPE_STRING)
-        continue;
-      char *key = g_strdup_printf("%p:%d", (void *)model, column);
-      if (!g_hash_table_add(walk->columns, key)) continue;  // the set owns key either way
-      ColumnWalk column_walk = {walk,
-                                column,
-                                settable ? attributes[index] : own[index],
-                                settable ? ++walk->groups : 0,
-                                G_OBJECT(layout),
-                                settable ? G_MAXUINT : OWN_MODEL_ROWS};
-      gtk_tree_model_foreach(model, add_cell, &column_walk);
-    }
-  }
-  g_list_free(cells);
 }
 
 /// The GtkAction whose texts `widget` shows (GtkUIManager's menus and toolbars), or NULL.
@@ -309,64 +217,6 @@ static gboolean is_stock_menu_item(GtkWidget *widget, guint kind, const char *la
   return stock;
 }
 
-/// GtkFileChooserButton's model (gtk/gtkfilechooserbutton.c, GTK 3.24): a list store
-/// of an icon, the name shown, the row's type, its file or volume, whether it is a
-/// folder and a cancellable, under the filter its combo box shows.
-enum { CHOOSER_NAME_COLUMN = 1, CHOOSER_TYPE_COLUMN = 2, CHOOSER_DATA_COLUMN = 3, CHOOSER_COLUMNS = 6 };
-/// The row types whose names GTK translates: a special folder (Home and Desktop, Home's
-/// being its folder's own name), a volume ("File System"), "Other…", "(None)".
-enum { CHOOSER_SPECIAL = 0, CHOOSER_VOLUME = 1, CHOOSER_OTHER = 8, CHOOSER_EMPTY = 9 };
-
-typedef struct {
-  Walk *walk;
-  GObject *combo;
-} ChooserWalk;
-
-static gboolean add_chooser_row(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *iter,
-                                gpointer data) {
-  ChooserWalk *chooser = data;
-  char type = 0;
-  gpointer file = NULL;
-  char *value = NULL;
-  gtk_tree_model_get(model, iter, CHOOSER_TYPE_COLUMN, &type, CHOOSER_DATA_COLUMN, &file,
-                     CHOOSER_NAME_COLUMN, &value, -1);
-  gboolean translated = type == CHOOSER_VOLUME || type == CHOOSER_OTHER || type == CHOOSER_EMPTY;
-  if (type == CHOOSER_SPECIAL && file != NULL && G_IS_FILE(file)) {
-    // Home shows its folder's name, the user's: only Desktop is GTK's text.
-    char *folder = g_file_get_path(file);
-    translated = folder == NULL || strcmp(folder, g_get_home_dir()) != 0;
-    g_free(folder);
-  }
-  ParlanceShownText *text =
-      translated ? add(chooser->walk->texts, model, "text", value, PARLANCE_TEXT_MODEL_CELL) : NULL;
-  if (text != NULL) {
-    text->row = gtk_tree_row_reference_new(model, path);
-    text->column = CHOOSER_NAME_COLUMN;
-    text->view = g_object_ref(chooser->combo);
-  }
-  g_free(value);
-  return FALSE;
-}
-
-/// The names GTK gives the rows of a GtkFileChooserButton's combo box, each a row of
-/// its own (no group: the user's folders and bookmarks beside them are left out, not
-/// read), whether or not the walk reads models: they are GTK's texts, not the program's.
-static void visit_file_chooser_rows(GtkWidget *combo, Walk *walk) {
-  GtkTreeModel *filter = gtk_combo_box_get_model(GTK_COMBO_BOX(combo));
-  GtkTreeModel *model =
-      GTK_IS_TREE_MODEL_FILTER(filter) ? gtk_tree_model_filter_get_model(GTK_TREE_MODEL_FILTER(filter)) : NULL;
-  if (model == NULL || !GTK_IS_LIST_STORE(model) ||
-      gtk_tree_model_get_n_columns(model) != CHOOSER_COLUMNS ||
-      gtk_tree_model_get_column_type(model, CHOOSER_NAME_COLUMN) != G_TYPE_STRING ||
-      gtk_tree_model_get_column_type(model, CHOOSER_TYPE_COLUMN) != G_TYPE_CHAR ||
-      gtk_tree_model_get_column_type(model, CHOOSER_DATA_COLUMN) != G_TYPE_POINTER)
-    return;
-  char *key = g_strdup_printf("%p:%d", (void *)model, CHOOSER_NAME_COLUMN);
-  if (!g_hash_table_add(walk->columns, key)) return;  // the set owns key either way
-  ChooserWalk chooser = {walk, G_OBJECT(combo)};
-  gtk_tree_model_foreach(model, add_chooser_row, &chooser);
-}
-
 /// A GtkAction's label, short label and tooltip. A label it takes from its stock item
 /// (its stock id's, and no label of its own: "_Vor" is the navigation's "_Forward" of
 /// gtk-go-forward, not the media's) is a stock text, made again by GTK from the item;
@@ -381,7 +231,7 @@ static void visit_action(GtkAction *action, GPtrArray *texts) {
   const char *short_label = gtk_action_get_short_label(action);
   G_GNUC_END_IGNORE_DEPRECATIONS
   if (stock) {
-    add(texts, action, "label", label, PARLANCE_TEXT_STOCK);
+    parlance_add_text(texts, action, "label", label, PARLANCE_TEXT_STOCK);
     if (short_label != NULL && strcmp(short_label, label) != 0) {
       add_property(texts, action, "short-label");
     }
@@ -390,23 +240,6 @@ static void visit_action(GtkAction *action, GPtrArray *texts) {
     add_property(texts, action, "short-label");
   }
   add_property(texts, action, "tooltip");
-}
-
-/// Whether `layout` (a tree view column, a combo box) has a text renderer given its text
-/// by a function rather than a model column: a cell data function, which makes the
-/// text each time the row is drawn (often through gettext: "N/A", a priority's name).
-static gboolean renders_text_by_function(GtkCellLayout *layout) {
-  GtkCellArea *area = gtk_cell_layout_get_area(layout);
-  if (area == NULL) return FALSE;
-  GList *cells = gtk_cell_layout_get_cells(layout);
-  gboolean found = FALSE;
-  for (GList *cell = cells; cell != NULL && !found; cell = cell->next) {
-    found = GTK_IS_CELL_RENDERER_TEXT(cell->data) &&
-            gtk_cell_area_attribute_get_column(area, cell->data, "text") < 0 &&
-            gtk_cell_area_attribute_get_column(area, cell->data, "markup") < 0;
-  }
-  g_list_free(cells);
-  return found;
 }
 
 static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
@@ -430,17 +263,17 @@ static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
     G_GNUC_BEGIN_IGNORE_DEPRECATIONS
     gboolean stock = gtk_button_get_use_stock(button);
     G_GNUC_END_IGNORE_DEPRECATIONS
-    add(texts, widget, "label", gtk_button_get_label(button),
+    parlance_add_text(texts, widget, "label", gtk_button_get_label(button),
         stock ? PARLANCE_TEXT_STOCK : PARLANCE_TEXT_PROPERTY);
   } else if (kind & KIND_TOOL_BUTTON) {
-    add(texts, widget, "label", gtk_tool_button_get_label(GTK_TOOL_BUTTON(widget)),
+    parlance_add_text(texts, widget, "label", gtk_tool_button_get_label(GTK_TOOL_BUTTON(widget)),
         PARLANCE_TEXT_PROPERTY);
   } else if (kind & KIND_MENU_ITEM) {
     const char *label = gtk_menu_item_get_label(GTK_MENU_ITEM(widget));
-    add(texts, widget, "label", label,
+    parlance_add_text(texts, widget, "label", label,
         is_stock_menu_item(widget, kind, label) ? PARLANCE_TEXT_STOCK : PARLANCE_TEXT_PROPERTY);
   } else if ((kind & KIND_LABEL) && !is_owners_label(widget)) {
-    add(texts, widget, "label", gtk_label_get_label(GTK_LABEL(widget)),
+    parlance_add_text(texts, widget, "label", gtk_label_get_label(GTK_LABEL(widget)),
         PARLANCE_TEXT_PROPERTY);
   }
   if (kind & KIND_ENTRY) add_property(texts, widget, "placeholder-text");
@@ -449,27 +282,27 @@ static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
     GList *columns = gtk_tree_view_get_columns(GTK_TREE_VIEW(widget));
     gboolean by_function = FALSE;
     for (GList *column = columns; column != NULL; column = column->next) {
-      add(texts, column->data, "title",
+      parlance_add_text(texts, column->data, "title",
           gtk_tree_view_column_get_title(GTK_TREE_VIEW_COLUMN(column->data)),
           PARLANCE_TEXT_PROPERTY);
-      visit_model(GTK_CELL_LAYOUT(column->data), model, walk);
+      parlance_visit_model(GTK_CELL_LAYOUT(column->data), model, walk);
       by_function = by_function || (walk->rendered != NULL && model != NULL &&
-                                    renders_text_by_function(GTK_CELL_LAYOUT(column->data)));
+                                    parlance_renders_text_by_function(GTK_CELL_LAYOUT(column->data)));
     }
     g_list_free(columns);
     if (by_function) g_ptr_array_add(walk->rendered, g_object_ref(widget));
   }
   if ((kind & KIND_COMBO_BOX) && walk->rendered != NULL &&
       gtk_combo_box_get_model(GTK_COMBO_BOX(widget)) != NULL &&
-      renders_text_by_function(GTK_CELL_LAYOUT(widget))) {
+      parlance_renders_text_by_function(GTK_CELL_LAYOUT(widget))) {
     g_ptr_array_add(walk->rendered, g_object_ref(widget));
   }
   if (kind & KIND_COMBO_BOX) {
     GtkWidget *parent = gtk_widget_get_parent(widget);
     if (parent != NULL && GTK_IS_FILE_CHOOSER_BUTTON(parent)) {
-      visit_file_chooser_rows(widget, walk);
+      parlance_visit_file_chooser_rows(widget, walk);
     } else {
-      visit_model(GTK_CELL_LAYOUT(widget), gtk_combo_box_get_model(GTK_COMBO_BOX(widget)), walk);
+      parlance_visit_model(GTK_CELL_LAYOUT(widget), gtk_combo_box_get_model(GTK_COMBO_BOX(widget)), walk);
     }
   }
   if (kind & KIND_STACK) {
@@ -478,7 +311,7 @@ static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
       char *title = NULL;
       gtk_container_child_get(GTK_CONTAINER(widget), child->data, "title", &title, NULL);
       ParlanceShownText *text =
-          add(texts, child->data, "title", title, PARLANCE_TEXT_CHILD_PROPERTY);
+          parlance_add_text(texts, child->data, "title", title, PARLANCE_TEXT_CHILD_PROPERTY);
       if (text != NULL) text->container = g_object_ref(G_OBJECT(widget));
       g_free(title);
     }
@@ -491,14 +324,14 @@ static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
   // the markup to say so: only asked where there is something to parse).
   char *markup = tooltip_markup(widget);
   if (markup != NULL && is_escaped_as_itself(markup)) {
-    add(texts, widget, "tooltip-text", markup, PARLANCE_TEXT_PROPERTY);
+    parlance_add_text(texts, widget, "tooltip-text", markup, PARLANCE_TEXT_PROPERTY);
   } else if (markup != NULL) {
     char *text = gtk_widget_get_tooltip_text(widget);
     char *escaped = text != NULL ? g_markup_escape_text(text, -1) : NULL;
     if (escaped != NULL && strcmp(markup, escaped) == 0) {
-      add(texts, widget, "tooltip-text", text, PARLANCE_TEXT_PROPERTY);
+      parlance_add_text(texts, widget, "tooltip-text", text, PARLANCE_TEXT_PROPERTY);
     } else {
-      add(texts, widget, "tooltip-markup", markup, PARLANCE_TEXT_PROPERTY);
+      parlance_add_text(texts, widget, "tooltip-markup", markup, PARLANCE_TEXT_PROPERTY);
     }
     g_free(text);
     g_free(escaped);
@@ -548,127 +381,4 @@ GPtrArray *parlance_collect_texts_once(GtkWidget *root, guint options, GHashTabl
   g_hash_table_unref(walk.actions);
   g_hash_table_unref(walk.columns);
   return walk.texts;
-}
-
-gboolean parlance_shown_text_is_settable(const ParlanceShownText *text) {
-  return text->kind != PARLANCE_TEXT_MODEL_CELL || is_store(text->object);
-}
-
-const char *parlance_stock_context(const ParlanceShownText *text) {
-  if (text->kind != PARLANCE_TEXT_STOCK) return NULL;
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  const char *stock_id =
-      GTK_IS_ACTION(text->object) ? gtk_action_get_stock_id(GTK_ACTION(text->object)) : text->text;
-  GtkStockItem item;
-  gboolean found = stock_id != NULL && gtk_stock_lookup(stock_id, &item);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  if (!found || item.translation_domain == NULL) return "Stock label";
-  // GTK's items are in domains "gtk30", "gtk30-navigation" and "gtk30-media"
-  // (gtk/deprecated/gtkstock.c), each translated with its own context.
-  if (g_str_has_suffix(item.translation_domain, "-navigation")) return "Stock label, navigation";
-  if (g_str_has_suffix(item.translation_domain, "-media")) return "Stock label, media";
-  return "Stock label";
-}
-
-void parlance_set_shown_text(ParlanceShownText *text, const char *value) {
-  if (text->kind == PARLANCE_TEXT_STOCK) {
-    // The same stock id (a copy: a GtkImageMenuItem compares the pointer): GTK looks
-    // its label up again in the current language.
-    if (GTK_IS_MENU_ITEM(text->object)) {
-      gtk_menu_item_set_label(GTK_MENU_ITEM(text->object), text->text);
-    } else if (GTK_IS_BUTTON(text->object)) {
-      gtk_button_set_label(GTK_BUTTON(text->object), text->text);
-    } else {
-      // A GtkAction without a label of its own takes its stock item's again (and its
-      // short label follows); its text is the label, not the stock id.
-      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      if (!GTK_IS_ACTION(text->object)) return;
-      gtk_action_set_label(GTK_ACTION(text->object), NULL);
-      const char *label = gtk_action_get_label(GTK_ACTION(text->object));
-      G_GNUC_END_IGNORE_DEPRECATIONS
-      g_free(text->text);
-      text->text = g_strdup(label != NULL ? label : "");
-      return;
-    }
-    GtkLabel *label = first_label(GTK_WIDGET(text->object));
-    g_free(text->display);
-    text->display = label != NULL ? g_strdup(gtk_label_get_label(label)) : NULL;
-    return;
-  }
-  if (strcmp(text->text, value) == 0) return;
-  if (text->kind == PARLANCE_TEXT_MODEL_CELL) {
-    // Not when the row is gone since it was read.
-    GtkTreePath *path = text->row != NULL ? gtk_tree_row_reference_get_path(text->row) : NULL;
-    GtkTreeModel *model = GTK_TREE_MODEL(text->object);
-    GtkTreeIter iter;
-    // A model of the program's own is read, never set.
-    if (!parlance_shown_text_is_settable(text)) {
-      if (path != NULL) gtk_tree_path_free(path);
-      return;
-    }
-    if (path == NULL || !gtk_tree_model_get_iter(model, &iter, path)) {
-      if (path != NULL) gtk_tree_path_free(path);
-      return;
-    }
-    gtk_tree_path_free(path);
-    if (GTK_IS_LIST_STORE(model)) {
-      gtk_list_store_set(GTK_LIST_STORE(model), &iter, text->column, value, -1);
-    } else {
-      gtk_tree_store_set(GTK_TREE_STORE(model), &iter, text->column, value, -1);
-    }
-  } else if (text->kind == PARLANCE_TEXT_CHILD_PROPERTY) {
-    // Not when the page has left its stack since it was read.
-    if (text->container == NULL ||
-        gtk_widget_get_parent(GTK_WIDGET(text->object)) != GTK_WIDGET(text->container))
-      return;
-    gtk_container_child_set(GTK_CONTAINER(text->container), GTK_WIDGET(text->object),
-                            text->property, value, NULL);
-  } else if (strcmp(text->property, "title") == 0 && GTK_IS_TREE_VIEW_COLUMN(text->object)) {
-    gtk_tree_view_column_set_title(GTK_TREE_VIEW_COLUMN(text->object), value);
-  } else if (strcmp(text->property, "tooltip-markup") == 0 && GTK_IS_WIDGET(text->object)) {
-    gtk_widget_set_tooltip_markup(GTK_WIDGET(text->object), value);
-    g_object_notify(text->object, "tooltip-text");
-  } else {
-    g_object_set(text->object, text->property, value, NULL);
-  }
-  g_free(text->text);
-  text->text = g_strdup(value);
-}
-
-/// At most this many rows of one model are announced changed: each announcement makes
-/// the view measure its row again, and a list of the user's data may be long.
-#define REFRESHED_ROWS_LIMIT 5000
-
-static gboolean announce_row(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *iter,
-                             gpointer data) {
-  guint *count = data;
-  if (++*count > REFRESHED_ROWS_LIMIT) return TRUE;
-  gtk_tree_model_row_changed(model, path, iter);
-  return FALSE;
-}
-
-static void refresh_rows(GtkTreeModel *model, GHashTable *done) {
-  if (model == NULL || !g_hash_table_add(done, model)) return;
-  guint count = 0;
-  gtk_tree_model_foreach(model, announce_row, &count);
-}
-
-void parlance_renew_window_buttons(void) {
-  // Each realized header bar makes its window buttons again when the layout setting is
-  // announced (gtk/gtkheaderbar.c), naming them through gettext as it does at start.
-  GtkSettings *settings = gtk_settings_get_default();
-  if (settings != NULL) g_object_notify(G_OBJECT(settings), "gtk-decoration-layout");
-}
-
-void parlance_refresh_rendered_rows(GPtrArray *views) {
-  GHashTable *done = g_hash_table_new(NULL, NULL);
-  for (guint index = 0; index < views->len; index++) {
-    GObject *view = g_ptr_array_index(views, index);
-    if (GTK_IS_TREE_VIEW(view)) {
-      refresh_rows(gtk_tree_view_get_model(GTK_TREE_VIEW(view)), done);
-    } else if (GTK_IS_COMBO_BOX(view)) {
-      refresh_rows(gtk_combo_box_get_model(GTK_COMBO_BOX(view)), done);
-    }
-  }
-  g_hash_table_unref(done);
 }

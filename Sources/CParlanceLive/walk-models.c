@@ -1,0 +1,134 @@
+// The walk's reading of models (walk.c): the rows a combo box or a tree view column
+// shows with a text renderer, and a file chooser button's folders.
+
+#include <string.h>
+
+#include "CParlanceLive.h"
+#include "shown-text.h"
+
+typedef struct {
+  Walk *walk;
+  int column;
+  const char *attribute;
+  guint group;
+  /// The combo box or tree view column showing the model.
+  GObject *view;
+  /// How many more rows are read (a model of the program's own is read, not set: its
+  /// first rows only).
+  guint rows_left;
+} ColumnWalk;
+
+/// At most this many rows of a column of a model that is no list or tree store are read:
+/// such a model is the program's own (or a filter or sort of one), read for the report
+/// and never set, and may be long.
+#define OWN_MODEL_ROWS 200
+
+static gboolean add_cell(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *iter,
+                         gpointer data) {
+  ColumnWalk *column = data;
+  if (column->rows_left == 0) return TRUE;
+  column->rows_left--;
+  char *value = NULL;
+  gtk_tree_model_get(model, iter, column->column, &value, -1);
+  ParlanceShownText *text =
+      parlance_add_text(column->walk->texts, model, column->attribute, value, PARLANCE_TEXT_MODEL_CELL);
+  if (text != NULL) {
+    text->row = gtk_tree_row_reference_new(model, path);
+    text->column = column->column;
+    text->group = column->group;
+    text->view = g_object_ref(column->view);
+  }
+  g_free(value);
+  return FALSE;
+}
+
+/// The strings of `model` that `layout` (a combo box, a tree view column) shows through
+/// a text renderer's `text` or `markup` attribute, each column once. The rows of a list
+/// or tree store can be set again (`text`, `markup`); those of a model of the program's
+/// own, or of one filtered or sorted, are read, not set (`own-text`, `own-markup`: their
+/// first 200 rows), for the report to say what the program keeps there.
+void parlance_visit_model(GtkCellLayout *layout, GtkTreeModel *model, Walk *walk) {
+  if ((walk->options & PARLANCE_WALK_MODELS) == 0 || model == NULL) return;
+  gboolean settable = parlance_is_store(model);
+  GtkCellArea *area = gtk_cell_layout_get_area(layout);
+  if (area == NULL) return;
+  GList *cells = gtk_cell_layout_get_cells(layout);
+  for (GList *cell = cells; cell != NULL; cell = cell->next) {
+    if (!GTK_IS_CELL_RENDERER_TEXT(cell->data)) continue;
+    const char *attributes[] = {"text", "markup"};
+    const char *own[] = {"own-text", "own-markup"};
+    for (size_t index = 0; index < G_N_ELEMENTS(attributes); index++) {
+      int column = gtk_cell_area_attribute_get_column(area, cell->data, attributes[index]);
+      if (column < 0 || gtk_tree_model_get_column_type(model, column) != G_TYPE_STRING)
+        continue;
+      char *key = g_strdup_printf("%p:%d", (void *)model, column);
+      if (!g_hash_table_add(walk->columns, key)) continue;  // the set owns key either way
+      ColumnWalk column_walk = {walk,
+                                column,
+                                settable ? attributes[index] : own[index],
+                                settable ? ++walk->groups : 0,
+                                G_OBJECT(layout),
+                                settable ? G_MAXUINT : OWN_MODEL_ROWS};
+      gtk_tree_model_foreach(model, add_cell, &column_walk);
+    }
+  }
+  g_list_free(cells);
+}
+
+/// GtkFileChooserButton's model (gtk/gtkfilechooserbutton.c, GTK 3.24): a list store
+/// of an icon, the name shown, the row's type, its file or volume, whether it is a
+/// folder and a cancellable, under the filter its combo box shows.
+enum { CHOOSER_NAME_COLUMN = 1, CHOOSER_TYPE_COLUMN = 2, CHOOSER_DATA_COLUMN = 3, CHOOSER_COLUMNS = 6 };
+/// The row types whose names GTK translates: a special folder (Home and Desktop, Home's
+/// being its folder's own name), a volume ("File System"), "Other…", "(None)".
+enum { CHOOSER_SPECIAL = 0, CHOOSER_VOLUME = 1, CHOOSER_OTHER = 8, CHOOSER_EMPTY = 9 };
+
+typedef struct {
+  Walk *walk;
+  GObject *combo;
+} ChooserWalk;
+
+static gboolean add_chooser_row(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *iter,
+                                gpointer data) {
+  ChooserWalk *chooser = data;
+  char type = 0;
+  gpointer file = NULL;
+  char *value = NULL;
+  gtk_tree_model_get(model, iter, CHOOSER_TYPE_COLUMN, &type, CHOOSER_DATA_COLUMN, &file,
+                     CHOOSER_NAME_COLUMN, &value, -1);
+  gboolean translated = type == CHOOSER_VOLUME || type == CHOOSER_OTHER || type == CHOOSER_EMPTY;
+  if (type == CHOOSER_SPECIAL && file != NULL && G_IS_FILE(file)) {
+    // Home shows its folder's name, the user's: only Desktop is GTK's text.
+    char *folder = g_file_get_path(file);
+    translated = folder == NULL || strcmp(folder, g_get_home_dir()) != 0;
+    g_free(folder);
+  }
+  ParlanceShownText *text =
+      translated ? parlance_add_text(chooser->walk->texts, model, "text", value, PARLANCE_TEXT_MODEL_CELL) : NULL;
+  if (text != NULL) {
+    text->row = gtk_tree_row_reference_new(model, path);
+    text->column = CHOOSER_NAME_COLUMN;
+    text->view = g_object_ref(chooser->combo);
+  }
+  g_free(value);
+  return FALSE;
+}
+
+/// The names GTK gives the rows of a GtkFileChooserButton's combo box, each a row of
+/// its own (no group: the user's folders and bookmarks beside them are left out, not
+/// read), whether or not the walk reads models: they are GTK's texts, not the program's.
+void parlance_visit_file_chooser_rows(GtkWidget *combo, Walk *walk) {
+  GtkTreeModel *filter = gtk_combo_box_get_model(GTK_COMBO_BOX(combo));
+  GtkTreeModel *model =
+      GTK_IS_TREE_MODEL_FILTER(filter) ? gtk_tree_model_filter_get_model(GTK_TREE_MODEL_FILTER(filter)) : NULL;
+  if (model == NULL || !GTK_IS_LIST_STORE(model) ||
+      gtk_tree_model_get_n_columns(model) != CHOOSER_COLUMNS ||
+      gtk_tree_model_get_column_type(model, CHOOSER_NAME_COLUMN) != G_TYPE_STRING ||
+      gtk_tree_model_get_column_type(model, CHOOSER_TYPE_COLUMN) != G_TYPE_CHAR ||
+      gtk_tree_model_get_column_type(model, CHOOSER_DATA_COLUMN) != G_TYPE_POINTER)
+    return;
+  char *key = g_strdup_printf("%p:%d", (void *)model, CHOOSER_NAME_COLUMN);
+  if (!g_hash_table_add(walk->columns, key)) return;  // the set owns key either way
+  ChooserWalk chooser = {walk, G_OBJECT(combo)};
+  gtk_tree_model_foreach(model, add_chooser_row, &chooser);
+}
