@@ -128,7 +128,9 @@ deb:
 # GTK and GLib only, compiled with cc beside the `parlance` it belongs to (MODULE_DIR),
 # where `parlance run` finds it. SwiftPM would link the Swift runtime into it.
 MODULE_DIR ?= .build/debug
-MODULE_SOURCES = Sources/ParlanceLiveModule/module.c Sources/CParlanceLive/walk.c \
+MODULE_SOURCES = Sources/ParlanceLiveModule/module.c Sources/ParlanceLiveModule/switching.c \
+  Sources/ParlanceLiveModule/remembered.c Sources/ParlanceLiveModule/photograph.c \
+  Sources/ParlanceLiveModule/trace.c Sources/CParlanceLive/walk.c \
   Sources/CParlanceLive/place.c Sources/CParlanceLive/act.c Sources/CParlanceLive/gettext.c \
   Sources/CParlanceLive/recipe.c Sources/CParlanceLive/set.c Sources/CParlanceLive/refresh.c \
   Sources/CParlanceLive/walk-models.c

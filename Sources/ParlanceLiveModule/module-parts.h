@@ -1,0 +1,57 @@
+#ifndef PARLANCE_MODULE_PARTS_H
+#define PARLANCE_MODULE_PARTS_H
+
+// What the module's files share: module.c (the bus, the calls, Describe), switching.c
+// (Collect, Apply, Switch), remembered.c (what a place remembers), photograph.c
+// (Photograph, Act) and trace.c (parlance-bench's trace). All on the GTK thread.
+
+#include <gio/gio.h>
+#include <gtk/gtk.h>
+
+#include "CParlanceLive.h"
+
+/// What a place remembers: the message (as the controller wrote it), the recipe that
+/// makes its text in any language (`parlance_render_recipe`, NULL for none) and the text
+/// set with them, so that a text the program set since is taken for neither.
+typedef struct {
+  char *message;
+  char *recipe;
+  char *shown;
+} Remembered;
+
+/// What a place remembers (`text->object`'s data, a model cell's on its model), or NULL.
+Remembered *live_remembered_at(ParlanceShownText *text);
+/// The recipe of `text` while it shows what was set with it, else NULL.
+const char *live_recipe_of(ParlanceShownText *text);
+/// Remembers at `text` (which shows `text->text` now) its message and recipe, when it
+/// has either.
+void live_remember(ParlanceShownText *text, const char *message, const char *recipe);
+
+/// Collect: reads every window's texts (the ids of the next Apply).
+GVariant *live_collect(void);
+/// Apply: gettext, the direction and the texts the controller decided.
+GVariant *live_apply(GVariant *parameters);
+/// Switch: every text made from its recipe, or the texts to decide; `switched` says
+/// which.
+GVariant *live_switch_language(GVariant *parameters, gboolean *switched);
+/// The texts of the last Collect, an array per window, or NULL before the first.
+GPtrArray *live_collected(void);
+/// The text of the last Collect with id `id`, or NULL.
+ParlanceShownText *live_collected_text(guint32 id);
+
+/// Photograph: answered once the frames it waits for are drawn.
+void live_photograph_begin(GVariant *parameters, GDBusMethodInvocation *invocation);
+/// Act: answered once the main loop has run what the step set going.
+void live_act(GVariant *parameters, GDBusMethodInvocation *invocation);
+
+/// Turns the trace on (PARLANCE_LIVE_TRACE=1): the first frame painted is traced.
+void live_trace_begin(void);
+/// Now, when tracing; 0 otherwise.
+gint64 live_trace_now(void);
+/// CLOCK_MONOTONIC now, in nanoseconds.
+gint64 live_trace_instant(void);
+/// With tracing, awaits the next paint of every window shown after texts were set
+/// from `set_start` until now.
+void live_trace_applied(gint64 set_start);
+
+#endif
