@@ -1,11 +1,9 @@
 #include "CParlanceLive.h"
+#include "client.h"
 
 #include <gio/gio.h>
-#include <glib-unix.h>
 #include <pthread.h>
 #include <string.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 static void program_free(gpointer data) {
   ParlanceLiveProgram *program = data;
@@ -27,7 +25,7 @@ static void program_free(gpointer data) {
 /// connection does not end the process when the bus goes away (GIO's default for its
 /// singletons); a closed one is replaced at the next call. A pthread mutex, which
 /// ThreadSanitizer understands: the window calls from its worker threads.
-static GDBusConnection *session_bus(GError **error) {
+GDBusConnection *parlance_session_bus(GError **error) {
   static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
   static GDBusConnection *kept = NULL;
   pthread_mutex_lock(&lock);
@@ -81,7 +79,7 @@ static ParlanceLiveProgram *described(GDBusConnection *bus, const char *name, in
 }
 
 GPtrArray *parlance_live_programs(int timeout, GError **error) {
-  GDBusConnection *bus = session_bus(error);
+  GDBusConnection *bus = parlance_session_bus(error);
   if (bus == NULL) return NULL;
   GVariant *names = g_dbus_connection_call_sync(
       bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames",
@@ -106,7 +104,7 @@ GPtrArray *parlance_live_programs(int timeout, GError **error) {
 }
 
 GPtrArray *parlance_live_describe(const char *bus_name, int timeout, GError **error) {
-  GDBusConnection *bus = session_bus(error);
+  GDBusConnection *bus = parlance_session_bus(error);
   if (bus == NULL) return NULL;
   ParlanceLiveProgram *program = described(bus, bus_name, timeout, error);
   g_object_unref(bus);
@@ -123,7 +121,7 @@ static ParlanceLiveCollection *collection_of(GVariant *reply, gsize first, const
 
 ParlanceLiveCollection *parlance_live_collect(const char *bus_name, int timeout,
                                               GError **error) {
-  GDBusConnection *bus = session_bus(error);
+  GDBusConnection *bus = parlance_session_bus(error);
   if (bus == NULL) return NULL;
   GVariant *reply = call(bus, bus_name, "Collect", NULL, "(asa(uuuuuuu))", timeout, error);
   g_object_unref(bus);
@@ -137,7 +135,7 @@ gboolean parlance_live_switch(const char *bus_name, const char *languages,
                               gboolean right_to_left, int timeout, guint32 *applied,
                               guint32 *kept, ParlanceLiveCollection **pending, GError **error) {
   *pending = NULL;
-  GDBusConnection *bus = session_bus(error);
+  GDBusConnection *bus = parlance_session_bus(error);
   if (bus == NULL) return FALSE;
   GVariant *reply = call(bus, bus_name, "Switch", g_variant_new("(sb)", languages, right_to_left),
                          "(uuasa(uuuuuuu))", timeout, error);
@@ -203,7 +201,7 @@ int parlance_live_apply(const char *bus_name, const char *languages, gboolean ri
                         const char *const *strings, guint string_count,
                         const ParlanceLiveChange *changes, guint count, int timeout,
                         GError **error) {
-  GDBusConnection *bus = session_bus(error);
+  GDBusConnection *bus = parlance_session_bus(error);
   if (bus == NULL) return -1;
   GVariant *table = g_variant_new_strv(string_count > 0 ? (const char *const *)strings : NULL,
                                        (gssize)string_count);
@@ -228,7 +226,7 @@ static void interface_free(gpointer data) {
 }
 
 GPtrArray *parlance_live_interfaces(const char *bus_name, int timeout, GError **error) {
-  GDBusConnection *bus = session_bus(error);
+  GDBusConnection *bus = parlance_session_bus(error);
   if (bus == NULL) return NULL;
   GVariant *reply = call(bus, bus_name, "Interfaces", NULL, "(a(say))", timeout, error);
   g_object_unref(bus);
@@ -268,7 +266,7 @@ void parlance_live_photograph_free(ParlanceLivePhotograph *photograph) {
 
 ParlanceLivePhotograph *parlance_live_photograph(const char *bus_name, const char *directory,
                                                  int timeout, GError **error) {
-  GDBusConnection *bus = session_bus(error);
+  GDBusConnection *bus = parlance_session_bus(error);
   if (bus == NULL) return NULL;
   GVariant *reply = call(bus, bus_name, "Photograph", g_variant_new("(s)", directory),
                          "(a(suuss)asa(uuiiiiu))", timeout, error);
@@ -313,7 +311,7 @@ ParlanceLivePhotograph *parlance_live_photograph(const char *bus_name, const cha
 
 int parlance_live_act(const char *bus_name, const char *step, guint32 id, const char *argument,
                       int timeout, GError **error) {
-  GDBusConnection *bus = session_bus(error);
+  GDBusConnection *bus = parlance_session_bus(error);
   if (bus == NULL) return -1;
   GVariant *reply = call(bus, bus_name, "Act", g_variant_new("(sus)", step, id, argument), "()",
                          timeout, error);
@@ -321,144 +319,4 @@ int parlance_live_act(const char *bus_name, const char *step, guint32 id, const 
   if (reply == NULL) return -1;
   g_variant_unref(reply);
   return 0;
-}
-
-/// What `parlance_live_await` waits for.
-typedef struct {
-  gboolean appeared;
-  gboolean ended;
-  gboolean timed_out;
-} Awaited;
-
-static void name_appeared(GDBusConnection *bus, const char *name, const char *owner,
-                          gpointer data) {
-  (void)bus;
-  (void)name;
-  (void)owner;
-  ((Awaited *)data)->appeared = TRUE;
-}
-
-static gboolean process_ended(int fd, GIOCondition condition, gpointer data) {
-  (void)fd;
-  (void)condition;
-  ((Awaited *)data)->ended = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean await_timed_out(gpointer data) {
-  ((Awaited *)data)->timed_out = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-int parlance_live_await(guint32 pid, int timeout, GError **error) {
-  GDBusConnection *bus = session_bus(error);
-  if (bus == NULL) return -1;
-  // A context of its own: nothing else of the caller's runs while it waits.
-  GMainContext *context = g_main_context_new();
-  g_main_context_push_thread_default(context);
-  Awaited awaited = {FALSE, FALSE, FALSE};
-  char *name = g_strdup_printf(PARLANCE_LIVE_NAME_PREFIX "%u", (unsigned)pid);
-  guint watch = g_bus_watch_name_on_connection(bus, name, G_BUS_NAME_WATCHER_FLAGS_NONE,
-                                               name_appeared, NULL, &awaited, NULL);
-  // The process's end, as an event (Linux 5.3's pidfd; without it, only the timeout).
-  int process = (int)syscall(SYS_pidfd_open, (pid_t)pid, 0);
-  GSource *ended = NULL;
-  if (process >= 0) {
-    ended = g_unix_fd_source_new(process, G_IO_IN);
-    g_source_set_callback(ended, (GSourceFunc)(void (*)(void))process_ended, &awaited, NULL);
-    g_source_attach(ended, context);
-  }
-  GSource *limit = g_timeout_source_new((guint)timeout);
-  g_source_set_callback(limit, await_timed_out, &awaited, NULL);
-  g_source_attach(limit, context);
-  while (!awaited.appeared && !awaited.ended && !awaited.timed_out) {
-    g_main_context_iteration(context, TRUE);
-  }
-  g_bus_unwatch_name(watch);
-  g_source_destroy(limit);
-  g_source_unref(limit);
-  if (ended != NULL) {
-    g_source_destroy(ended);
-    g_source_unref(ended);
-  }
-  if (process >= 0) close(process);
-  // The unwatch's own callbacks drain here, not in the caller's context.
-  while (g_main_context_iteration(context, FALSE)) {
-  }
-  g_main_context_pop_thread_default(context);
-  g_main_context_unref(context);
-  g_object_unref(bus);
-  int result = 0;
-  if (!awaited.appeared && awaited.ended) {
-    g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "the program ended before it took %s",
-                name);
-    result = -1;
-  } else if (!awaited.appeared) {
-    g_set_error(error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
-                "the program did not take %s within %d ms: is it a GTK 3 program?", name,
-                timeout);
-    result = -1;
-  }
-  g_free(name);
-  return result;
-}
-
-struct ParlanceLiveWatch {
-  GDBusConnection *bus;
-  guint names;
-  guint languages;
-  void (*changed)(void *);
-  void *data;
-  // One for each subscription and one for the watcher: GDBus may still deliver a signal
-  // in the main context after an unsubscribe, until it calls the subscription's destroy.
-  guint references;
-  gboolean ended;
-};
-
-static void watch_release(gpointer data) {
-  ParlanceLiveWatch *watch = data;
-  if (--watch->references > 0) return;
-  g_object_unref(watch->bus);
-  g_free(watch);
-}
-
-static void on_signal(GDBusConnection *bus, const char *sender, const char *path,
-                      const char *interface, const char *signal, GVariant *parameters,
-                      gpointer user_data) {
-  (void)bus;
-  (void)sender;
-  (void)path;
-  (void)interface;
-  (void)signal;
-  (void)parameters;
-  ParlanceLiveWatch *watch = user_data;
-  if (!watch->ended) watch->changed(watch->data);
-}
-
-ParlanceLiveWatch *parlance_live_watch(void (*changed)(void *), void *data, GError **error) {
-  GDBusConnection *bus = session_bus(error);
-  if (bus == NULL) return NULL;
-  ParlanceLiveWatch *watch = g_new0(ParlanceLiveWatch, 1);
-  watch->bus = bus;
-  watch->changed = changed;
-  watch->data = data;
-  watch->references = 3;
-  // The bus names every program's module takes: io.github.parlance.Live.p<pid>. A match
-  // on the name's namespace needs whole dot-separated elements, so the prefix's
-  // namespace is matched and the callback lets the controller list them again.
-  watch->names = g_dbus_connection_signal_subscribe(
-      bus, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged",
-      "/org/freedesktop/DBus", "io.github.parlance.Live", G_DBUS_SIGNAL_FLAGS_MATCH_ARG0_NAMESPACE,
-      on_signal, watch, watch_release);
-  watch->languages = g_dbus_connection_signal_subscribe(
-      bus, NULL, PARLANCE_LIVE_INTERFACE, PARLANCE_LIVE_CHANGED_SIGNAL, PARLANCE_LIVE_OBJECT_PATH,
-      NULL, G_DBUS_SIGNAL_FLAGS_NONE, on_signal, watch, watch_release);
-  return watch;
-}
-
-void parlance_live_unwatch(ParlanceLiveWatch *watch) {
-  watch->ended = TRUE;
-  g_dbus_connection_signal_unsubscribe(watch->bus, watch->names);
-  g_dbus_connection_signal_unsubscribe(watch->bus, watch->languages);
-  watch_release(watch);
 }
