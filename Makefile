@@ -64,8 +64,9 @@ test: test-deps lint
 
 # The core's concurrency and memory claims, proven: ThreadSanitizer on the suites that
 # switch, reload and look up from several threads at once (the core locks with pthread
-# mutexes, which TSan understands) and on the screenshots' PNG files written on threads
-# of their own (joined), AddressSanitizer on every core test. Separate build
+# mutexes, which TSan understands), on the screenshots' PNG files written on threads
+# of their own (joined) and on `screenshot --run` of mousepad (its pictures developed on
+# a thread beside the switches), AddressSanitizer on every core test. Separate build
 # folders, so the plain debug build is not rebuilt. Leak detection is off: Foundation's
 # own caches (CFError, Data buffers) are reported as leaks; these runs are about memory
 # errors (use after free, overflows) and races.
@@ -75,6 +76,10 @@ sanitize:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread \
 	  --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
+	@# A running program's screenshot matrix: pictures developed beside the switches.
+	@scripts/install-deps live
+	@$(MAKE) --no-print-directory module
+	Tests/live/tsan-screenshots .build/tsan/debug/parlance $(CURDIR)/.build/debug/libparlance-live.so
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address \
 	  --scratch-path .build/asan --filter '$(ASAN_TESTS)'
@@ -133,7 +138,7 @@ MODULE_SOURCES = Sources/ParlanceLiveModule/module.c Sources/ParlanceLiveModule/
   Sources/ParlanceLiveModule/trace.c Sources/CParlanceLive/walk.c \
   Sources/CParlanceLive/place.c Sources/CParlanceLive/act.c Sources/CParlanceLive/gettext.c \
   Sources/CParlanceLive/recipe.c Sources/CParlanceLive/set.c Sources/CParlanceLive/refresh.c \
-  Sources/CParlanceLive/walk-models.c
+  Sources/CParlanceLive/walk-models.c Sources/CParlanceLive/picture.c
 # Hardened as Debian builds libraries (fortified, stack protector, bound at load time).
 # The interface's introspection is docs/io.github.parlance.Live1.xml, made a C string.
 module:

@@ -264,14 +264,10 @@ void parlance_live_photograph_free(ParlanceLivePhotograph *photograph) {
   g_free(photograph);
 }
 
-ParlanceLivePhotograph *parlance_live_photograph(const char *bus_name, const char *directory,
-                                                 int timeout, GError **error) {
-  GDBusConnection *bus = parlance_session_bus(error);
-  if (bus == NULL) return NULL;
-  GVariant *reply = call(bus, bus_name, "Photograph", g_variant_new("(s)", directory),
-                         "(a(suuss)asa(uuiiiiu))", timeout, error);
-  g_object_unref(bus);
-  if (reply == NULL) return NULL;
+/// The Photograph answer `reply` read (the caller keeps `reply`), or NULL with `error`
+/// set when a place names a window it does not list.
+static ParlanceLivePhotograph *photograph_of(GVariant *reply, const char *bus_name,
+                                            GError **error) {
   ParlanceLivePhotograph *photograph = g_new0(ParlanceLivePhotograph, 1);
   photograph->windows = g_ptr_array_new_with_free_func(window_free);
   photograph->names = g_ptr_array_new_with_free_func(g_free);
@@ -295,7 +291,6 @@ ParlanceLivePhotograph *parlance_live_photograph(const char *bus_name, const cha
   g_variant_iter_free(windows);
   g_variant_iter_free(names);
   g_variant_unref(places);
-  g_variant_unref(reply);
   for (guint index = 0; index < photograph->places->len; index++) {
     guint32 window = g_array_index(photograph->places, ParlanceLivePlace, index).window;
     if (window >= photograph->windows->len) {
@@ -307,6 +302,152 @@ ParlanceLivePhotograph *parlance_live_photograph(const char *bus_name, const cha
     }
   }
   return photograph;
+}
+
+#define PHOTOGRAPH_REPLY "(a(suuss)asa(uuiiiiu))"
+
+ParlanceLivePhotograph *parlance_live_photograph(const char *bus_name, const char *directory,
+                                                 const char *format, int timeout,
+                                                 GError **error) {
+  GDBusConnection *bus = parlance_session_bus(error);
+  if (bus == NULL) return NULL;
+  GVariant *reply = call(bus, bus_name, "Photograph", g_variant_new("(ss)", directory, format),
+                         PHOTOGRAPH_REPLY, timeout, error);
+  g_object_unref(bus);
+  if (reply == NULL) return NULL;
+  ParlanceLivePhotograph *photograph = photograph_of(reply, bus_name, error);
+  g_variant_unref(reply);
+  return photograph;
+}
+
+/// One of the calls `call_together` makes, and its answer.
+typedef struct {
+  GVariant *reply;
+  GError *error;
+  gboolean done;
+} Together;
+
+static void together_answered(GObject *source, GAsyncResult *result, gpointer data) {
+  Together *call = data;
+  call->reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &call->error);
+  if (call->reply == NULL && call->error != NULL) g_dbus_error_strip_remote_error(call->error);
+  call->done = TRUE;
+}
+
+/// Sends the `count` calls of `methods` (with `parameters`, answered as `replies`) to the
+/// program at `name` one after another without waiting between them, then waits for
+/// every answer. The module takes them in that order from its main loop, at a priority
+/// above GTK's frame: a Switch, a Collect and a Photograph sent together are read
+/// before the frame that lays the switch out, and Photograph answers after that one
+/// frame rather than a second one (the frame clock paces frames 1/60 s apart). Fills
+/// `answers` (each NULL or referenced) and returns FALSE with `error` set from the first
+/// call that failed.
+static gboolean call_together(GDBusConnection *bus, const char *name, guint count,
+                              const char *const *methods, GVariant *const *parameters,
+                              const char *const *replies, int timeout, GVariant **answers,
+                              GError **error) {
+  // A context of its own: nothing else of the caller's runs while it waits.
+  GMainContext *context = g_main_context_new();
+  g_main_context_push_thread_default(context);
+  Together *calls = g_new0(Together, count);
+  for (guint index = 0; index < count; index++) {
+    g_dbus_connection_call(bus, name, PARLANCE_LIVE_OBJECT_PATH, PARLANCE_LIVE_INTERFACE,
+                           methods[index], parameters[index], G_VARIANT_TYPE(replies[index]),
+                           G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout, NULL, together_answered,
+                           &calls[index]);
+  }
+  for (guint index = 0; index < count; index++) {
+    while (!calls[index].done) g_main_context_iteration(context, TRUE);
+  }
+  g_main_context_pop_thread_default(context);
+  g_main_context_unref(context);
+  gboolean answered = TRUE;
+  for (guint index = 0; index < count; index++) {
+    answers[index] = calls[index].reply;
+    if (calls[index].error != NULL) {
+      if (answered) g_propagate_error(error, calls[index].error);
+      else g_error_free(calls[index].error);
+      answered = FALSE;
+    }
+  }
+  g_free(calls);
+  return answered;
+}
+
+/// Reads the Collect and Photograph answers at `answers[first]` and `answers[first + 1]`
+/// into `*collection` and `*photograph`; FALSE with `error` set when one is malformed.
+static gboolean reading_of(GVariant *const *answers, guint first, const char *bus_name,
+                           ParlanceLiveCollection **collection,
+                           ParlanceLivePhotograph **photograph, GError **error) {
+  *collection = collection_of(answers[first], 0, bus_name, "Collect", error);
+  if (*collection == NULL) return FALSE;
+  *photograph = photograph_of(answers[first + 1], bus_name, error);
+  if (*photograph != NULL) return TRUE;
+  parlance_live_collection_free(*collection);
+  *collection = NULL;
+  return FALSE;
+}
+
+static void unref_answers(GVariant **answers, guint count) {
+  for (guint index = 0; index < count; index++) {
+    if (answers[index] != NULL) g_variant_unref(answers[index]);
+  }
+}
+
+gboolean parlance_live_read(const char *bus_name, const char *directory, const char *format,
+                            int timeout, ParlanceLiveCollection **collection,
+                            ParlanceLivePhotograph **photograph, GError **error) {
+  *collection = NULL;
+  *photograph = NULL;
+  GDBusConnection *bus = parlance_session_bus(error);
+  if (bus == NULL) return FALSE;
+  const char *methods[] = {"Collect", "Photograph"};
+  GVariant *parameters[] = {NULL, g_variant_new("(ss)", directory, format)};
+  const char *replies[] = {"(asa(uuuuuuu))", PHOTOGRAPH_REPLY};
+  GVariant *answers[2] = {NULL, NULL};
+  gboolean read = call_together(bus, bus_name, 2, methods, parameters, replies, timeout,
+                                answers, error) &&
+                  reading_of(answers, 0, bus_name, collection, photograph, error);
+  unref_answers(answers, 2);
+  g_object_unref(bus);
+  return read;
+}
+
+gboolean parlance_live_switch_and_read(const char *bus_name, const char *languages,
+                                       gboolean right_to_left, const char *directory,
+                                       const char *format, int timeout, guint32 *applied,
+                                       guint32 *kept, ParlanceLiveCollection **pending,
+                                       ParlanceLiveCollection **collection,
+                                       ParlanceLivePhotograph **photograph, GError **error) {
+  *pending = NULL;
+  *collection = NULL;
+  *photograph = NULL;
+  GDBusConnection *bus = parlance_session_bus(error);
+  if (bus == NULL) return FALSE;
+  const char *methods[] = {"Switch", "Collect", "Photograph"};
+  GVariant *parameters[] = {g_variant_new("(sb)", languages, right_to_left), NULL,
+                            g_variant_new("(ss)", directory, format)};
+  const char *replies[] = {"(uuasa(uuuuuuu))", "(asa(uuuuuuu))", PHOTOGRAPH_REPLY};
+  GVariant *answers[3] = {NULL, NULL, NULL};
+  gboolean read = call_together(bus, bus_name, 3, methods, parameters, replies, timeout,
+                                answers, error);
+  if (read) {
+    g_variant_get_child(answers[0], 0, "u", applied);
+    g_variant_get_child(answers[0], 1, "u", kept);
+    ParlanceLiveCollection *left = collection_of(answers[0], 2, bus_name, "Switch", error);
+    if (left == NULL) {
+      read = FALSE;
+    } else if (left->texts->len > 0) {
+      // Nothing was switched: what was read is the program as it was.
+      *pending = left;
+    } else {
+      parlance_live_collection_free(left);
+      read = reading_of(answers, 1, bus_name, collection, photograph, error);
+    }
+  }
+  unref_answers(answers, 3);
+  g_object_unref(bus);
+  return read;
 }
 
 int parlance_live_act(const char *bus_name, const char *step, guint32 id, const char *argument,

@@ -49,25 +49,40 @@ public struct LiveReading: Sendable {
   /// Reads `program` in the language it shows now (`language`, when the caller knows it
   /// better than the program's `LANGUAGE` says), after the frame that laid out what was
   /// asked of it before, with `catalogs` (its own, as `ProgramCatalogs` reads them); each
-  /// window is written into `directory` as `window-N.png` when one is given. With
-  /// `drawnOnly`, only the texts drawn are kept (a picture's report needs no others).
+  /// window is written into `directory` as `window-N.png` (or `.pam`, as `format` says)
+  /// when one is given. With `drawnOnly`, only the texts drawn are kept (a picture's
+  /// report needs no others).
   ///
   /// - Throws: `LiveSwitch.Failure` when it does not answer, shows no window, or cannot
   ///   write the pictures.
   public static func read(
     _ program: LiveBus.Program, catalogs: ProgramCatalogs, language: LanguageTag? = nil,
-    photographingInto directory: URL?, drawnOnly: Bool = false
+    photographingInto directory: URL?, format: LiveBus.PictureFormat = .png,
+    drawnOnly: Bool = false
   ) throws(LiveSwitch.Failure) -> LiveReading {
-    let shown: [LiveBus.Text]
-    let photograph: LiveBus.Photograph
+    let reading: LiveBus.Reading
     do {
-      shown = try LiveBus.collect(program.busName)
       // A program still starting has up to 25 s to show its first window (the module's).
-      photograph = try LiveBus.photograph(
-        program.busName, into: directory?.path, timeout: .seconds(30))
+      reading = try LiveBus.read(
+        program.busName, photographingInto: directory?.path, format: format,
+        timeout: .seconds(30))
     } catch {
       throw LiveSwitch.Failure(description: "\(program.name) (pid \(program.pid)): \(error)")
     }
+    return LiveReading(
+      reading, of: program, catalogs: catalogs, language: language, drawnOnly: drawnOnly)
+  }
+}
+
+extension LiveReading {
+  /// What `reading` (of `program`, asked of its module) means: each text's message and
+  /// where it was supplied from, as `read` finds them.
+  package init(
+    _ reading: LiveBus.Reading, of program: LiveBus.Program, catalogs: ProgramCatalogs,
+    language: LanguageTag?, drawnOnly: Bool
+  ) {
+    let shown = reading.texts
+    let photograph = reading.photograph
     let language = language ?? catalogs.shownLanguage(gettextLanguages: program.languages)
     let identify = Identification(catalogs: catalogs, language: language)
     var places: [UInt32: [LiveBus.Place]] = [:]
@@ -82,7 +97,7 @@ public struct LiveReading: Sendable {
         message: message, status: origin?.status ?? .none, suppliedBy: origin?.language,
         source: origin?.entry, places: places[text.id] ?? [])
     }
-    return LiveReading(language: language, windows: photograph.windows, texts: texts)
+    self.init(language: language, windows: photograph.windows, texts: texts)
   }
 }
 

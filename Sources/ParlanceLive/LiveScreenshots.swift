@@ -10,20 +10,6 @@ import ParlanceUI
 /// rectangle in the picture) and of what a reviewer should look at.
 @MainActor
 public enum LiveScreenshots {
-  /// What was photographed in one language: its reading and the file of each of its
-  /// windows, nil for a window a step's shot found as the language's first picture has
-  /// it; and the key of each window among the language's pictures (its file name's
-  /// part after the number and tag).
-  private struct Taken {
-    let position: Int
-    let language: LanguageTag
-    let reading: LiveReading
-    let files: [URL?]
-    let keys: [String]
-    /// The program's other languages, for the texts drawn that read as one of them.
-    let others: OtherLanguages
-  }
-
   /// Switches `started` to each of `languages` (nil: every language its catalogs have)
   /// and writes each window it shows into `directory`, numbered in the order of
   /// `languages`, then makes `steps` (photographing at each `shot` the windows that do
@@ -31,6 +17,10 @@ public enum LiveScreenshots {
   /// picture taken. Returns the shots in
   /// the order of `languages`, those of one language in the order taken, the windows of
   /// each in the order the program lists them.
+  ///
+  /// The program hands each window over uncompressed. What a picture means (its texts'
+  /// messages, the report) and its PNG are made on a thread of this process while the
+  /// program is switched to the next language; every file is written when this returns.
   ///
   /// - Throws: `LiveSwitch.Failure` when a language cannot be switched to, a step cannot
   ///   be made (naming its line), the program stops answering, or a file cannot be
@@ -53,60 +43,84 @@ public enum LiveScreenshots {
       throw LiveSwitch.Failure(description: "cannot write '\(pictures.path)': \(error)")
     }
     defer { try? FileManager.default.removeItem(at: pictures) }
+    let environment = ProcessEnvironment.variables()
+    let developing = Developing(catalogs: catalogs, environment: environment)
+    // Every picture developed before this returns, or throws.
+    defer { developing.finish() }
     var shown = catalogs.shownLanguage(gettextLanguages: program.languages)
-    var taken: [Taken] = []
+    var handed = 0
     let takesShots =
       steps?.lines.contains {
         if case .shot = $0.step { true } else { false }
       } ?? false
     for position in ScreenshotSession.photographingOrder(languages, from: shown.direction) {
       let language = languages[position]
+      // The switch, the texts and the photograph asked at once: the program reads all
+      // three before the frame that lays the switch out, and the photograph is of it.
+      var switchedReading: LiveBus.Reading?
       if language != shown {
-        // Read and photographed at once, while the frame that lays the switch out is
-        // still to come: a call after that frame waits for one more.
-        let outcome = try LiveSwitch.run(program, to: .pinned(language), catalogs: catalogs)
+        let outcome = try LiveSwitch.run(
+          program, to: .pinned(language), catalogs: catalogs, environment: environment,
+          timeout: LiveBus.timeout,
+          asking: { (name, languages, rightToLeft, timeout) throws(LiveBus.Failure) in
+            let asked = try LiveBus.switchAndRead(
+              name, languages: languages, rightToLeft: rightToLeft,
+              photographingInto: pictures.path, format: .pam, timeout: timeout)
+            switchedReading = asked.reading
+            return asked.answer
+          }, marking: { _ in })
         shown = outcome.to
         program = outcome.programAfter
       }
-      let others = OtherLanguages(
-        catalogs: catalogs, shown: shown, history: program.history,
-        environment: ProcessEnvironment.variables())
       // The language's first picture of each window, which a step's shot does not
       // write again when the window looks the same.
       var first: [String: Data] = [:]
       func photograph(_ label: String?) throws(LiveSwitch.Failure) {
-        let reading = try LiveReading.read(
-          program, catalogs: catalogs, language: shown,
-          photographingInto: pictures, drawnOnly: true)
-        let keys = windowKeys(reading)
-        var files: [URL?] = []
-        for (index, window) in reading.windows.enumerated() {
-          let source = URL(fileURLWithPath: window.file ?? "")
+        let reading: LiveBus.Reading
+        if label == nil, let switchedReading {
+          reading = switchedReading
+        } else {
+          do {
+            // A program still starting has up to 25 s to show its first window.
+            reading = try LiveBus.read(
+              program.busName, photographingInto: pictures.path, format: .pam,
+              timeout: .seconds(30))
+          } catch {
+            throw LiveSwitch.Failure(description: "\(program.name) (pid \(program.pid)): \(error)")
+          }
+        }
+        let keys = windowKeys(reading.photograph.windows)
+        var pictured: [(picture: String, file: URL)?] = []
+        for (index, window) in reading.photograph.windows.enumerated() {
+          // A name of its own: the next photograph writes `window-N.pam` again.
+          let picture = pictures.appendingPathComponent("\(handed).pam").path
+          handed += 1
+          guard rename(window.file ?? "", picture) == 0 else {
+            throw LiveSwitch.Failure(
+              description: "cannot move '\(window.file ?? "")': \(String(cString: strerror(errno)))"
+            )
+          }
           // Read only when a step's shot will compare with it.
-          let pixels = takesShots ? try? Data(contentsOf: source) : nil
+          let pixels = takesShots ? try? Data(contentsOf: URL(fileURLWithPath: picture)) : nil
           if label == nil {
             first[keys[index]] = pixels
           } else if let pixels, first[keys[index]] == pixels {
-            try? FileManager.default.removeItem(at: source)
-            files.append(nil)
+            try? FileManager.default.removeItem(atPath: picture)
+            pictured.append(nil)
             continue
           }
-          let file = directory.appendingPathComponent(
-            String(format: "%02d-", position + 1) + shown.identifier + "-"
-              + (label.map { $0 + "-" } ?? "") + keys[index] + ".png")
-          do {
-            try? FileManager.default.removeItem(at: file)
-            try FileManager.default.moveItem(at: source, to: file)
-          } catch {
-            throw LiveSwitch.Failure(description: "cannot write '\(file.path)': \(error)")
-          }
-          files.append(file)
+          pictured.append(
+            (
+              picture,
+              directory.appendingPathComponent(
+                String(format: "%02d-", position + 1) + shown.identifier + "-"
+                  + (label.map { $0 + "-" } ?? "") + keys[index] + ".png")
+            ))
         }
-        progress(language, files.compactMap { $0 })
-        taken.append(
-          Taken(
-            position: position, language: language, reading: reading, files: files,
-            keys: keys.map { (label.map { $0 + "-" } ?? "") + $0 }, others: others))
+        progress(language, pictured.compactMap { $0?.file })
+        developing.develop(
+          reading, of: program, in: shown, requested: language, position: position,
+          pictured: pictured, keys: keys.map { (label.map { $0 + "-" } ?? "") + $0 })
       }
       try photograph(nil)
       for line in steps?.lines ?? [] {
@@ -118,11 +132,12 @@ public enum LiveScreenshots {
         }
       }
     }
-    let ordered = taken.enumerated().sorted {
+    let developed = developing.finish()
+    if let failure = developed.failure { throw LiveSwitch.Failure(description: failure) }
+    let ordered = developed.taken.enumerated().sorted {
       ($0.element.position, $0.offset) < ($1.element.position, $1.offset)
     }.map(\.element)
-    return try shots(
-      of: ordered, development: catalogs.localizer.developmentLanguage)
+    return shots(of: ordered, development: catalogs.localizer.developmentLanguage)
   }
 
   /// Makes the step of `line` (of the steps file `file`) in `program`, showing `language`.
@@ -178,12 +193,12 @@ public enum LiveScreenshots {
     return trimmed.lowercased()
   }
 
-  /// The name of each window of `reading` in its file (`NN-<tag>-<name>.png`, or
+  /// The name of each of `windows` in its file (`NN-<tag>-<name>.png`, or
   /// `NN-<tag>-<label>-<name>.png` for a step's shot): its name made a file name, a
   /// second window of the same name numbered.
-  private static func windowKeys(_ reading: LiveReading) -> [String] {
+  private static func windowKeys(_ windows: [LiveBus.Window]) -> [String] {
     var used: [String: Int] = [:]
-    return reading.windows.map { window in
+    return windows.map { window in
       let base = fileName(window.name)
       used[base, default: 0] += 1
       return used[base] == 1 ? base : "\(base)-\(used[base] ?? 0)"
@@ -199,12 +214,11 @@ public enum LiveScreenshots {
     return trimmed.isEmpty ? "window" : trimmed
   }
 
-  /// The shots of every window of every language, with the report of each: the texts
-  /// drawn, those the language's catalogs lack or take from another language, those
-  /// cut short, and whether the window is larger than in the development language.
+  /// The shots of every window of every language, with the report of each, saying
+  /// also whether the window is larger than in the development language.
   private static func shots(
-    of taken: [Taken], development: LanguageTag
-  ) throws(LiveSwitch.Failure) -> [ScreenshotSession.Shot] {
+    of taken: [Developing.Taken], development: LanguageTag
+  ) -> [ScreenshotSession.Shot] {
     // The size of each window (by its key) in the development language, when it was
     // photographed.
     var developmentSizes: [String: (width: Int, height: Int)] = [:]
@@ -213,21 +227,11 @@ public enum LiveScreenshots {
         developmentSizes[shot.keys[index]] = (window.width, window.height)
       }
     }
-    // Every picture decoded at once, on both cores (cairo alone: any thread may).
-    let files = taken.flatMap { $0.files.compactMap { $0 } }
-    let decoded = Decoded(count: files.count)
-    DispatchQueue.concurrentPerform(iterations: files.count) { index in
-      decoded.store(Result { try Screenshot(contentsOfPNG: files[index].path) }, at: index)
-    }
-    var next = 0
     var shots: [ScreenshotSession.Shot] = []
     for shot in taken {
       for (index, window) in shot.reading.windows.enumerated() {
-        guard let file = shot.files[index] else { continue }
-        let picture = decoded.result(at: next)
-        next += 1
-        var report = self.report(of: shot.reading, window: index, file: file)
-        report.otherLanguage = otherLanguage(in: shot.reading, window: index, others: shot.others)
+        guard let written = shot.written[index] else { continue }
+        var report = written.report
         if shot.language != development, let size = developmentSizes[shot.keys[index]],
           window.width > size.width || window.height > size.height
         {
@@ -235,16 +239,10 @@ public enum LiveScreenshots {
             width: window.width, height: window.height, developmentWidth: size.width,
             developmentHeight: size.height)
         }
-        let image: Screenshot
-        do {
-          image = try picture.get()
-        } catch {
-          throw LiveSwitch.Failure(description: "cannot read '\(file.path)': \(error)")
-        }
         shots.append(
           ScreenshotSession.Shot(
-            language: shot.language, file: file, object: window.name, report: report,
-            image: image))
+            language: shot.language, file: written.file, object: window.name, report: report,
+            thumbnail: written.thumbnail))
       }
     }
     return shots
@@ -253,7 +251,7 @@ public enum LiveScreenshots {
   /// The texts drawn in window `index` of `reading` that no message of the language
   /// shows and that read as another language of the program (one it showed before, its
   /// development language, one of the user's), each once.
-  private static func otherLanguage(
+  nonisolated fileprivate static func otherLanguage(
     in reading: LiveReading, window index: Int, others: OtherLanguages
   ) -> [ScreenshotReport.OtherLanguage] {
     var found: [ScreenshotReport.OtherLanguage] = []
@@ -271,7 +269,7 @@ public enum LiveScreenshots {
   }
 
   /// The report of window `index` of `reading`, photographed as `file`.
-  static func report(of reading: LiveReading, window index: Int, file: URL)
+  nonisolated static func report(of reading: LiveReading, window index: Int, file: URL)
     -> ScreenshotReport.Language
   {
     let window = reading.windows[index]
@@ -313,7 +311,7 @@ public enum LiveScreenshots {
   }
 
   /// `text` drawn at `place`, as the report lists it.
-  static func placed(_ text: LiveReading.Text, at place: LiveBus.Place)
+  nonisolated static func placed(_ text: LiveReading.Text, at place: LiveBus.Place)
     -> ScreenshotReport.PlacedText
   {
     ScreenshotReport.PlacedText(
@@ -325,20 +323,84 @@ public enum LiveScreenshots {
   }
 }
 
-/// The pictures decoded on several threads, each into its own slot.
-private final class Decoded: Sendable {
-  private let slots: Lock<[Result<Screenshot, any Error>?]>
-
-  init(count: Int) {
-    slots = Lock(Array(repeating: nil, count: count))
+/// The pictures taken, developed one after another on a thread of their own while the
+/// program is switched to the next language (the program and this process's GTK thread
+/// have the other core): each picture's texts identified and its report made, its PNG
+/// written and its thumbnail made for the contact sheet.
+private final class Developing: Sendable {
+  /// What was photographed in one language: its reading, and for each of its windows
+  /// the file, thumbnail and report, nil for a window a step's shot found as the
+  /// language's first picture has it; the key of each window among the language's
+  /// pictures (its file name's part after the number and tag).
+  struct Taken: Sendable {
+    let position: Int
+    let language: LanguageTag
+    let reading: LiveReading
+    let written: [(file: URL, thumbnail: Screenshot, report: ScreenshotReport.Language)?]
+    let keys: [String]
   }
 
-  func store(_ result: Result<Screenshot, any Error>, at index: Int) {
-    slots.withLock { $0[index] = result }
+  private let catalogs: ProgramCatalogs
+  private let environment: [String: String]
+  private let queue = DispatchQueue(label: "parlance.screenshot-develop", qos: .userInitiated)
+  private let group = DispatchGroup()
+  /// What was developed, in the order handed over, and the first failure.
+  private let done = Lock<(taken: [Taken], failure: String?)>(([], nil))
+
+  init(catalogs: ProgramCatalogs, environment: [String: String]) {
+    self.catalogs = catalogs
+    self.environment = environment
   }
 
-  /// The result of slot `index`, once every thread has stored its own.
-  func result(at index: Int) -> Result<Screenshot, any Error> {
-    slots.withLock { $0[index] } ?? .failure(GtkError.cairo("not decoded"))
+  /// Develops `reading` of `program` (showing `shown`, asked as `requested`, the
+  /// `position`th language): each window's uncompressed picture (`pictured`, nil for
+  /// one not kept) read, written as its PNG file and made small, and removed.
+  func develop(
+    _ reading: LiveBus.Reading, of program: LiveBus.Program, in shown: LanguageTag,
+    requested: LanguageTag, position: Int, pictured: [(picture: String, file: URL)?],
+    keys: [String]
+  ) {
+    let (catalogs, environment, done) = (catalogs, environment, done)
+    queue.async(group: group) {
+      let meant = LiveReading(
+        reading, of: program, catalogs: catalogs, language: shown, drawnOnly: true)
+      let others = OtherLanguages(
+        catalogs: catalogs, shown: shown, history: program.history, environment: environment)
+      var written: [(file: URL, thumbnail: Screenshot, report: ScreenshotReport.Language)?] = []
+      var failure: String?
+      for (index, pictured) in pictured.enumerated() {
+        guard let pictured else {
+          written.append(nil)
+          continue
+        }
+        defer { try? FileManager.default.removeItem(atPath: pictured.picture) }
+        do {
+          let image = try Screenshot(contentsOfPAM: pictured.picture)
+          try image.writePNG(to: pictured.file.path)
+          var report = LiveScreenshots.report(of: meant, window: index, file: pictured.file)
+          report.otherLanguage = LiveScreenshots.otherLanguage(
+            in: meant, window: index, others: others)
+          written.append(
+            (pictured.file, ScreenshotSession.Shot.thumbnail(of: image), report))
+        } catch {
+          failure = failure ?? "\(program.name): cannot write '\(pictured.file.path)': \(error)"
+          written.append(nil)
+        }
+      }
+      let taken = Taken(
+        position: position, language: requested, reading: meant, written: written, keys: keys)
+      done.withLock {
+        $0.taken.append(taken)
+        $0.failure = $0.failure ?? failure
+      }
+    }
+  }
+
+  /// Waits until every picture handed over is developed: what was, in the order handed
+  /// over, and the first failure.
+  @discardableResult
+  func finish() -> (taken: [Taken], failure: String?) {
+    group.wait()
+    return done.withLock { $0 }
   }
 }

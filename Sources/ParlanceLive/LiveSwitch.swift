@@ -98,17 +98,24 @@ public enum LiveSwitch {
     program: LiveBus.Program, catalogs: ProgramCatalogs
   )
 
+  /// How a switch asks the program to switch by itself: `LiveBus.switchLanguage` (bus
+  /// name, gettext's languages, right to left, timeout), or a caller's call that asks
+  /// more at once (`LiveScreenshots`: the reading after it too).
+  package typealias Asking = (String, [String], Bool, Duration) throws(LiveBus.Failure) ->
+    LiveBus.SelfSwitch
+
   /// `run(_:to:catalogs:environment:timeout:)`, calling `mark` as each step ends
   /// (parlance-bench times them).
   ///
   /// With `refreshing`, `program` may be an earlier description (the window keeps one
   /// per program from its listing): Switch is asked of it at once, and only when the
   /// program lists texts to decide is it described again (the catalogs it opened since,
-  /// the languages it has shown) before they are decided.
+  /// the languages it has shown) before they are decided. With `asking`, Switch is
+  /// asked that way.
   package static func run(
     _ program: LiveBus.Program, to preference: LanguagePreference, catalogs kept: ProgramCatalogs?,
     environment: [String: String], timeout: Duration, refreshing: Refreshing? = nil,
-    marking mark: (Step) -> Void
+    asking: Asking? = nil, marking mark: (Step) -> Void
   ) throws(Failure) -> Outcome {
     var program = program
     var catalogs: ProgramCatalogs
@@ -120,10 +127,16 @@ public enum LiveSwitch {
     let destination = catalogs.destination(of: target)
     let texts: [LiveBus.Text]
     do throws(LiveBus.Failure) {
-      switch try LiveBus.switchLanguage(
-        program.busName, languages: destination.gettextLanguages,
-        rightToLeft: destination.isRightToLeft, timeout: timeout)
-      {
+      let answer: LiveBus.SelfSwitch
+      if let asking {
+        answer = try asking(
+          program.busName, destination.gettextLanguages, destination.isRightToLeft, timeout)
+      } else {
+        answer = try LiveBus.switchLanguage(
+          program.busName, languages: destination.gettextLanguages,
+          rightToLeft: destination.isRightToLeft, timeout: timeout)
+      }
+      switch answer {
       case .switched(let applied, let kept):
         mark(.collected)
         mark(.decided)

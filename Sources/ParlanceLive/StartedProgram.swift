@@ -27,11 +27,15 @@ public final class StartedProgram {
   /// (the executable of this process, whose `run` loads the module) in `language` (nil:
   /// the language chosen for it last, or the user's), and waits until it is on the bus.
   ///
+  /// `meanwhile` runs once the program is started and before it is awaited: what the
+  /// caller sets up for itself (a display of its own), on the other core while the
+  /// program starts.
+  ///
   /// - Throws: `Failure` when it cannot be started, ends first, or does not appear
   ///   within `timeout` (it is ended then).
   public init(
     _ command: [String], parlance: URL, language: LanguageTag?,
-    timeout: Duration = .seconds(30)
+    timeout: Duration = .seconds(30), meanwhile: () -> Void = {}
   ) throws(Failure) {
     guard let name = command.first else { throw Failure(description: "no program to start") }
     if let file = LiveLauncher.resolve(name), let warning = LiveLauncher.toolkitWarning(for: file) {
@@ -49,6 +53,7 @@ public final class StartedProgram {
       throw Failure(description: "cannot start \(name): \(error.localizedDescription)")
     }
     self.process = process
+    meanwhile()
     do {
       program = try LiveBus.await(pid: process.processIdentifier, timeout: timeout)
     } catch {
@@ -76,6 +81,12 @@ public final class StartedProgram {
     }
     program = now
     return now
+  }
+
+  /// Asks the program to end (SIGTERM) and returns at once: its shutdown runs beside the
+  /// caller's last work, and `stop()` waits for it.
+  public func askToEnd() {
+    if process.isRunning { process.terminate() }
   }
 
   /// Ends the program: asked to (SIGTERM), then made to (SIGKILL) when it has not ended

@@ -9,6 +9,8 @@
 typedef struct {
   GDBusMethodInvocation *invocation;
   char *directory;
+  /// "png", or "pam" (Netpbm's uncompressed RGBA: the caller compresses it).
+  gboolean pam;
   /// The frame clocks whose next paint is awaited (referenced), and how many are left.
   GPtrArray *clocks;
   guint awaiting;
@@ -53,18 +55,25 @@ static GPtrArray *shown_windows(void) {
   return windows;
 }
 
-/// A window's picture being written to its file on a thread of its own: the PNG's
-/// compression is the picture's longest part, and the GTK thread meanwhile finds where
-/// the texts are. gdk-pixbuf writes it at zlib's level 3, as the Parlance process's own
-/// screenshots are (cairo's writer takes zlib's default and costs three times more).
+/// A window's picture being written to its file on a thread of its own, while the GTK
+/// thread finds where the texts are. As a PNG, gdk-pixbuf writes it at zlib's level 3
+/// (cairo's writer takes zlib's default and costs three times more); as a PAM, the
+/// pixels are written as they are, un-premultiplied, and the caller compresses them
+/// (`parlance screenshot --run` does, on its own thread, while the next language is
+/// switched).
 typedef struct {
   cairo_surface_t *surface;
   char *path;
+  gboolean pam;
   GError *error;
 } PictureWrite;
 
 static gpointer write_picture(gpointer data) {
   PictureWrite *write = data;
+  if (write->pam) {
+    parlance_write_pam(write->surface, write->path, &write->error);
+    return NULL;
+  }
   GdkPixbuf *pixbuf = gdk_pixbuf_get_from_surface(
       write->surface, 0, 0, cairo_image_surface_get_width(write->surface),
       cairo_image_surface_get_height(write->surface));
@@ -109,7 +118,7 @@ static gboolean finish_writing(GThread **threads, PictureWrite *writes, guint co
 }
 
 /// Photograph's answer, from the windows as they are drawn now.
-static GVariant *photographed(const char *directory, GError **error) {
+static GVariant *photographed(const char *directory, gboolean pam, GError **error) {
   GVariantBuilder windows;
   g_variant_builder_init(&windows, G_VARIANT_TYPE("a(suuss)"));
   GPtrArray *shown = shown_windows();
@@ -119,10 +128,12 @@ static GVariant *photographed(const char *directory, GError **error) {
   PictureWrite *writes = g_new0(PictureWrite, shown->len + 1);
   for (guint index = 0; index < shown->len; index++) {
     GtkWidget *window = g_ptr_array_index(shown, index);
-    char *path = writing ? g_strdup_printf("%s/window-%u.png", directory, index + 1)
+    char *path = writing ? g_strdup_printf("%s/window-%u.%s", directory, index + 1,
+                                           pam ? "pam" : "png")
                          : g_strdup("");
     if (writing) {
       writes[index].path = g_strdup(path);
+      writes[index].pam = pam;
       threads[index] = start_writing(window, &writes[index]);
     }
     GtkAllocation allocation;
@@ -180,7 +191,7 @@ static gboolean photograph_answer(gpointer data) {
   if (call == NULL) return G_SOURCE_REMOVE;
   photograph = NULL;
   GError *error = NULL;
-  GVariant *answer = photographed(call->directory, &error);
+  GVariant *answer = photographed(call->directory, call->pam, &error);
   if (answer != NULL) {
     g_dbus_method_invocation_return_value(call->invocation, answer);
   } else {
@@ -267,10 +278,17 @@ void live_photograph_begin(GVariant *parameters, GDBusMethodInvocation *invocati
     return;
   }
   const char *directory = NULL;
-  g_variant_get(parameters, "(&s)", &directory);
+  const char *format = NULL;
+  g_variant_get(parameters, "(&s&s)", &directory, &format);
+  if (strcmp(format, "png") != 0 && strcmp(format, "pam") != 0) {
+    g_dbus_method_invocation_return_dbus_error(
+        invocation, "org.freedesktop.DBus.Error.InvalidArgs", "the format is \"png\" or \"pam\"");
+    return;
+  }
   Photograph *call = g_new0(Photograph, 1);
   call->invocation = invocation;
   call->directory = g_strdup(directory);
+  call->pam = strcmp(format, "pam") == 0;
   call->clocks = g_ptr_array_new_with_free_func(g_object_unref);
   photograph = call;
   photograph_await(call);

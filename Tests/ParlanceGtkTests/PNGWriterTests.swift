@@ -1,4 +1,5 @@
 import CGtk
+import CParlanceLive
 import Foundation
 import ParlanceGtk
 import XCTest
@@ -183,5 +184,104 @@ final class PNGWriterTests: XCTestCase {
     for (x, y) in [(0, 0), (49, 0), (0, 24), (49, 24), (25, 0), (0, 12)] {
       XCTAssertEqual(small.pixel(x: x, y: y) >> 24, 0xFF, "(\(x), \(y))")
     }
+  }
+}
+
+/// The uncompressed pictures a running program's module hands `parlance screenshot --run`
+/// (`parlance_write_pam`, the module's own code) read back by `Screenshot(contentsOfPAM:)`:
+/// the pixels cairo's PNG writer and reader would give, and a clear error for a file that
+/// is not such a picture. No display needed.
+final class PAMPictureTests: XCTestCase {
+  var folder: URL!
+
+  override func setUpWithError() throws {
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parlance-pam-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// `image` written by the module's writer into `name`.
+  func writtenByTheModule(_ image: Screenshot, _ name: String) throws -> String {
+    let path = folder.appendingPathComponent(name).path
+    var copy = image.pixels
+    var error: UnsafeMutablePointer<GError>?
+    let written = copy.withUnsafeMutableBytes { bytes -> gboolean in
+      let surface = cairo_image_surface_create_for_data(
+        bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+        Int32(image.width), Int32(image.height), Int32(image.width * 4))
+      defer { cairo_surface_destroy(surface) }
+      return parlance_write_pam(surface!, path, &error)
+    }
+    if let error {
+      defer { g_error_free(error) }
+      XCTFail(String(cString: error.pointee.message))
+    }
+    XCTAssertNotEqual(written, 0)
+    return path
+  }
+
+  func testOpaquePixelsComeBackExactly() throws {
+    let image = Screenshot(
+      width: 333, height: 71, pixels: PNGWriterTests.pixels(width: 333, height: 71, opaque: true))
+    let path = try writtenByTheModule(image, "opaque.pam")
+    XCTAssertEqual(try Screenshot(contentsOfPAM: path), image)
+    let header = "P7\nWIDTH 333\nHEIGHT 71\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
+    let file = try Data(contentsOf: URL(fileURLWithPath: path))
+    XCTAssertEqual(String(decoding: file.prefix(header.utf8.count), as: UTF8.self), header)
+    XCTAssertEqual(file.count, header.utf8.count + 333 * 71 * 4)
+  }
+
+  func testTranslucentPixelsComeBackAsThroughCairosPNGWriter() throws {
+    let image = Screenshot(
+      width: 257, height: 64, pixels: PNGWriterTests.pixels(width: 257, height: 64, opaque: false))
+    let read = try Screenshot(contentsOfPAM: try writtenByTheModule(image, "translucent.pam"))
+    let cairos = try PNGWriterTests.throughCairosWriter(
+      image, path: folder.appendingPathComponent("cairo.png").path)
+    XCTAssertEqual(read.differingPixelCount(from: cairos), 0)
+  }
+
+  func testAFileThatIsNotAPictureSaysWhereItStops() throws {
+    let image = Screenshot(width: 4, height: 3, pixels: Array(repeating: 0xFF10_2030, count: 12))
+    let whole = try Data(contentsOf: URL(fileURLWithPath: try writtenByTheModule(image, "a.pam")))
+    let cases: [(String, Data, String)] = [
+      ("png.pam", Data([0x89, 0x50, 0x4E, 0x47]), "at byte 0: not a PAM file (no P7 header)"),
+      ("cut.pam", whole.dropLast(5), "4 × 3 pixels need 48 bytes, the file has 43"),
+      (
+        "grey.pam", Data("P7\nWIDTH 1\nHEIGHT 1\nDEPTH 1\nMAXVAL 255\nENDHDR\n\u{0}".utf8),
+        "not 8-bit RGBA (DEPTH 4, MAXVAL 255)"
+      ),
+      ("open.pam", Data("P7\nWIDTH 1\nHEIGHT 1\n".utf8), "the header has no ENDHDR"),
+    ]
+    for (name, bytes, reason) in cases {
+      let path = folder.appendingPathComponent(name).path
+      try bytes.write(to: URL(fileURLWithPath: path))
+      XCTAssertThrowsError(try Screenshot(contentsOfPAM: path), name) { error in
+        let message = (error as? GtkError)?.description ?? "\(error)"
+        XCTAssertTrue(message.hasPrefix("'\(path)' at byte"), message)
+        XCTAssertTrue(message.contains(reason), message)
+      }
+    }
+  }
+
+  /// A disk that fills up part-way: the writer says why and leaves a device alone.
+  func testAWriteThatFailsSaysWhyAndKeepsWhatIsNotAFile() throws {
+    try XCTSkipUnless(FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full")
+    var pixels = PNGWriterTests.pixels(width: 400, height: 300, opaque: true)
+    var error: UnsafeMutablePointer<GError>?
+    let written = pixels.withUnsafeMutableBytes { bytes -> gboolean in
+      let surface = cairo_image_surface_create_for_data(
+        bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, 400, 300,
+        1600)
+      defer { cairo_surface_destroy(surface) }
+      return parlance_write_pam(surface!, "/dev/full", &error)
+    }
+    XCTAssertEqual(written, 0)
+    XCTAssertEqual(error.map { String(cString: $0.pointee.message) }, "No space left on device")
+    if let error { g_error_free(error) }
+    XCTAssertTrue(FileManager.default.fileExists(atPath: "/dev/full"))
   }
 }

@@ -15,6 +15,7 @@ import gettext
 import json
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 import time
@@ -244,7 +245,11 @@ def refused_calls(parlance, env, timeout):
                        timeout=timeout + 5)
         call("Collect")
         for arguments, reason in [
-            (("Photograph", "/nonexistent/folder"), "cannot write '/nonexistent/folder/window-1.png'"),
+            (("Photograph", "/nonexistent/folder", "png"),
+             "cannot write '/nonexistent/folder/window-1.png'"),
+            (("Photograph", "/nonexistent/folder", "pam"),
+             "cannot write '/nonexistent/folder/window-1.pam'"),
+            (("Photograph", "", "jpeg"), 'the format is "png" or "pam"'),
             (("Act", "wave", "0", ""), "no step 'wave'"),
             (("Act", "click", "4000000", ""), "no text 4000000 in the last Collect"),
             (("Act", "key", "0", "<Hyper>nothing"), "is not a key"),
@@ -253,9 +258,26 @@ def refused_calls(parlance, env, timeout):
             answer = call(*arguments)
             check(f"{arguments[0]} {arguments[1]} is refused with its reason",
                   answer.returncode != 0 and reason in answer.stderr, answer.stderr[-400:])
-        answer = call("Photograph", "")
+        answer = call("Photograph", "", "png")
         check("the program answers Photograph after the refusals",
               answer.returncode == 0 and "MousepadWindow" in answer.stdout, answer.stderr[-400:])
+        # The uncompressed picture `screenshot --run` takes: a PAM of the window's size.
+        folder = tempfile.mkdtemp(prefix="live-pam-")
+        answer = call("Photograph", folder, "pam")
+        size = re.search(r"window-1\.pam', uint32 (\d+), uint32 (\d+)", answer.stdout)
+        try:
+            with open(os.path.join(folder, "window-1.pam"), "rb") as file:
+                picture = file.read()
+        except OSError:
+            picture = b""
+        header = (b"P7\nWIDTH %s\nHEIGHT %s\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
+                  % (size.group(1).encode(), size.group(2).encode())) if size else b"-"
+        check("Photograph writes a PAM of the window's size, drawn (not one colour)",
+              picture.startswith(header)
+              and len(picture) == len(header) + 4 * int(size.group(1)) * int(size.group(2))
+              and len(set(picture[len(header)::4])) > 1,
+              answer.stdout[-300:] + answer.stderr[-300:] + repr(picture[:80]))
+        shutil.rmtree(folder, ignore_errors=True)
     finally:
         os.killpg(process.pid, 9)
         process.wait()

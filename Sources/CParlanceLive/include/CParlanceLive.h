@@ -153,6 +153,13 @@ typedef struct {
 /// that laid out the texts was drawn. Free with `g_array_unref`.
 GArray *_Nonnull parlance_text_places(const ParlanceShownText *_Nonnull text);
 
+/// Writes the ARGB32 image `surface` to `path` as a PAM file (Netpbm's P7, TUPLTYPE
+/// RGB_ALPHA, MAXVAL 255): straight alpha, un-premultiplied as cairo's PNG writer
+/// rounds it. FALSE with `error` set to the reason (the file's name is the caller's to
+/// add) when it cannot.
+gboolean parlance_write_pam(cairo_surface_t *_Nonnull surface, const char *_Nonnull path,
+                            GError *_Nullable *_Nullable error);
+
 /// The name of `object` for a reader: its GtkBuilder id (the widget's, for a tree view
 /// column or an accessible), else the nearest ancestor's id and its class
 /// (`prefs-dialog/…/GtkLabel`), else its class. Free with `g_free`.
@@ -373,13 +380,38 @@ typedef struct {
 } ParlanceLivePhotograph;
 
 /// Waits until every window of the program at `busName` has drawn a frame, and has it
-/// write them into `directory` (`""`: no files) and say where each text of its last
-/// Collect is drawn. NULL with `error` set when it does not answer, shows no window, or
-/// cannot write. Free with `parlance_live_photograph_free`.
+/// write them into `directory` (`""`: no files) in `format` ("png", or "pam": the pixels
+/// uncompressed) and say where each text of its last Collect is drawn. NULL with `error`
+/// set when it does not answer, shows no window, or cannot write. Free with
+/// `parlance_live_photograph_free`.
 ParlanceLivePhotograph *_Nullable parlance_live_photograph(const char *_Nonnull busName,
                                                            const char *_Nonnull directory,
+                                                           const char *_Nonnull format,
                                                            int timeoutMilliseconds,
                                                            GError *_Nullable *_Nullable error);
+
+/// Collect and Photograph (as `parlance_live_collect` and `parlance_live_photograph`)
+/// sent together, the second without waiting for the first's answer: `*collection` and
+/// `*photograph`, or FALSE with `error` set (both NULL) when either fails.
+gboolean parlance_live_read(const char *_Nonnull busName, const char *_Nonnull directory,
+                            const char *_Nonnull format, int timeoutMilliseconds,
+                            ParlanceLiveCollection *_Nullable *_Nonnull collection,
+                            ParlanceLivePhotograph *_Nullable *_Nonnull photograph,
+                            GError *_Nullable *_Nullable error);
+
+/// Switch (as `parlance_live_switch`), Collect and Photograph sent together: the
+/// program reads them all before the frame that lays out the switch, which Photograph
+/// then answers after. When the program switched by itself, `*collection` and
+/// `*photograph` are what it shows in the new language and `*pending` is NULL; when it
+/// has texts it cannot make, it changed nothing, `*pending` holds them and the other two
+/// are NULL. FALSE with `error` set when any of the three fails.
+gboolean parlance_live_switch_and_read(
+    const char *_Nonnull busName, const char *_Nonnull languages, gboolean rightToLeft,
+    const char *_Nonnull directory, const char *_Nonnull format, int timeoutMilliseconds,
+    guint32 *_Nonnull applied, guint32 *_Nonnull kept,
+    ParlanceLiveCollection *_Nullable *_Nonnull pending,
+    ParlanceLiveCollection *_Nullable *_Nonnull collection,
+    ParlanceLivePhotograph *_Nullable *_Nonnull photograph, GError *_Nullable *_Nullable error);
 
 void parlance_live_photograph_free(ParlanceLivePhotograph *_Nonnull photograph);
 

@@ -167,6 +167,18 @@ public final class ProgramCatalogs: Sendable {
   /// first of them with a catalog of its first domain (of any, when none has one), else
   /// the development language.
   public func shownLanguage(gettextLanguages: [String]) -> LanguageTag {
+    // Asked for every language a program showed at each switch (its history): each
+    // `LANGUAGE` negotiated once.
+    if let known = shownLanguages.withLock({ $0[gettextLanguages] }) { return known }
+    let shown = negotiatedShownLanguage(gettextLanguages: gettextLanguages)
+    shownLanguages.withLock { $0[gettextLanguages] = shown }
+    return shown
+  }
+
+  /// The language each `LANGUAGE` asked of `shownLanguage` was found to show.
+  private let shownLanguages = Lock<[[String]: LanguageTag]>([:])
+
+  private func negotiatedShownLanguage(gettextLanguages: [String]) -> LanguageTag {
     let tags = gettextLanguages.compactMap(LanguageTag.init(gettextLocale:))
     let available = installedLanguages
     let own = languages

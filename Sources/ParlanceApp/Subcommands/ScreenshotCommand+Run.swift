@@ -31,20 +31,26 @@ extension ScreenshotCommand {
       standardError(error.description)
       return .failure
     }
-    // The contact sheet is laid out by GTK in this process.
-    guard MainActor.assumeIsolated({ Gtk.initialize() }) else {
-      throw CommandFailure(message: ScreenshotSession.Failure.noDisplay.description)
-    }
     let directory = URL(fileURLWithPath: out, isDirectory: true)
     return try MainActor.assumeIsolated { () throws -> ExitStatus in
       let started: StartedProgram
+      // The contact sheet is laid out by GTK in this process: its display opened while
+      // the program starts.
+      var displayed: Bool?
       do throws(StartedProgram.Failure) {
         started = try StartedProgram(
-          command, parlance: ResourceLocator.runningExecutable(), language: requested?.first)
+          command, parlance: ResourceLocator.runningExecutable(), language: requested?.first,
+          meanwhile: { displayed = MainActor.assumeIsolated { Gtk.initialize() } })
       } catch {
-        throw CommandFailure(message: error.description)
+        // Without a display the program cannot start either: that is the reason to give.
+        throw CommandFailure(
+          message: displayed == false
+            ? ScreenshotSession.Failure.noDisplay.description : error.description)
       }
       defer { started.stop() }
+      guard displayed == true else {
+        throw CommandFailure(message: ScreenshotSession.Failure.noDisplay.description)
+      }
       do {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       } catch {
@@ -62,6 +68,8 @@ extension ScreenshotCommand {
       } catch {
         throw CommandFailure(message: error.description)
       }
+      // Every picture is taken: the program ends while the report and sheet are written.
+      started.askToEnd()
       do throws(ScreenshotSession.Failure) {
         try ScreenshotSession.writeSummary(
           of: shots, report: ScreenshotReport(program: command.joined(separator: " ")),

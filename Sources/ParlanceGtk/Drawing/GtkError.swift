@@ -14,6 +14,8 @@ public enum GtkError: Error, Equatable, CustomStringConvertible {
   case cairo(String)
   /// A PNG file that could not be written, with the reason.
   case png(String)
+  /// A PAM file that could not be read, with the file, the byte and the reason.
+  case picture(String)
 
   /// Takes the message out of `error` and frees it.
   init(consuming error: UnsafeMutablePointer<GError>?, fallback: String) {
@@ -38,6 +40,7 @@ public enum GtkError: Error, Equatable, CustomStringConvertible {
     case .glib(let message): message
     case .cairo(let message): message
     case .png(let message): message
+    case .picture(let message): message
     }
   }
 }

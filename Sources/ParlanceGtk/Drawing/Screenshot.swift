@@ -35,16 +35,21 @@ public struct Screenshot: Hashable, Sendable {
     else {
       throw GtkError.cairo("unsupported image format")
     }
-    var pixels: [UInt32] = []
-    pixels.reserveCapacity(width * height)
-    for row in 0..<height {
-      let rowStart = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
-      for column in 0..<width {
-        // RGB24 leaves the alpha byte undefined.
-        pixels.append(opaque ? rowStart[column] | 0xFF00_0000 : rowStart[column])
+    let (width, height) = (width, height)
+    pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+      guard let base = buffer.baseAddress else { return }
+      for row in 0..<height {
+        let source = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+        let target = base + row * width
+        if opaque {
+          // RGB24 leaves the alpha byte undefined.
+          for column in 0..<width { (target + column).initialize(to: source[column] | 0xFF00_0000) }
+        } else {
+          target.initialize(from: source, count: width)
+        }
       }
+      initialized = width * height
     }
-    self.pixels = pixels
   }
 
   /// Decodes a PNG file.

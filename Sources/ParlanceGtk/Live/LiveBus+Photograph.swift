@@ -5,7 +5,7 @@ import CParlanceLive
 extension LiveBus {
   /// A window of a running program, as Photograph drew it.
   public struct Window: Hashable, Sendable {
-    /// The PNG written; nil when none was asked for.
+    /// The picture written (PNG or PAM); nil when none was asked for.
     public let file: String?
     /// Its width in pixels.
     public let width: Int
@@ -47,22 +47,111 @@ extension LiveBus {
     public let places: [Place]
   }
 
+  /// How Photograph writes each window's picture.
+  public enum PictureFormat: String, Sendable {
+    /// `window-N.png`, compressed by the program.
+    case png
+    /// `window-N.pam`: Netpbm's P7, RGBA, uncompressed; the caller compresses it
+    /// (`Screenshot(contentsOfPAM:)`).
+    case pam
+  }
+
+  /// What a program shows and how it looks: its texts (as `collect` gives them) and its
+  /// photograph, where those texts are drawn.
+  public struct Reading: Sendable {
+    /// The texts shown, as Collect answered.
+    public let texts: [Text]
+    /// The windows after the frame that followed, and where each text is drawn.
+    public let photograph: Photograph
+  }
+
   /// Waits until the windows of the program at `busName` have drawn the frame after
-  /// everything asked of it so far, then has it write each as `window-N.png` into
-  /// `directory` (nil: no files) and say where each text of its last Collect is drawn.
+  /// everything asked of it so far, then has it write each as `window-N.png` (or `.pam`)
+  /// into `directory` (nil: no files) and say where each text of its last Collect is
+  /// drawn.
   ///
   /// - Throws: `Failure` when it does not answer, shows no window, or cannot write.
   public static func photograph(
-    _ busName: String, into directory: String?, timeout: Duration = timeout
+    _ busName: String, into directory: String?, format: PictureFormat = .png,
+    timeout: Duration = timeout
   ) throws(Failure) -> Photograph {
     var error: UnsafeMutablePointer<GError>?
     guard
       let answer = parlance_live_photograph(
-        busName, directory ?? "", milliseconds(timeout), &error)
+        busName, directory ?? "", format.rawValue, milliseconds(timeout), &error)
     else {
       throw failure(error, "\(busName) did not answer")
     }
     defer { parlance_live_photograph_free(answer) }
+    return photograph(of: answer)
+  }
+
+  /// `collect` and `photograph` asked together: the second is sent without waiting for
+  /// the first's answer, and the program answers both from one turn of its main loop.
+  ///
+  /// - Throws: `Failure` when either fails.
+  public static func read(
+    _ busName: String, photographingInto directory: String?, format: PictureFormat = .png,
+    timeout: Duration = timeout
+  ) throws(Failure) -> Reading {
+    var error: UnsafeMutablePointer<GError>?
+    var collection: UnsafeMutablePointer<ParlanceLiveCollection>?
+    var photograph: UnsafeMutablePointer<ParlanceLivePhotograph>?
+    guard
+      parlance_live_read(
+        busName, directory ?? "", format.rawValue, milliseconds(timeout), &collection,
+        &photograph, &error) != 0, let collection, let photograph
+    else { throw failure(error, "\(busName) did not answer") }
+    defer {
+      parlance_live_collection_free(collection)
+      parlance_live_photograph_free(photograph)
+    }
+    return Reading(texts: texts(of: collection), photograph: self.photograph(of: photograph))
+  }
+
+  /// `switchLanguage`, `collect` and `photograph` asked together: the program reads all
+  /// three before GTK lays the switch out, so the photograph is of that one frame (GTK
+  /// paces frames 1/60 s apart: asked after it, a photograph waits for the next). Nil
+  /// reading when the program had texts it could not make, and so changed nothing.
+  ///
+  /// - Throws: `Failure` when any of the three fails.
+  public static func switchAndRead(
+    _ busName: String, languages: [String], rightToLeft: Bool,
+    photographingInto directory: String?, format: PictureFormat = .png,
+    timeout: Duration = timeout
+  ) throws(Failure) -> (answer: SelfSwitch, reading: Reading?) {
+    var error: UnsafeMutablePointer<GError>?
+    var applied: UInt32 = 0
+    var kept: UInt32 = 0
+    var pending: UnsafeMutablePointer<ParlanceLiveCollection>?
+    var collection: UnsafeMutablePointer<ParlanceLiveCollection>?
+    var photograph: UnsafeMutablePointer<ParlanceLivePhotograph>?
+    guard
+      parlance_live_switch_and_read(
+        busName, languages.joined(separator: ":"), rightToLeft ? 1 : 0, directory ?? "",
+        format.rawValue, milliseconds(timeout), &applied, &kept, &pending, &collection,
+        &photograph, &error) != 0
+    else { throw failure(error, "\(busName) did not answer") }
+    if let pending {
+      defer { parlance_live_collection_free(pending) }
+      return (.pending(texts(of: pending)), nil)
+    }
+    guard let collection, let photograph else {
+      throw Failure(description: "\(busName) answered Switch without its reading")
+    }
+    defer {
+      parlance_live_collection_free(collection)
+      parlance_live_photograph_free(photograph)
+    }
+    return (
+      .switched(applied: Int(applied), kept: Int(kept)),
+      Reading(texts: texts(of: collection), photograph: self.photograph(of: photograph))
+    )
+  }
+
+  private static func photograph(of answer: UnsafeMutablePointer<ParlanceLivePhotograph>)
+    -> Photograph
+  {
     let windows = items(of: answer.pointee.windows, as: ParlanceLiveWindow.self).map { window in
       let file = String(cString: window.pointee.file)
       return Window(

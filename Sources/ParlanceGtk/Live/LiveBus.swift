@@ -140,7 +140,7 @@ public enum LiveBus {
   }
 
   /// The texts of a collection the module answered with.
-  private static func texts(of collection: UnsafeMutablePointer<ParlanceLiveCollection>) -> [Text] {
+  static func texts(of collection: UnsafeMutablePointer<ParlanceLiveCollection>) -> [Text] {
     // Each string once, as the module sent it; a remembered message with the mark split.
     let strings = items(of: collection.pointee.strings, as: CChar.self).map {
       String(cString: $0)

@@ -16,6 +16,13 @@ public class Window: Container {
     super.init(sinking: pointer)
   }
 
+  /// A window drawn only off the screen (a `GtkOffscreenWindow`): it is laid out when
+  /// shown, at once, and `snapshot()` draws it then, with no frame of the display's to
+  /// wait for. For a picture made of widgets (a contact sheet) that nobody watches.
+  public static func offscreen() -> Window {
+    Window(sinking: gtk_offscreen_window_new())
+  }
+
   var windowPointer: UnsafeMutablePointer<GtkWindow> {
     parlance_gtk_window(widgetPointer)
   }

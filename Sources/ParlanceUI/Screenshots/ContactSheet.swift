@@ -27,13 +27,11 @@ enum ContactSheet {
       tile.append(caption)
       grid.attach(tile, column: index % columns, row: index / columns)
     }
-    let window = Window(title: "Parlance screenshots")
+    // Off the screen: laid out when shown and drawn once, into the picture.
+    let window = Window.offscreen()
     window.add(grid)
     window.showAll()
     defer { window.destroy() }
-    guard window.waitForFirstDraw(timeout: .seconds(10)) else {
-      throw .cannotWrite(file.path, "the contact sheet was never drawn")
-    }
     do {
       try window.snapshotPNG(to: file.path)
     } catch {

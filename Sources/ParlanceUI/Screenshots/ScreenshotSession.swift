@@ -27,10 +27,17 @@ public enum ScreenshotSession {
     ) {
       self.init(
         language: language, file: file, object: object, report: report,
-        thumbnail: image.scaled(toFit: ContactSheet.tileWidth, ContactSheet.tileWidth * 2))
+        thumbnail: Self.thumbnail(of: image))
     }
 
-    private init(
+    /// `image` made small for the contact sheet: any thread may make it, while the
+    /// picture is at hand.
+    package static func thumbnail(of image: Screenshot) -> Screenshot {
+      image.scaled(toFit: ContactSheet.tileWidth, ContactSheet.tileWidth * 2)
+    }
+
+    /// A shot written as `file`, with `thumbnail` made from its picture (`thumbnail(of:)`).
+    package init(
       language: LanguageTag, file: URL, object: String?, report: ScreenshotReport.Language,
       thumbnail: Screenshot
     ) {
