@@ -197,21 +197,33 @@ public final class ProgramCatalogs: Sendable {
   /// The catalogs' language for `requested` (`fr-FR` → `fr`), or nil when no domain of
   /// the program has one (and it is not the development language).
   public func language(for requested: LanguageTag) -> LanguageTag? {
-    LanguageNegotiator.negotiate(
+    // Asked of each language at each switch and each picture's report: negotiated once.
+    if let known = catalogLanguages.withLock({ $0[requested] }) { return known }
+    let found = LanguageNegotiator.negotiate(
       requested: [requested], available: installedLanguages, default: nil
     ).languages.first
+    catalogLanguages.withLock { $0[requested] = .some(found) }
+    return found
   }
+
+  /// What `language(for:)` found for each language asked.
+  private let catalogLanguages = Lock<[LanguageTag: LanguageTag?]>([:])
+  /// What `gettextLanguages(for:)` found for each language asked.
+  private let gettextNames = Lock<[LanguageTag: [String]]>([:])
 
   /// gettext's names for `language` and its fallbacks among the catalogs: `pt_BR:pt`.
   /// The development language has none: its texts are the msgids, as a fresh start in
   /// `en` shows them, not a British English catalog's.
   public func gettextLanguages(for language: LanguageTag) -> [String] {
     guard language != localizer.developmentLanguage else { return [language.gettextLocaleName] }
+    if let known = gettextNames.withLock({ $0[language] }) { return known }
     let chain = LanguageNegotiator.negotiate(
       requested: [language], available: installedLanguages,
       default: localizer.developmentLanguage)
-    let names = chain.languages.map(\.gettextLocaleName)
-    return names.isEmpty ? [language.gettextLocaleName] : names
+    let found = chain.languages.map(\.gettextLocaleName)
+    let names = found.isEmpty ? [language.gettextLocaleName] : found
+    gettextNames.withLock { $0[language] = names }
+    return names
   }
 
   /// Where a message `language` does not translate is taken from, in order, as gettext

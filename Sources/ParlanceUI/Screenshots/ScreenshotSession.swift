@@ -176,16 +176,24 @@ public enum ScreenshotSession {
   ) throws(Failure) {
     var report = report
     report.languages = shots.map(\.report)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let json = directory.appendingPathComponent("report.json")
     let markdown = directory.appendingPathComponent("report.md")
-    do {
-      try encoder.encode(report).write(to: json)
-      try Data(report.markdown.utf8).write(to: markdown)
-    } catch {
-      throw .cannotWrite(json.path, error.localizedDescription)
+    // The reports are written on another thread while GTK lays out and draws the sheet.
+    let reports = DispatchGroup()
+    let failure = Lock<String?>(nil)
+    DispatchQueue.global(qos: .userInitiated).async(group: reports) { [report] in
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      do {
+        try encoder.encode(report).write(to: json)
+        try Data(report.markdown.utf8).write(to: markdown)
+      } catch {
+        failure.withLock { $0 = error.localizedDescription }
+      }
     }
+    defer { reports.wait() }
     try ContactSheet.write(shots, to: directory.appendingPathComponent("contact-sheet.png"))
+    reports.wait()
+    if let reason = failure.withLock({ $0 }) { throw .cannotWrite(json.path, reason) }
   }
 }
