@@ -413,41 +413,97 @@ gboolean parlance_live_read(const char *bus_name, const char *directory, const c
   return read;
 }
 
-gboolean parlance_live_switch_and_read(const char *bus_name, const char *languages,
-                                       gboolean right_to_left, const char *directory,
-                                       const char *format, int timeout, guint32 *applied,
-                                       guint32 *kept, ParlanceLiveCollection **pending,
-                                       ParlanceLiveCollection **collection,
-                                       ParlanceLivePhotograph **photograph, GError **error) {
-  *pending = NULL;
-  *collection = NULL;
-  *photograph = NULL;
+/// Switch, Collect and Photograph sent together, answered one by one.
+struct ParlanceLiveBurst {
+  GDBusConnection *bus;
+  char *bus_name;
+  /// Where the answers are delivered: iterated only while one is awaited.
+  GMainContext *context;
+  Together calls[3];
+  /// Whether the Switch answer was taken (and so the reading may be).
+  gboolean switched;
+};
+
+ParlanceLiveBurst *parlance_live_burst_send(const char *bus_name, const char *languages,
+                                            gboolean right_to_left, const char *directory,
+                                            const char *format, int timeout, GError **error) {
   GDBusConnection *bus = parlance_session_bus(error);
-  if (bus == NULL) return FALSE;
+  if (bus == NULL) return NULL;
+  ParlanceLiveBurst *burst = g_new0(ParlanceLiveBurst, 1);
+  burst->bus = bus;
+  burst->bus_name = g_strdup(bus_name);
+  burst->context = g_main_context_new();
   const char *methods[] = {"Switch", "Collect", "Photograph"};
   GVariant *parameters[] = {g_variant_new("(sb)", languages, right_to_left), NULL,
                             g_variant_new("(ss)", directory, format)};
   const char *replies[] = {"(uuasa(uuuuuuu))", "(asa(uuuuuuu))", PHOTOGRAPH_REPLY};
-  GVariant *answers[3] = {NULL, NULL, NULL};
-  gboolean read = call_together(bus, bus_name, 3, methods, parameters, replies, timeout,
-                                answers, error);
-  if (read) {
-    g_variant_get_child(answers[0], 0, "u", applied);
-    g_variant_get_child(answers[0], 1, "u", kept);
-    ParlanceLiveCollection *left = collection_of(answers[0], 2, bus_name, "Switch", error);
-    if (left == NULL) {
-      read = FALSE;
-    } else if (left->texts->len > 0) {
-      // Nothing was switched: what was read is the program as it was.
-      *pending = left;
-    } else {
-      parlance_live_collection_free(left);
-      read = reading_of(answers, 1, bus_name, collection, photograph, error);
-    }
+  // The answers are delivered in the burst's own context, which nothing else iterates.
+  g_main_context_push_thread_default(burst->context);
+  for (guint index = 0; index < 3; index++) {
+    g_dbus_connection_call(bus, bus_name, PARLANCE_LIVE_OBJECT_PATH, PARLANCE_LIVE_INTERFACE,
+                           methods[index], parameters[index], G_VARIANT_TYPE(replies[index]),
+                           G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout, NULL, together_answered,
+                           &burst->calls[index]);
   }
-  unref_answers(answers, 3);
-  g_object_unref(bus);
-  return read;
+  g_main_context_pop_thread_default(burst->context);
+  return burst;
+}
+
+/// Waits for the answer to call `index` of `burst`; FALSE with `error` set when it failed.
+static gboolean burst_await(ParlanceLiveBurst *burst, guint index, GError **error) {
+  while (!burst->calls[index].done) g_main_context_iteration(burst->context, TRUE);
+  if (burst->calls[index].error == NULL) return TRUE;
+  g_propagate_error(error, g_error_copy(burst->calls[index].error));
+  return FALSE;
+}
+
+gboolean parlance_live_burst_switched(ParlanceLiveBurst *burst, guint32 *applied, guint32 *kept,
+                                      ParlanceLiveCollection **pending, GError **error) {
+  *pending = NULL;
+  if (!burst_await(burst, 0, error)) return FALSE;
+  GVariant *answer = burst->calls[0].reply;
+  g_variant_get_child(answer, 0, "u", applied);
+  g_variant_get_child(answer, 1, "u", kept);
+  ParlanceLiveCollection *left = collection_of(answer, 2, burst->bus_name, "Switch", error);
+  if (left == NULL) return FALSE;
+  if (left->texts->len > 0) {
+    // Nothing was switched: what the other two read is the program as it was.
+    *pending = left;
+  } else {
+    parlance_live_collection_free(left);
+    burst->switched = TRUE;
+  }
+  return TRUE;
+}
+
+gboolean parlance_live_burst_read(ParlanceLiveBurst *burst, ParlanceLiveCollection **collection,
+                                  ParlanceLivePhotograph **photograph, GError **error) {
+  *collection = NULL;
+  *photograph = NULL;
+  if (!burst->switched) {
+    g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                "%s: the reading of a switch it did not make", burst->bus_name);
+    return FALSE;
+  }
+  if (!burst_await(burst, 1, error) || !burst_await(burst, 2, error)) return FALSE;
+  GVariant *answers[2] = {burst->calls[1].reply, burst->calls[2].reply};
+  return reading_of(answers, 0, burst->bus_name, collection, photograph, error);
+}
+
+void parlance_live_burst_free(ParlanceLiveBurst *burst) {
+  // Every answer is awaited (each within the calls' timeout): none is delivered to a
+  // context no longer there.
+  for (guint index = 0; index < 3; index++) {
+    while (!burst->calls[index].done) g_main_context_iteration(burst->context, TRUE);
+    if (burst->calls[index].reply != NULL) g_variant_unref(burst->calls[index].reply);
+    g_clear_error(&burst->calls[index].error);
+  }
+  while (g_main_context_iteration(burst->context, FALSE)) {
+  }
+  g_main_context_unref(burst->context);
+  g_object_unref(burst->bus);
+  g_free(burst->bus_name);
+  g_free(burst);
 }
 
 int parlance_live_act(const char *bus_name, const char *step, guint32 id, const char *argument,

@@ -53,21 +53,50 @@ public enum LiveScreenshots {
       steps?.lines.contains {
         if case .shot = $0.step { true } else { false }
       } ?? false
-    for position in ScreenshotSession.photographingOrder(languages, from: shown.direction) {
+    // The next language's switch, sent as soon as this one's was made by itself and
+    // before this one's picture is read: the program takes it right after that picture
+    // (its module keeps the order of the calls), with no wait for this process between.
+    // Not with steps, which are made between a language's picture and the next switch.
+    var ahead: (languages: [String], rightToLeft: Bool, burst: LiveBus.Burst)?
+    let sendsAhead = steps?.lines.isEmpty ?? true
+    let order = ScreenshotSession.photographingOrder(languages, from: shown.direction)
+    for (step, position) in order.enumerated() {
       let language = languages[position]
       // The switch, the texts and the photograph asked at once: the program reads all
       // three before the frame that lays the switch out, and the photograph is of it.
       var switchedReading: LiveBus.Reading?
       if language != shown {
+        let next = step + 1 < order.count ? languages[order[step + 1]] : nil
         let outcome = try LiveSwitch.run(
           program, to: .pinned(language), catalogs: catalogs, environment: environment,
           timeout: LiveBus.timeout,
-          asking: { (name, languages, rightToLeft, timeout) throws(LiveBus.Failure) in
-            let asked = try LiveBus.switchAndRead(
-              name, languages: languages, rightToLeft: rightToLeft,
-              photographingInto: pictures.path, format: .pam, timeout: timeout)
-            switchedReading = asked.reading
-            return asked.answer
+          asking: { (name, gettextLanguages, rightToLeft, timeout) throws(LiveBus.Failure) in
+            let sent = ahead.flatMap {
+              $0.languages == gettextLanguages && $0.rightToLeft == rightToLeft ? $0.burst : nil
+            }
+            ahead = nil
+            let burst: LiveBus.Burst
+            if let sent {
+              burst = sent
+            } else {
+              burst = try LiveBus.Burst(
+                name, languages: gettextLanguages, rightToLeft: rightToLeft,
+                photographingInto: pictures.path, format: .pam, timeout: timeout)
+            }
+            let answer = try burst.switched()
+            guard case .switched = answer else { return answer }
+            if sendsAhead, let next, next != language {
+              let destination = catalogs.destination(of: next)
+              ahead = (
+                destination.gettextLanguages, destination.isRightToLeft,
+                try LiveBus.Burst(
+                  name, languages: destination.gettextLanguages,
+                  rightToLeft: destination.isRightToLeft, photographingInto: pictures.path,
+                  format: .pam, timeout: timeout)
+              )
+            }
+            switchedReading = try burst.read()
+            return answer
           }, marking: { _ in })
         shown = outcome.to
         program = outcome.programAfter

@@ -41,6 +41,13 @@ ParlanceShownText *live_collected_text(guint32 id);
 
 /// Photograph: answered once the frames it waits for are drawn.
 void live_photograph_begin(GVariant *parameters, GDBusMethodInvocation *invocation);
+/// Whether a Photograph waits for its frames: a call that comes meanwhile is taken
+/// after it answers (`live_calls_resume`), so that what it draws is what was asked
+/// before it.
+gboolean live_photograph_waiting(void);
+/// Takes the calls that came while a Photograph waited, in order, until one waits
+/// again. photograph.c calls it once a Photograph has answered.
+void live_calls_resume(void);
 /// Act: answered once the main loop has run what the step set going.
 void live_act(GVariant *parameters, GDBusMethodInvocation *invocation);
 

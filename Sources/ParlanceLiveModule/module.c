@@ -133,12 +133,28 @@ static void announce_switch(GDBusConnection *connection) {
                                 g_variant_new("(s)", languages != NULL ? languages : ""), NULL);
 }
 
+/// The calls that came while a Photograph waited (their invocations, each answered, and
+/// so released, when taken), taken in
+/// order once it answered: a controller may send the next language's calls before the
+/// last photograph is drawn, and that photograph still shows what was asked before it.
+static GQueue deferred = G_QUEUE_INIT;
+
+static void take_call(GDBusMethodInvocation *invocation);
+
+void live_calls_resume(void) {
+  while (!live_photograph_waiting() && !g_queue_is_empty(&deferred)) {
+    take_call(g_queue_pop_head(&deferred));
+  }
+}
+
 static void handle_call(GDBusConnection *connection, const char *sender,
                         const char *object_path, const char *interface_name,
                         const char *method_name, GVariant *parameters,
                         GDBusMethodInvocation *invocation, gpointer user_data) {
   (void)object_path;
   (void)interface_name;
+  (void)method_name;
+  (void)parameters;
   (void)user_data;
   if (!is_own_user(connection, sender)) {
     g_dbus_method_invocation_return_dbus_error(
@@ -146,6 +162,18 @@ static void handle_call(GDBusConnection *connection, const char *sender,
         "only the program's own user may switch its language");
     return;
   }
+  if (live_photograph_waiting() || !g_queue_is_empty(&deferred)) {
+    g_queue_push_tail(&deferred, invocation);
+    return;
+  }
+  take_call(invocation);
+}
+
+/// Answers the call of `invocation` (of the program's own user), or begins to.
+static void take_call(GDBusMethodInvocation *invocation) {
+  GDBusConnection *connection = g_dbus_method_invocation_get_connection(invocation);
+  const char *method_name = g_dbus_method_invocation_get_method_name(invocation);
+  GVariant *parameters = g_dbus_method_invocation_get_parameters(invocation);
   if (strcmp(method_name, "Describe") == 0) {
     g_dbus_method_invocation_return_value(invocation, describe());
   } else if (strcmp(method_name, "Collect") == 0) {

@@ -184,7 +184,9 @@ static GVariant *photographed(const char *directory, gboolean pam, GError **erro
   return g_variant_new("(a(suuss)asa(uuiiiiu))", &windows, &names, &places);
 }
 
-/// Answers the waiting Photograph.
+gboolean live_photograph_waiting(void) { return photograph != NULL; }
+
+/// Answers the waiting Photograph, then takes the calls that came meanwhile.
 static gboolean photograph_answer(gpointer data) {
   (void)data;
   Photograph *call = photograph;
@@ -199,6 +201,7 @@ static gboolean photograph_answer(gpointer data) {
     g_clear_error(&error);
   }
   photograph_free(call);
+  live_calls_resume();
   return G_SOURCE_REMOVE;
 }
 
@@ -265,6 +268,7 @@ static gboolean photograph_timed_out(gpointer data) {
         "the program showed no window within " G_STRINGIFY(PHOTOGRAPH_FIRST_WINDOW_SECONDS)
         " seconds");
     photograph_free(call);
+    live_calls_resume();
     return G_SOURCE_REMOVE;
   }
   photograph_answer(NULL);
@@ -272,11 +276,6 @@ static gboolean photograph_timed_out(gpointer data) {
 }
 
 void live_photograph_begin(GVariant *parameters, GDBusMethodInvocation *invocation) {
-  if (photograph != NULL) {
-    g_dbus_method_invocation_return_dbus_error(invocation, "io.github.parlance.Live1.Error.Busy",
-                                               "a Photograph call is waiting already");
-    return;
-  }
   const char *directory = NULL;
   const char *format = NULL;
   g_variant_get(parameters, "(&s&s)", &directory, &format);

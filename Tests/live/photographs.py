@@ -278,9 +278,39 @@ def refused_calls(parlance, env, timeout):
               and len(set(picture[len(header)::4])) > 1,
               answer.stdout[-300:] + answer.stderr[-300:] + repr(picture[:80]))
         shutil.rmtree(folder, ignore_errors=True)
+        order = answer_order(name, ["Photograph", "Collect"], timeout)
+        check("a call sent while a Photograph waits for its frame is answered after it",
+              order == ["Photograph", "Collect"], str(order))
     finally:
         os.killpg(process.pid, 9)
         process.wait()
+
+
+def answer_order(name, methods, timeout):
+    """The order in which the program at `name` answers `methods` (each without
+    arguments but Photograph's), sent back to back on one connection."""
+    from gi.repository import Gio, GLib
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    loop = GLib.MainLoop()
+    answered = []
+
+    def done(connection, result, method):
+        try:
+            connection.call_finish(result)
+            answered.append(method)
+        except GLib.Error as error:
+            answered.append(f"{method}: {error.message}")
+        if len(answered) == len(methods):
+            loop.quit()
+
+    for method in methods:
+        arguments = GLib.Variant("(ss)", ("", "png")) if method == "Photograph" else None
+        bus.call(name, "/io/github/parlance/Live", "io.github.parlance.Live1", method,
+                 arguments, None, Gio.DBusCallFlags.NONE, int(timeout * 1000), None, done,
+                 method)
+    GLib.timeout_add(int(timeout * 1000), loop.quit)
+    loop.run()
+    return answered
 
 
 def plain(text):

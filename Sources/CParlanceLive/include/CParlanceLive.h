@@ -399,19 +399,37 @@ gboolean parlance_live_read(const char *_Nonnull busName, const char *_Nonnull d
                             ParlanceLivePhotograph *_Nullable *_Nonnull photograph,
                             GError *_Nullable *_Nullable error);
 
-/// Switch (as `parlance_live_switch`), Collect and Photograph sent together: the
-/// program reads them all before the frame that lays out the switch, which Photograph
-/// then answers after. When the program switched by itself, `*collection` and
-/// `*photograph` are what it shows in the new language and `*pending` is NULL; when it
-/// has texts it cannot make, it changed nothing, `*pending` holds them and the other two
-/// are NULL. FALSE with `error` set when any of the three fails.
-gboolean parlance_live_switch_and_read(
+/// Switch (as `parlance_live_switch`), Collect and Photograph sent together, and their
+/// answers: the program reads all three before the frame that lays out the switch,
+/// which Photograph then answers after. A burst sent while the program's last
+/// Photograph waits is taken after that one answers (the module keeps the order of the
+/// calls), so a controller may send the next language's before it reads the last.
+typedef struct ParlanceLiveBurst ParlanceLiveBurst;
+
+/// Sends the three calls and returns at once; NULL with `error` set when there is no
+/// bus. Free with `parlance_live_burst_free`.
+ParlanceLiveBurst *_Nullable parlance_live_burst_send(
     const char *_Nonnull busName, const char *_Nonnull languages, gboolean rightToLeft,
     const char *_Nonnull directory, const char *_Nonnull format, int timeoutMilliseconds,
-    guint32 *_Nonnull applied, guint32 *_Nonnull kept,
-    ParlanceLiveCollection *_Nullable *_Nonnull pending,
-    ParlanceLiveCollection *_Nullable *_Nonnull collection,
-    ParlanceLivePhotograph *_Nullable *_Nonnull photograph, GError *_Nullable *_Nullable error);
+    GError *_Nullable *_Nullable error);
+
+/// Waits for the Switch answer: as `parlance_live_switch`, `*pending` NULL when the
+/// program switched by itself, else the texts it cannot make (it changed nothing). FALSE
+/// with `error` set when it failed.
+gboolean parlance_live_burst_switched(ParlanceLiveBurst *_Nonnull burst,
+                                      guint32 *_Nonnull applied, guint32 *_Nonnull kept,
+                                      ParlanceLiveCollection *_Nullable *_Nonnull pending,
+                                      GError *_Nullable *_Nullable error);
+
+/// After a Switch that switched: waits for Collect and Photograph, what the program
+/// shows in the new language. FALSE with `error` set (both NULL) when either failed.
+gboolean parlance_live_burst_read(ParlanceLiveBurst *_Nonnull burst,
+                                  ParlanceLiveCollection *_Nullable *_Nonnull collection,
+                                  ParlanceLivePhotograph *_Nullable *_Nonnull photograph,
+                                  GError *_Nullable *_Nullable error);
+
+/// Waits for any answer still to come, then frees the burst.
+void parlance_live_burst_free(ParlanceLiveBurst *_Nonnull burst);
 
 void parlance_live_photograph_free(ParlanceLivePhotograph *_Nonnull photograph);
 

@@ -111,8 +111,76 @@ extension LiveBus {
 
   /// `switchLanguage`, `collect` and `photograph` asked together: the program reads all
   /// three before GTK lays the switch out, so the photograph is of that one frame (GTK
-  /// paces frames 1/60 s apart: asked after it, a photograph waits for the next). Nil
-  /// reading when the program had texts it could not make, and so changed nothing.
+  /// paces frames 1/60 s apart: asked after it, a photograph waits for the next).
+  ///
+  /// Sent at once; `switched()` and `read()` wait for their answers. A burst sent while
+  /// the program's last photograph is still to come is taken after it, so the next
+  /// language's may be sent before the last language is read. Its answers are all
+  /// awaited when it is released.
+  public final class Burst {
+    private let burst: OpaquePointer
+    private let busName: String
+
+    /// Sends the switch to `languages` (gettext's names, preferred first) and the
+    /// direction, then Collect and Photograph (each window written into `directory` in
+    /// `format`, nil: no files).
+    ///
+    /// - Throws: `Failure` when there is no session bus.
+    public init(
+      _ busName: String, languages: [String], rightToLeft: Bool,
+      photographingInto directory: String?, format: PictureFormat = .png,
+      timeout: Duration = LiveBus.timeout
+    ) throws(Failure) {
+      var error: UnsafeMutablePointer<GError>?
+      guard
+        let sent = parlance_live_burst_send(
+          busName, languages.joined(separator: ":"), rightToLeft ? 1 : 0, directory ?? "",
+          format.rawValue, milliseconds(timeout), &error)
+      else { throw failure(error, "no session bus") }
+      burst = sent
+      self.busName = busName
+    }
+
+    deinit { parlance_live_burst_free(burst) }
+
+    /// What the program answered to the switch (as `switchLanguage`).
+    ///
+    /// - Throws: `Failure` when it does not answer.
+    public func switched() throws(Failure) -> SelfSwitch {
+      var error: UnsafeMutablePointer<GError>?
+      var applied: UInt32 = 0
+      var kept: UInt32 = 0
+      var pending: UnsafeMutablePointer<ParlanceLiveCollection>?
+      guard parlance_live_burst_switched(burst, &applied, &kept, &pending, &error) != 0 else {
+        throw failure(error, "\(busName) did not answer")
+      }
+      guard let pending else { return .switched(applied: Int(applied), kept: Int(kept)) }
+      defer { parlance_live_collection_free(pending) }
+      return .pending(texts(of: pending))
+    }
+
+    /// What the program shows after a switch it made by itself (`switched()` answered
+    /// `.switched`).
+    ///
+    /// - Throws: `Failure` when it does not answer, or made no switch.
+    public func read() throws(Failure) -> Reading {
+      var error: UnsafeMutablePointer<GError>?
+      var collection: UnsafeMutablePointer<ParlanceLiveCollection>?
+      var photograph: UnsafeMutablePointer<ParlanceLivePhotograph>?
+      guard parlance_live_burst_read(burst, &collection, &photograph, &error) != 0,
+        let collection, let photograph
+      else { throw failure(error, "\(busName) did not answer") }
+      defer {
+        parlance_live_collection_free(collection)
+        parlance_live_photograph_free(photograph)
+      }
+      return Reading(
+        texts: texts(of: collection), photograph: LiveBus.photograph(of: photograph))
+    }
+  }
+
+  /// A `Burst` awaited whole: the switch's answer, and what the program shows after it
+  /// (nil when it had texts it could not make, and so changed nothing).
   ///
   /// - Throws: `Failure` when any of the three fails.
   public static func switchAndRead(
@@ -120,36 +188,15 @@ extension LiveBus {
     photographingInto directory: String?, format: PictureFormat = .png,
     timeout: Duration = timeout
   ) throws(Failure) -> (answer: SelfSwitch, reading: Reading?) {
-    var error: UnsafeMutablePointer<GError>?
-    var applied: UInt32 = 0
-    var kept: UInt32 = 0
-    var pending: UnsafeMutablePointer<ParlanceLiveCollection>?
-    var collection: UnsafeMutablePointer<ParlanceLiveCollection>?
-    var photograph: UnsafeMutablePointer<ParlanceLivePhotograph>?
-    guard
-      parlance_live_switch_and_read(
-        busName, languages.joined(separator: ":"), rightToLeft ? 1 : 0, directory ?? "",
-        format.rawValue, milliseconds(timeout), &applied, &kept, &pending, &collection,
-        &photograph, &error) != 0
-    else { throw failure(error, "\(busName) did not answer") }
-    if let pending {
-      defer { parlance_live_collection_free(pending) }
-      return (.pending(texts(of: pending)), nil)
-    }
-    guard let collection, let photograph else {
-      throw Failure(description: "\(busName) answered Switch without its reading")
-    }
-    defer {
-      parlance_live_collection_free(collection)
-      parlance_live_photograph_free(photograph)
-    }
-    return (
-      .switched(applied: Int(applied), kept: Int(kept)),
-      Reading(texts: texts(of: collection), photograph: self.photograph(of: photograph))
-    )
+    let burst = try Burst(
+      busName, languages: languages, rightToLeft: rightToLeft,
+      photographingInto: directory, format: format, timeout: timeout)
+    let answer = try burst.switched()
+    guard case .switched = answer else { return (answer, nil) }
+    return (answer, try burst.read())
   }
 
-  private static func photograph(of answer: UnsafeMutablePointer<ParlanceLivePhotograph>)
+  fileprivate static func photograph(of answer: UnsafeMutablePointer<ParlanceLivePhotograph>)
     -> Photograph
   {
     let windows = items(of: answer.pointee.windows, as: ParlanceLiveWindow.self).map { window in
