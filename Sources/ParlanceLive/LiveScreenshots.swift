@@ -13,10 +13,10 @@ public enum LiveScreenshots {
   /// Switches `started` to each of `languages` (nil: every language its catalogs have)
   /// and writes each window it shows into `directory`, numbered in the order of
   /// `languages`, then makes `steps` (photographing at each `shot` the windows that do
-  /// not look as in the language's first picture), calling `progress` after each
-  /// picture taken. Returns the shots in
-  /// the order of `languages`, those of one language in the order taken, the windows of
-  /// each in the order the program lists them.
+  /// not look as in the language's first picture), calling `progress` as each picture
+  /// is taken (its file is written by the time this returns). Returns the shots in the
+  /// order of `languages`, those of one language in the order taken, the windows of each
+  /// in the order the program lists them.
   ///
   /// The program hands each window over uncompressed. What a picture means (its texts'
   /// messages, the report) and its PNG are made on a thread of this process while the
