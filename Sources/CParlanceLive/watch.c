@@ -4,6 +4,7 @@
 #include "CParlanceLive.h"
 #include "client.h"
 
+#include <errno.h>
 #include <gio/gio.h>
 #include <glib-unix.h>
 #include <sys/syscall.h>
@@ -47,7 +48,10 @@ int parlance_live_await(guint32 pid, int timeout, GError **error) {
   guint watch = g_bus_watch_name_on_connection(bus, name, G_BUS_NAME_WATCHER_FLAGS_NONE,
                                                name_appeared, NULL, &awaited, NULL);
   // The process's end, as an event (Linux 5.3's pidfd; without it, only the timeout).
+  // A process that has ended and been reaped already (a program that handed its window
+  // to a copy running and ended while the caller set itself up) has no pid left to open.
   int process = (int)syscall(SYS_pidfd_open, (pid_t)pid, 0);
+  if (process < 0 && errno == ESRCH) awaited.ended = TRUE;
   GSource *ended = NULL;
   if (process >= 0) {
     ended = g_unix_fd_source_new(process, G_IO_IN);
