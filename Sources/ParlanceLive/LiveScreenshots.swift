@@ -48,7 +48,19 @@ public enum LiveScreenshots {
     // Every picture developed before this returns, or throws.
     defer { developing.finish() }
     var shown = catalogs.shownLanguage(gettextLanguages: program.languages)
-    var handed = 0
+    // A folder of its own for each photograph asked: a photograph sent ahead writes its
+    // `window-N.pam` while the one before is still being read.
+    var folders = 0
+    func newFolder() throws(LiveSwitch.Failure) -> String {
+      folders += 1
+      let folder = pictures.appendingPathComponent("\(folders)", isDirectory: true)
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      } catch {
+        throw LiveSwitch.Failure(description: "cannot write '\(folder.path)': \(error)")
+      }
+      return folder.path
+    }
     let takesShots =
       steps?.lines.contains {
         if case .shot = $0.step { true } else { false }
@@ -67,6 +79,8 @@ public enum LiveScreenshots {
       var switchedReading: LiveBus.Reading?
       if language != shown {
         let next = step + 1 < order.count ? languages[order[step + 1]] : nil
+        let folder = try newFolder()
+        let folderAhead = try newFolder()
         let outcome = try LiveSwitch.run(
           program, to: .pinned(language), catalogs: catalogs, environment: environment,
           timeout: LiveBus.timeout,
@@ -81,17 +95,22 @@ public enum LiveScreenshots {
             } else {
               burst = try LiveBus.Burst(
                 name, languages: gettextLanguages, rightToLeft: rightToLeft,
-                photographingInto: pictures.path, format: .pam, timeout: timeout)
+                photographingInto: folder, format: .pam, timeout: timeout)
             }
             let answer = try burst.switched()
-            guard case .switched = answer else { return answer }
+            guard case .switched = answer else {
+              // The burst's Collect read the windows again after this Switch, and the ids
+              // of the texts it lists are the last read's: asked again, for the Apply.
+              return try LiveBus.switchLanguage(
+                name, languages: gettextLanguages, rightToLeft: rightToLeft, timeout: timeout)
+            }
             if sendsAhead, let next, next != language {
               let destination = catalogs.destination(of: next)
               ahead = (
                 destination.gettextLanguages, destination.isRightToLeft,
                 try LiveBus.Burst(
                   name, languages: destination.gettextLanguages,
-                  rightToLeft: destination.isRightToLeft, photographingInto: pictures.path,
+                  rightToLeft: destination.isRightToLeft, photographingInto: folderAhead,
                   format: .pam, timeout: timeout)
               )
             }
@@ -112,7 +131,7 @@ public enum LiveScreenshots {
           do {
             // A program still starting has up to 25 s to show its first window.
             reading = try LiveBus.read(
-              program.busName, photographingInto: pictures.path, format: .pam,
+              program.busName, photographingInto: try newFolder(), format: .pam,
               timeout: .seconds(30))
           } catch {
             throw LiveSwitch.Failure(description: "\(program.name) (pid \(program.pid)): \(error)")
@@ -121,14 +140,7 @@ public enum LiveScreenshots {
         let keys = windowKeys(reading.photograph.windows)
         var pictured: [(picture: String, file: URL)?] = []
         for (index, window) in reading.photograph.windows.enumerated() {
-          // A name of its own: the next photograph writes `window-N.pam` again.
-          let picture = pictures.appendingPathComponent("\(handed).pam").path
-          handed += 1
-          guard rename(window.file ?? "", picture) == 0 else {
-            throw LiveSwitch.Failure(
-              description: "cannot move '\(window.file ?? "")': \(String(cString: strerror(errno)))"
-            )
-          }
+          let picture = window.file ?? ""
           // Read only when a step's shot will compare with it.
           let pixels = takesShots ? try? Data(contentsOf: URL(fileURLWithPath: picture)) : nil
           if label == nil {
