@@ -5,6 +5,10 @@
 #include <pthread.h>
 #include <string.h>
 
+/// What Collect and Photograph answer.
+#define COLLECT_REPLY "(asa(uuuuuuu))"
+#define PHOTOGRAPH_REPLY "(a(suuss)asa(uuiiiiu))"
+
 static void program_free(gpointer data) {
   ParlanceLiveProgram *program = data;
   g_free(program->busName);
@@ -123,7 +127,7 @@ ParlanceLiveCollection *parlance_live_collect(const char *bus_name, int timeout,
                                               GError **error) {
   GDBusConnection *bus = parlance_session_bus(error);
   if (bus == NULL) return NULL;
-  GVariant *reply = call(bus, bus_name, "Collect", NULL, "(asa(uuuuuuu))", timeout, error);
+  GVariant *reply = call(bus, bus_name, "Collect", NULL, COLLECT_REPLY, timeout, error);
   g_object_unref(bus);
   if (reply == NULL) return NULL;
   ParlanceLiveCollection *collection = collection_of(reply, 0, bus_name, "Collect", error);
@@ -304,8 +308,6 @@ static ParlanceLivePhotograph *photograph_of(GVariant *reply, const char *bus_na
   return photograph;
 }
 
-#define PHOTOGRAPH_REPLY "(a(suuss)asa(uuiiiiu))"
-
 ParlanceLivePhotograph *parlance_live_photograph(const char *bus_name, const char *directory,
                                                  const char *format, int timeout,
                                                  GError **error) {
@@ -320,78 +322,91 @@ ParlanceLivePhotograph *parlance_live_photograph(const char *bus_name, const cha
   return photograph;
 }
 
-/// One of the calls `call_together` makes, and its answer.
+/// One call of `Calls`, and its answer.
 typedef struct {
   GVariant *reply;
   GError *error;
   gboolean done;
-} Together;
+} Answer;
 
-static void together_answered(GObject *source, GAsyncResult *result, gpointer data) {
-  Together *call = data;
+static void answered(GObject *source, GAsyncResult *result, gpointer data) {
+  Answer *call = data;
   call->reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &call->error);
   if (call->reply == NULL && call->error != NULL) g_dbus_error_strip_remote_error(call->error);
   call->done = TRUE;
 }
 
-/// Sends the `count` calls of `methods` (with `parameters`, answered as `replies`) to the
-/// program at `name` one after another without waiting between them, then waits for
-/// every answer. The module takes them in that order from its main loop, at a priority
-/// above GTK's frame: a Switch, a Collect and a Photograph sent together are read
-/// before the frame that lays the switch out, and Photograph answers after that one
-/// frame rather than a second one (the frame clock paces frames 1/60 s apart). Fills
-/// `answers` (each NULL or referenced) and returns FALSE with `error` set from the first
-/// call that failed.
-static gboolean call_together(GDBusConnection *bus, const char *name, guint count,
-                              const char *const *methods, GVariant *const *parameters,
-                              const char *const *replies, int timeout, GVariant **answers,
-                              GError **error) {
-  // A context of its own: nothing else of the caller's runs while it waits.
-  GMainContext *context = g_main_context_new();
-  g_main_context_push_thread_default(context);
-  Together *calls = g_new0(Together, count);
+/// Calls to one program sent one after another without waiting between them, their
+/// answers delivered in a context of their own (nothing else of the caller's runs while
+/// one is awaited). The module takes them in that order from its main loop, at a
+/// priority above GTK's frame: a Switch, a Collect and a Photograph sent together are
+/// read before the frame that lays the switch out, and Photograph answers after that one
+/// frame rather than a second one (the frame clock paces frames 1/60 s apart).
+typedef struct {
+  GMainContext *context;
+  guint count;
+  Answer answers[3];
+} Calls;
+
+/// Sends the `count` (at most 3) calls of `methods` (with `parameters`, answered as
+/// `replies`) to the program at `name`. Free with `calls_free`.
+static Calls *calls_send(GDBusConnection *bus, const char *name, guint count,
+                         const char *const *methods, GVariant *const *parameters,
+                         const char *const *replies, int timeout) {
+  Calls *calls = g_new0(Calls, 1);
+  calls->context = g_main_context_new();
+  calls->count = count;
+  g_main_context_push_thread_default(calls->context);
   for (guint index = 0; index < count; index++) {
     g_dbus_connection_call(bus, name, PARLANCE_LIVE_OBJECT_PATH, PARLANCE_LIVE_INTERFACE,
                            methods[index], parameters[index], G_VARIANT_TYPE(replies[index]),
-                           G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout, NULL, together_answered,
-                           &calls[index]);
+                           G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout, NULL, answered,
+                           &calls->answers[index]);
   }
-  for (guint index = 0; index < count; index++) {
-    while (!calls[index].done) g_main_context_iteration(context, TRUE);
-  }
-  g_main_context_pop_thread_default(context);
-  g_main_context_unref(context);
-  gboolean answered = TRUE;
-  for (guint index = 0; index < count; index++) {
-    answers[index] = calls[index].reply;
-    if (calls[index].error != NULL) {
-      if (answered) g_propagate_error(error, calls[index].error);
-      else g_error_free(calls[index].error);
-      answered = FALSE;
-    }
-  }
-  g_free(calls);
-  return answered;
+  g_main_context_pop_thread_default(calls->context);
+  return calls;
 }
 
-/// Reads the Collect and Photograph answers at `answers[first]` and `answers[first + 1]`
-/// into `*collection` and `*photograph`; FALSE with `error` set when one is malformed.
-static gboolean reading_of(GVariant *const *answers, guint first, const char *bus_name,
+/// The answer to call `index` once it came (the caller's reference stays the calls'),
+/// or NULL with `error` set when it failed.
+static GVariant *calls_await(Calls *calls, guint index, GError **error) {
+  Answer *answer = &calls->answers[index];
+  while (!answer->done) g_main_context_iteration(calls->context, TRUE);
+  if (answer->error != NULL) g_propagate_error(error, g_error_copy(answer->error));
+  return answer->reply;
+}
+
+/// Waits for every answer still to come (each within the calls' timeout, so that none
+/// is delivered to a freed context), then frees the calls.
+static void calls_free(Calls *calls) {
+  for (guint index = 0; index < calls->count; index++) {
+    Answer *answer = &calls->answers[index];
+    while (!answer->done) g_main_context_iteration(calls->context, TRUE);
+    if (answer->reply != NULL) g_variant_unref(answer->reply);
+    g_clear_error(&answer->error);
+  }
+  while (g_main_context_iteration(calls->context, FALSE)) {
+  }
+  g_main_context_unref(calls->context);
+  g_free(calls);
+}
+
+/// Reads the Collect and Photograph answers, calls `first` and `first + 1` of `calls`,
+/// into `*collection` and `*photograph`; FALSE with `error` set when one failed or is
+/// malformed.
+static gboolean reading_of(Calls *calls, guint first, const char *bus_name,
                            ParlanceLiveCollection **collection,
                            ParlanceLivePhotograph **photograph, GError **error) {
-  *collection = collection_of(answers[first], 0, bus_name, "Collect", error);
+  GVariant *collected = calls_await(calls, first, error);
+  GVariant *photographed = collected != NULL ? calls_await(calls, first + 1, error) : NULL;
+  if (photographed == NULL) return FALSE;
+  *collection = collection_of(collected, 0, bus_name, "Collect", error);
   if (*collection == NULL) return FALSE;
-  *photograph = photograph_of(answers[first + 1], bus_name, error);
+  *photograph = photograph_of(photographed, bus_name, error);
   if (*photograph != NULL) return TRUE;
   parlance_live_collection_free(*collection);
   *collection = NULL;
   return FALSE;
-}
-
-static void unref_answers(GVariant **answers, guint count) {
-  for (guint index = 0; index < count; index++) {
-    if (answers[index] != NULL) g_variant_unref(answers[index]);
-  }
 }
 
 gboolean parlance_live_read(const char *bus_name, const char *directory, const char *format,
@@ -403,12 +418,10 @@ gboolean parlance_live_read(const char *bus_name, const char *directory, const c
   if (bus == NULL) return FALSE;
   const char *methods[] = {"Collect", "Photograph"};
   GVariant *parameters[] = {NULL, g_variant_new("(ss)", directory, format)};
-  const char *replies[] = {"(asa(uuuuuuu))", PHOTOGRAPH_REPLY};
-  GVariant *answers[2] = {NULL, NULL};
-  gboolean read = call_together(bus, bus_name, 2, methods, parameters, replies, timeout,
-                                answers, error) &&
-                  reading_of(answers, 0, bus_name, collection, photograph, error);
-  unref_answers(answers, 2);
+  const char *replies[] = {COLLECT_REPLY, PHOTOGRAPH_REPLY};
+  Calls *calls = calls_send(bus, bus_name, 2, methods, parameters, replies, timeout);
+  gboolean read = reading_of(calls, 0, bus_name, collection, photograph, error);
+  calls_free(calls);
   g_object_unref(bus);
   return read;
 }
@@ -417,9 +430,7 @@ gboolean parlance_live_read(const char *bus_name, const char *directory, const c
 struct ParlanceLiveBurst {
   GDBusConnection *bus;
   char *bus_name;
-  /// Where the answers are delivered: iterated only while one is awaited.
-  GMainContext *context;
-  Together calls[3];
+  Calls *calls;
   /// Whether the Switch answer was taken (and so the reading may be).
   gboolean switched;
 };
@@ -432,36 +443,19 @@ ParlanceLiveBurst *parlance_live_burst_send(const char *bus_name, const char *la
   ParlanceLiveBurst *burst = g_new0(ParlanceLiveBurst, 1);
   burst->bus = bus;
   burst->bus_name = g_strdup(bus_name);
-  burst->context = g_main_context_new();
   const char *methods[] = {"Switch", "Collect", "Photograph"};
   GVariant *parameters[] = {g_variant_new("(sb)", languages, right_to_left), NULL,
                             g_variant_new("(ss)", directory, format)};
-  const char *replies[] = {"(uuasa(uuuuuuu))", "(asa(uuuuuuu))", PHOTOGRAPH_REPLY};
-  // The answers are delivered in the burst's own context, which nothing else iterates.
-  g_main_context_push_thread_default(burst->context);
-  for (guint index = 0; index < 3; index++) {
-    g_dbus_connection_call(bus, bus_name, PARLANCE_LIVE_OBJECT_PATH, PARLANCE_LIVE_INTERFACE,
-                           methods[index], parameters[index], G_VARIANT_TYPE(replies[index]),
-                           G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout, NULL, together_answered,
-                           &burst->calls[index]);
-  }
-  g_main_context_pop_thread_default(burst->context);
+  const char *replies[] = {"(uuasa(uuuuuuu))", COLLECT_REPLY, PHOTOGRAPH_REPLY};
+  burst->calls = calls_send(bus, bus_name, 3, methods, parameters, replies, timeout);
   return burst;
-}
-
-/// Waits for the answer to call `index` of `burst`; FALSE with `error` set when it failed.
-static gboolean burst_await(ParlanceLiveBurst *burst, guint index, GError **error) {
-  while (!burst->calls[index].done) g_main_context_iteration(burst->context, TRUE);
-  if (burst->calls[index].error == NULL) return TRUE;
-  g_propagate_error(error, g_error_copy(burst->calls[index].error));
-  return FALSE;
 }
 
 gboolean parlance_live_burst_switched(ParlanceLiveBurst *burst, guint32 *applied, guint32 *kept,
                                       ParlanceLiveCollection **pending, GError **error) {
   *pending = NULL;
-  if (!burst_await(burst, 0, error)) return FALSE;
-  GVariant *answer = burst->calls[0].reply;
+  GVariant *answer = calls_await(burst->calls, 0, error);
+  if (answer == NULL) return FALSE;
   g_variant_get_child(answer, 0, "u", applied);
   g_variant_get_child(answer, 1, "u", kept);
   ParlanceLiveCollection *left = collection_of(answer, 2, burst->bus_name, "Switch", error);
@@ -485,22 +479,11 @@ gboolean parlance_live_burst_read(ParlanceLiveBurst *burst, ParlanceLiveCollecti
                 "%s: the reading of a switch it did not make", burst->bus_name);
     return FALSE;
   }
-  if (!burst_await(burst, 1, error) || !burst_await(burst, 2, error)) return FALSE;
-  GVariant *answers[2] = {burst->calls[1].reply, burst->calls[2].reply};
-  return reading_of(answers, 0, burst->bus_name, collection, photograph, error);
+  return reading_of(burst->calls, 1, burst->bus_name, collection, photograph, error);
 }
 
 void parlance_live_burst_free(ParlanceLiveBurst *burst) {
-  // Every answer is awaited (each within the calls' timeout): none is delivered to a
-  // context no longer there.
-  for (guint index = 0; index < 3; index++) {
-    while (!burst->calls[index].done) g_main_context_iteration(burst->context, TRUE);
-    if (burst->calls[index].reply != NULL) g_variant_unref(burst->calls[index].reply);
-    g_clear_error(&burst->calls[index].error);
-  }
-  while (g_main_context_iteration(burst->context, FALSE)) {
-  }
-  g_main_context_unref(burst->context);
+  calls_free(burst->calls);
   g_object_unref(burst->bus);
   g_free(burst->bus_name);
   g_free(burst);

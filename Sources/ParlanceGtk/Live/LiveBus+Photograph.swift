@@ -179,23 +179,6 @@ extension LiveBus {
     }
   }
 
-  /// A `Burst` awaited whole: the switch's answer, and what the program shows after it
-  /// (nil when it had texts it could not make, and so changed nothing).
-  ///
-  /// - Throws: `Failure` when any of the three fails.
-  public static func switchAndRead(
-    _ busName: String, languages: [String], rightToLeft: Bool,
-    photographingInto directory: String?, format: PictureFormat = .png,
-    timeout: Duration = timeout
-  ) throws(Failure) -> (answer: SelfSwitch, reading: Reading?) {
-    let burst = try Burst(
-      busName, languages: languages, rightToLeft: rightToLeft,
-      photographingInto: directory, format: format, timeout: timeout)
-    let answer = try burst.switched()
-    guard case .switched = answer else { return (answer, nil) }
-    return (answer, try burst.read())
-  }
-
   fileprivate static func photograph(of answer: UnsafeMutablePointer<ParlanceLivePhotograph>)
     -> Photograph
   {
