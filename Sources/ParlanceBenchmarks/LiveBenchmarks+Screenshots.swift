@@ -4,10 +4,10 @@ import ParlanceGtk
 import ParlanceLive
 
 /// The screenshot matrix of a real program: Debian's mousepad photographed in every
-/// language it has (issue 23's measure) by one `parlance screenshot --run --languages
-/// all` (one start, switched live, with its report and contact sheet), against a start
-/// per language that only photographs: the program started with the module in the
-/// language, its windows handed over by the module's Photograph once drawn and
+/// language it has by one `parlance screenshot --run --languages all` (one start,
+/// switched live, with its report and contact sheet), against a start per language that
+/// only photographs: the program started with the module in the language, its windows
+/// handed over by the module's Photograph once drawn and
 /// compressed by the same PNG writer (on a thread of its own, as ours are, while the
 /// next start goes on), the program killed; no report, no sheet.
 struct LiveScreenshotBenchmark {

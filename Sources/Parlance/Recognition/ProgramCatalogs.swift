@@ -169,10 +169,21 @@ public final class ProgramCatalogs: Sendable {
   public func shownLanguage(gettextLanguages: [String]) -> LanguageTag {
     // Asked for every language a program showed at each switch (its history): each
     // `LANGUAGE` negotiated once.
-    if let known = shownLanguages.withLock({ $0[gettextLanguages] }) { return known }
-    let shown = negotiatedShownLanguage(gettextLanguages: gettextLanguages)
-    shownLanguages.withLock { $0[gettextLanguages] = shown }
-    return shown
+    Self.remembered(gettextLanguages, in: shownLanguages) {
+      negotiatedShownLanguage(gettextLanguages: gettextLanguages)
+    }
+  }
+
+  /// The value `cache` holds for `key`, else the one `make` gives, kept there. The
+  /// answers of the negotiations below: asked of each language at each switch and each
+  /// picture's report, they depend on the catalogs alone.
+  private static func remembered<Key: Hashable, Value>(
+    _ key: Key, in cache: Lock<[Key: Value]>, _ make: () -> Value
+  ) -> Value {
+    if let known = cache.withLock({ $0[key] }) { return known }
+    let value = make()
+    cache.withLock { $0[key] = value }
+    return value
   }
 
   /// The language each `LANGUAGE` asked of `shownLanguage` was found to show.
@@ -197,13 +208,11 @@ public final class ProgramCatalogs: Sendable {
   /// The catalogs' language for `requested` (`fr-FR` → `fr`), or nil when no domain of
   /// the program has one (and it is not the development language).
   public func language(for requested: LanguageTag) -> LanguageTag? {
-    // Asked of each language at each switch and each picture's report: negotiated once.
-    if let known = catalogLanguages.withLock({ $0[requested] }) { return known }
-    let found = LanguageNegotiator.negotiate(
-      requested: [requested], available: installedLanguages, default: nil
-    ).languages.first
-    catalogLanguages.withLock { $0[requested] = .some(found) }
-    return found
+    Self.remembered(requested, in: catalogLanguages) {
+      LanguageNegotiator.negotiate(
+        requested: [requested], available: installedLanguages, default: nil
+      ).languages.first
+    }
   }
 
   /// What `language(for:)` found for each language asked.
@@ -216,14 +225,13 @@ public final class ProgramCatalogs: Sendable {
   /// `en` shows them, not a British English catalog's.
   public func gettextLanguages(for language: LanguageTag) -> [String] {
     guard language != localizer.developmentLanguage else { return [language.gettextLocaleName] }
-    if let known = gettextNames.withLock({ $0[language] }) { return known }
-    let chain = LanguageNegotiator.negotiate(
-      requested: [language], available: installedLanguages,
-      default: localizer.developmentLanguage)
-    let found = chain.languages.map(\.gettextLocaleName)
-    let names = found.isEmpty ? [language.gettextLocaleName] : found
-    gettextNames.withLock { $0[language] = names }
-    return names
+    return Self.remembered(language, in: gettextNames) {
+      let names = LanguageNegotiator.negotiate(
+        requested: [language], available: installedLanguages,
+        default: localizer.developmentLanguage
+      ).languages.map(\.gettextLocaleName)
+      return names.isEmpty ? [language.gettextLocaleName] : names
+    }
   }
 
   /// Where a message `language` does not translate is taken from, in order, as gettext
