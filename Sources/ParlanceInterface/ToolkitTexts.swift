@@ -94,6 +94,20 @@ public final class ToolkitTexts {
     if self.language == nil { self.language = language }
   }
 
+  /// Starts reading, on another thread, the catalogs and indexes of GTK's that switches
+  /// along `route` will read (`Retranslator.loadAhead`), and returns at once.
+  /// - Parameter route: the interface's languages in the order they will be shown, the
+  ///   first the one it is built in.
+  public func loadAhead(route: [LanguageTag]) {
+    guard let localizer else { return }
+    var steps: [LanguageTag] = []
+    for language in route {
+      let shown = PseudoLocale(language) == nil ? language : localizer.developmentLanguage
+      if steps.last != shown { steps.append(shown) }
+    }
+    Retranslator.loadAhead(localizer: localizer, tables: [Self.domain], route: steps)
+  }
+
   /// gettext's names for `language` and its fallbacks among GTK's catalogs: `pt_BR:pt`.
   private func gettextNames(for language: LanguageTag) -> [String] {
     guard let localizer else { return [language.gettextLocaleName] }

@@ -254,6 +254,34 @@ import Testing
     #expect(localizer.string("user.name.format") == "Angemeldet als #{name}")
   }
 
+  /// Catalogs read ahead are the ones a switch uses; one with a warning is left to the
+  /// switch, which reports it as it would have without reading ahead.
+  @Test func catalogsReadAheadServeTheSwitchAndLeaveItsWarnings() throws {
+    let temporary = try TemporaryFolder()
+    defer { temporary.remove() }
+    _ = try temporary.write(#""greeting" = "Hello!";"#, to: "en.lproj/Localizable.strings")
+    _ = try temporary.write(#""greeting" = "Bonjour !";"#, to: "fr.lproj/Localizable.strings")
+    _ = try temporary.write(
+      "\"greeting\" = \"Hallo!\";\n\"greeting\" = \"Hallo!\";\n", to: "de.lproj/Localizable.strings"
+    )
+    let reporter = CollectingReporter()
+    let localizer = try Localizer(
+      resources: [temporary.url], language: .test("en"), environment: [:], reporter: reporter)
+    localizer.loadCatalogs(of: .test("fr"))
+    localizer.loadCatalogs(of: .test("de"))
+    // Read ahead, French no longer needs its file.
+    try FileManager.default.removeItem(
+      at: temporary.url.appendingPathComponent("fr.lproj/Localizable.strings"))
+    try localizer.switchLanguage(to: .pinned(.test("fr")), persisting: false)
+    #expect(localizer.string("greeting") == "Bonjour !")
+    try localizer.switchLanguage(to: .pinned(.test("de")), persisting: false)
+    #expect(localizer.string("greeting") == "Hallo!")
+    let warnings = reporter.events.flatMap { event -> [Diagnostic] in
+      if case .diagnostics(let list) = event { list } else { [] }
+    }
+    #expect(warnings.contains { $0.severity == .warning && $0.message.contains("greeting") })
+  }
+
   @Test func describesLanguagesForAMenu() throws {
     let localizer = try localizer("en")
     let languages = localizer.describeLanguages()

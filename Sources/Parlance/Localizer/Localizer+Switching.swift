@@ -38,7 +38,8 @@ extension Localizer {
         if !catalog.diagnostics.isEmpty { reporter?.report(.diagnostics(catalog.diagnostics)) }
         loaded[tag] = catalog
       }
-      catalogs.withLock { $0 = loaded }
+      // Catalogs read meanwhile by `loadAhead` stay.
+      catalogs.withLock { $0.merge(loaded) { _, switched in switched } }
       let previous = publish(preference: preference, chain: chain, catalogs: loaded)
       do {
         if persisting { try store?.save(preference) }

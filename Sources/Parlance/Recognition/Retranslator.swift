@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a text on screen becomes in another language: the message it was made from,
 /// traced back through the catalogs of the language it is shown in, and that message in
 /// the new language with the shown text's arguments and what was around it.
@@ -117,10 +119,10 @@ public struct Retranslator: Sendable {
   /// Per table: the index of the language shown, those of the msgids a text shown as its
   /// msgid may be, and the language shown's own table (nil for the development
   /// language): a msgid it translates otherwise is not its text.
-  private let indexes:
-    [(
-      table: String, shown: TranslationIndex, msgids: [TranslationIndex], translated: CatalogTable?
-    )]
+  private let indexes: [TableIndexes]
+  private typealias TableIndexes = (
+    table: String, shown: TranslationIndex, msgids: [TranslationIndex], translated: CatalogTable?
+  )
 
   /// A retranslator from `source` to `target` over `tables` of `localizer`, which it
   /// pins to `target` (for this run only); a message `target` does not translate is
@@ -149,6 +151,16 @@ public struct Retranslator: Sendable {
     self.source = source
     self.target = target
     self.fallbacks = fallbacks
+    indexes = Self.indexes(
+      localizer: localizer, tables: tables, from: source, to: target, msgidsOf: known)
+  }
+
+  /// Per table, the indexes a retranslator from `source` to `target` reads (the
+  /// localizer keeps each once built).
+  private static func indexes(
+    localizer: Localizer, tables: [String], from source: LanguageTag, to target: LanguageTag,
+    msgidsOf known: [LanguageTag]
+  ) -> [TableIndexes] {
     // The msgids a text shown untranslated may be: those the target translates, or
     // switching to the development language, those of the table's fullest catalog.
     func keysFrom(_ table: String) -> LanguageTag? {
@@ -158,7 +170,7 @@ public struct Retranslator: Sendable {
         .max { $0.count < $1.count }?.language
     }
     let development = localizer.developmentLanguage
-    indexes = tables.map { table in
+    return tables.map { table in
       let keys = keysFrom(table)
       let others = known.filter { language in
         language != keys && language != development
@@ -172,6 +184,23 @@ public struct Retranslator: Sendable {
         },
         source == development ? nil : localizer.catalog(for: source).tables[table]
       )
+    }
+  }
+
+  /// Starts building, on a thread of its own, what retranslators along `route` will
+  /// read, and returns at once: for each step, from one language of `route` to the next,
+  /// the catalogs of the language switched to (`Localizer.loadAhead`) and the indexes
+  /// over `tables`. A retranslator made later finds them built.
+  /// - Parameters:
+  ///   - localizer: the catalogs the retranslators will be made of.
+  ///   - tables: the tables they will search.
+  ///   - route: the languages shown one after another, the first the one shown now.
+  public static func loadAhead(localizer: Localizer, tables: [String], route: [LanguageTag]) {
+    DispatchQueue.global(qos: .userInitiated).async {
+      for (source, target) in zip(route, route.dropFirst()) where source != target {
+        localizer.loadCatalogs(of: target)
+        _ = indexes(localizer: localizer, tables: tables, from: source, to: target, msgidsOf: [])
+      }
     }
   }
 

@@ -50,6 +50,14 @@ extension ScreenshotCommand {
     _ input: InterfaceInput, localizer: Localizer, languages: [LanguageTag], into directory: URL,
     annotate: Bool
   ) throws(InterfaceInput.Failure) -> ExitStatus {
+    // Every language's catalogs and GTK's, read on another thread while this one opens
+    // the display and builds the windows.
+    let order = ScreenshotSession.photographingOrder(
+      languages, from: localizer.developmentLanguage.direction
+    ).map { languages[$0] }
+    localizer.loadAhead(order)
+    let toolkit = input.toolkitTexts()
+    toolkit.loadAhead(route: [localizer.developmentLanguage] + order)
     guard Gtk.initialize() else {
       throw .init(
         message: "parlance: error: cannot open the display: screenshots need one "
@@ -60,7 +68,7 @@ extension ScreenshotCommand {
     do {
       interface = try LocalizedInterface(
         document: input.document, localizer: localizer, table: input.sources.textTable,
-        objectIDs: input.objectIDs, toolkit: input.toolkitTexts())
+        objectIDs: input.objectIDs, toolkit: toolkit)
     } catch {
       throw .init(message: error.description)
     }
