@@ -134,6 +134,26 @@ final class PNGWriterTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: "/dev/full"))
   }
 
+  /// The thumbnail made beside the file is the picture scaled as `scaled(toFit:)`
+  /// scales it; none is made unless asked for.
+  func testABackgroundWriteMakesTheThumbnailAskedFor() throws {
+    let image = Screenshot(
+      width: 640, height: 200, pixels: Self.pixels(width: 640, height: 200, opaque: false))
+    let path = folder.appendingPathComponent("with-thumbnail.png").path
+    let pending = image.writePNGInBackground(to: path, thumbnailFitting: (300, 600))
+    try pending.wait()
+    XCTAssertEqual(pending.thumbnail, image.scaled(toFit: 300, 600))
+    XCTAssertEqual(pending.thumbnail?.width, 300)
+    XCTAssertEqual(
+      try Screenshot(contentsOfPNG: path).differingPixelCount(
+        from: try Self.throughCairosWriter(
+          image, path: folder.appendingPathComponent("cairo.png").path)), 0)
+    let plain = image.writePNGInBackground(
+      to: folder.appendingPathComponent("plain.png").path)
+    try plain.wait()
+    XCTAssertNil(plain.thumbnail)
+  }
+
   func testABackgroundWriteThatFailsThrowsWhenWaitedFor() throws {
     let image = Screenshot(width: 1, height: 1, pixels: [0xFF00_0000])
     let path = folder.appendingPathComponent("missing/late.png").path

@@ -12,7 +12,20 @@ extension Screenshot {
   /// - Parameter path: the file to write, replaced if it exists.
   /// - Returns: the write in progress.
   public func writePNGInBackground(to path: String) -> PendingPNG {
-    PendingPNG(self, path: path)
+    PendingPNG(self, path: path, thumbnailFitting: nil)
+  }
+
+  /// Starts writing the pixels as a PNG file on a thread of its own, and then making a
+  /// copy scaled to fit `box` there too (`scaled(toFit:_:)`), and returns at once; the
+  /// copy is the result's `thumbnail` once `wait()` returned.
+  /// - Parameters:
+  ///   - path: the file to write, replaced if it exists.
+  ///   - box: the width and height the thumbnail fits in.
+  /// - Returns: the write in progress.
+  public func writePNGInBackground(to path: String, thumbnailFitting box: (Int, Int))
+    -> PendingPNG
+  {
+    PendingPNG(self, path: path, thumbnailFitting: box)
   }
 }
 
@@ -25,12 +38,14 @@ extension Screenshot {
 public final class PendingPNG {
   /// The file being written.
   public var path: String { job.path }
+  /// The picture made small, when asked for: read it after `wait()`.
+  public var thumbnail: Screenshot? { thread == nil ? job.thumbnail : nil }
   private let job: PNGJob
   /// Nil once joined, or when the write ran on the calling thread.
   private var thread: pthread_t?
 
-  fileprivate init(_ image: Screenshot, path: String) {
-    job = PNGJob(image: image, path: path)
+  fileprivate init(_ image: Screenshot, path: String, thumbnailFitting box: (Int, Int)?) {
+    job = PNGJob(image: image, path: path, thumbnailBox: box)
     var started = pthread_t()
     // The writing thread holds the job, never this value: the last release of a
     // PendingPNG, and so its join, is on the thread that owns it.
@@ -59,16 +74,20 @@ public final class PendingPNG {
   }
 }
 
-/// What the writing thread works on: the pixels, the path, and why it failed.
+/// What the writing thread works on: the pixels, the path, the thumbnail's box, and
+/// what it made.
 private final class PNGJob: @unchecked Sendable {
   let image: Screenshot
   let path: String
+  let thumbnailBox: (Int, Int)?
   /// Set by the writing thread before it ends; read only after it was joined.
   var failure: GtkError?
+  var thumbnail: Screenshot?
 
-  init(image: Screenshot, path: String) {
+  init(image: Screenshot, path: String, thumbnailBox: (Int, Int)?) {
     self.image = image
     self.path = path
+    self.thumbnailBox = thumbnailBox
   }
 
   func run() {
@@ -76,6 +95,9 @@ private final class PNGJob: @unchecked Sendable {
       try image.writePNG(to: path)
     } catch {
       failure = error
+    }
+    if let (width, height) = thumbnailBox {
+      thumbnail = image.scaled(toFit: width, height)
     }
   }
 }

@@ -20,20 +20,13 @@ public enum ScreenshotSession {
     /// The screenshot made small for the contact sheet, while its pixels were at hand.
     let thumbnail: Screenshot
 
-    /// A shot of `image`, written as `file`, with its thumbnail made now.
-    package init(
-      language: LanguageTag, file: URL, object: String?, report: ScreenshotReport.Language,
-      image: Screenshot
-    ) {
-      self.init(
-        language: language, file: file, object: object, report: report,
-        thumbnail: Self.thumbnail(of: image))
-    }
+    /// The box a thumbnail fits in: a tile of the contact sheet.
+    package static let thumbnailBox = (ContactSheet.tileWidth, ContactSheet.tileWidth * 2)
 
     /// `image` made small for the contact sheet: any thread may make it, while the
     /// picture is at hand.
     package static func thumbnail(of image: Screenshot) -> Screenshot {
-      image.scaled(toFit: ContactSheet.tileWidth, ContactSheet.tileWidth * 2)
+      image.scaled(toFit: thumbnailBox.0, thumbnailBox.1)
     }
 
     /// A shot written as `file`, with `thumbnail` made from its picture (`thumbnail(of:)`).
@@ -91,17 +84,32 @@ public enum ScreenshotSession {
       throw .cannotWrite(directory.path, error.localizedDescription)
     }
     var shots: [(number: Int, shot: Shot)] = []
-    // The last screenshot's file, encoded on another thread while the next language is
-    // switched to and drawn; a write that failed stops the matrix when it is waited for.
-    var writing: (number: Int, shot: Shot, file: PendingPNG)?
-    func finish(_ written: (number: Int, shot: Shot, file: PendingPNG)) throws(Failure) {
+    // The last screenshot's file, encoded and made small on another thread while the
+    // next language is switched to and drawn; a write that failed stops the matrix when
+    // it is waited for.
+    typealias Writing = (
+      number: Int, language: LanguageTag, object: String?, report: ScreenshotReport.Language,
+      file: URL, image: Screenshot, pending: PendingPNG
+    )
+    var writing: Writing?
+    func finish(_ written: Writing) throws(Failure) {
       do {
-        try written.file.wait()
+        try written.pending.wait()
       } catch {
-        throw .cannotWrite(written.file.path, error.description)
+        throw .cannotWrite(written.pending.path, error.description)
       }
-      shots.append((written.number, written.shot))
-      progress(written.shot)
+      // Made beside the file; made here only when it was not asked for there.
+      let thumbnail: Screenshot
+      if let made = written.pending.thumbnail {
+        thumbnail = made
+      } else {
+        thumbnail = Shot.thumbnail(of: written.image)
+      }
+      let shot = Shot(
+        language: written.language, file: written.file, object: written.object,
+        report: written.report, thumbnail: thumbnail)
+      shots.append((written.number, shot))
+      progress(shot)
     }
     try subject.prepare()
     let windowCount = subject.windows.count
@@ -126,12 +134,11 @@ public enum ScreenshotSession {
         } catch {
           throw .cannotWrite(file.path, error.description)
         }
-        let pending = image.writePNGInBackground(to: file.path)
-        let shot = Shot(
-          language: language, file: file, object: name,
-          report: subject.examine(window, named: name, in: language, file: file), image: image)
+        let pending = image.writePNGInBackground(
+          to: file.path, thumbnailFitting: Shot.thumbnailBox)
+        let report = subject.examine(window, named: name, in: language, file: file)
         if let previous = writing { try finish(previous) }
-        writing = (number, shot, pending)
+        writing = (number, language, name, report, file, image, pending)
       }
     }
     if let last = writing { try finish(last) }
