@@ -206,7 +206,7 @@ public final class InterfaceScreenshots: ScreenshotSubject {
         )
       }
     }
-    report.truncated = truncatedLabels(of: toplevel, in: window)
+    report.truncated = truncatedLabelsOnEveryPage(of: toplevel)
     if photographed(in: window) === window {
       report.texts = placedTexts(of: toplevel, in: window)
       report.width = window.allocation.width
@@ -274,7 +274,12 @@ public final class InterfaceScreenshots: ScreenshotSubject {
   /// The labels showing a translatable text of `toplevel` that the user cannot read
   /// whole, on every page of its notebooks (each page is shown in turn, then the page
   /// the window showed is shown again).
-  private func truncatedLabels(of toplevel: InterfaceDocument.Object, in window: Window)
+  ///
+  /// A notebook lays out every page, shown or not, so the places are already those of
+  /// the language; showing a page only maps it, which is what says which labels a user
+  /// would see on it (not those in a closed expander, say). The relayout it asks for is
+  /// done with the next language's.
+  private func truncatedLabelsOnEveryPage(of toplevel: InterfaceDocument.Object)
     -> [ScreenshotReport.Truncation]
   {
     var found = truncatedLabels(of: toplevel)
@@ -286,14 +291,11 @@ public final class InterfaceScreenshots: ScreenshotSubject {
         let shown = built.integer(forProperty: "page"),
         let pages = (built.widget as? Container)?.children.count
       else { continue }
-      // Allocations are what the check reads: lay out each page, no frame needed.
       for page in 0..<pages where page != shown {
         built.setInteger(page, forProperty: "page")
-        window.layoutNow()
         found += truncatedLabels(of: toplevel).filter { !found.contains($0) }
       }
       built.setInteger(shown, forProperty: "page")
-      window.layoutNow()
     }
     return found
   }

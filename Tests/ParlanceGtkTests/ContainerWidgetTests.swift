@@ -46,6 +46,33 @@ final class ContainerWidgetTests: GtkTestCase, @unchecked Sendable {
     }
   }
 
+  /// A notebook lays out the pages it does not show (the screenshot report reads the
+  /// places of labels on every page without a layout of each): a label there is not
+  /// mapped until its page is shown, yet has its place.
+  func testANotebookLaysOutThePagesItDoesNotShow() throws {
+    try onMainActor {
+      try requireDisplay()
+      let window = Window(title: "pages")
+      defer { window.destroy() }
+      let notebook = Notebook()
+      let shown = Label("one")
+      let other = Label("a longer text on the second page")
+      notebook.append(shown, tab: "First")
+      notebook.append(other, tab: "Second")
+      window.add(notebook)
+      window.showAll()
+      XCTAssertTrue(window.waitForFirstDraw())
+      XCTAssertTrue(shown.isMapped)
+      XCTAssertFalse(other.isMapped)
+      XCTAssertGreaterThanOrEqual(other.allocation.width, other.naturalSize.width)
+      XCTAssertGreaterThan(other.allocation.height, 1)
+      let placed = other.allocation
+      notebook.currentPage = 1
+      XCTAssertTrue(other.isMapped, "mapped as soon as its page is shown")
+      XCTAssertEqual(other.allocation, placed)
+    }
+  }
+
   func testPropertySetIsNotifiedEvenToTheSameValue() throws {
     try onMainActor {
       try requireDisplay()
