@@ -88,6 +88,19 @@ final class ScreenshotTests: WindowTestCase, @unchecked Sendable {
       let report = try JSONDecoder().decode(
         ScreenshotReport.self, from: Data(contentsOf: out.appendingPathComponent("report.json")))
       XCTAssertEqual(report.languages.map(\.tag), ["en", "ar", "de", "he"])
+      // The sheet reads left to right, English first, though Hebrew was photographed
+      // last; and the window is left in Hebrew's direction, not restyled for the sheet.
+      XCTAssertEqual(Widget.defaultDirection, .rightToLeft)
+      let sheet = try Screenshot(
+        contentsOfPNG: out.appendingPathComponent("contact-sheet.png").path)
+      let english = try Screenshot(contentsOfPNG: shots[0].file.path).scaled(toFit: 300, 600)
+      let margin = 12
+      let topLeft = Screenshot(
+        width: english.width, height: english.height,
+        pixels: (0..<english.height).flatMap { row in
+          sheet.pixels[((margin + row) * sheet.width + margin)...].prefix(english.width)
+        })
+      XCTAssertEqual(topLeft.differingPixelCount(from: english), 0)
 
       // German photographed after Arabic (the order asked for), pixel for pixel the same.
       let alone = try session.capture(

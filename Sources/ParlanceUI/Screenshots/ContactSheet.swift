@@ -12,23 +12,29 @@ enum ContactSheet {
   static func write(_ shots: [ScreenshotSession.Shot], to file: URL) throws(ScreenshotSession
     .Failure)
   {
-    // Captions in their own script, but the sheet itself reads left to right.
-    Widget.defaultDirection = .leftToRight
-    let grid = Grid(rowSpacing: 12, columnSpacing: 12)
+    // Captions in their own script, but the sheet itself reads left to right: each of
+    // its widgets says so, for the default direction is the last language's, and
+    // changing it would restyle every window still open (15 ms for a dialog).
+    func leftToRight<Made: Widget>(_ widget: Made) -> Made {
+      widget.direction = .leftToRight
+      return widget
+    }
+    let grid = leftToRight(Grid(rowSpacing: 12, columnSpacing: 12))
     grid.setMargins(12)
     for (index, shot) in shots.enumerated() {
-      let tile = Box(orientation: .vertical, spacing: 4)
+      let tile = leftToRight(Box(orientation: .vertical, spacing: 4))
       // Made small when it was taken: no file to read back and decode.
-      tile.append(Image(screenshot: shot.thumbnail))
+      tile.append(leftToRight(Image(screenshot: shot.thumbnail)))
       let problems = shot.report.problemCount
-      let caption = Label(
-        String(format: "%02d", index + 1) + " · \(shot.language) · \(shot.language.nativeName)"
-          + (shot.object.map { " · " + $0 } ?? "") + (problems > 0 ? " · ⚠ \(problems)" : ""))
+      let caption = leftToRight(
+        Label(
+          String(format: "%02d", index + 1) + " · \(shot.language) · \(shot.language.nativeName)"
+            + (shot.object.map { " · " + $0 } ?? "") + (problems > 0 ? " · ⚠ \(problems)" : "")))
       tile.append(caption)
       grid.attach(tile, column: index % columns, row: index / columns)
     }
     // Off the screen: laid out when shown and drawn once, into the picture.
-    let window = Window.offscreen()
+    let window = leftToRight(Window.offscreen())
     window.add(grid)
     window.showAll()
     defer { window.destroy() }
