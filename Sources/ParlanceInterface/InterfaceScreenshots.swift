@@ -97,6 +97,9 @@ public final class InterfaceScreenshots: ScreenshotSubject {
     return popover
   }
 
+  /// The development language once `prepare` drew every window in it.
+  public private(set) var preparedLanguage: LanguageTag?
+
   /// Shows every window and measures it in the development language.
   public func prepare() throws(ScreenshotSession.Failure) {
     do {
@@ -128,6 +131,7 @@ public final class InterfaceScreenshots: ScreenshotSubject {
         developmentLineHeights[name] = lineHeight(of: toplevel)
       }
     }
+    preparedLanguage = localizer.developmentLanguage
   }
 
   /// Applies the current language and gives each window the size it would open with:
@@ -272,52 +276,65 @@ public final class InterfaceScreenshots: ScreenshotSubject {
   }
 
   /// The labels showing a translatable text of `toplevel` that the user cannot read
-  /// whole, on every page of its notebooks (each page is shown in turn, then the page
-  /// the window showed is shown again).
+  /// whole, on every page of its notebooks: those on screen, then, notebook by notebook
+  /// and page by page, those a page not shown would show.
   ///
-  /// A notebook lays out every page, shown or not, so the places are already those of
-  /// the language; showing a page only maps it, which is what says which labels a user
-  /// would see on it (not those in a closed expander, say). The relayout it asks for is
-  /// done with the next language's.
+  /// A notebook lays out every page, shown or not, so a label's place, and whether its
+  /// text fits there, are known without showing its page. Showing the page maps it,
+  /// which is what says whether a user would see the label (not in a closed expander,
+  /// say): a page is shown only when it holds a label whose text does not fit, then the
+  /// page shown before is shown again. The relayout that asks for is done with the next
+  /// language's.
   private func truncatedLabelsOnEveryPage(of toplevel: InterfaceDocument.Object)
     -> [ScreenshotReport.Truncation]
   {
-    var found = truncatedLabels(of: toplevel)
+    let truncated = truncatedLabels(of: toplevel)
+    var found = truncated.filter { $0.label.isMapped }.map(\.truncation)
+    var hidden = truncated.filter { !$0.label.isMapped }
     let notebooks = interface.document.objects.filter {
       $0.toplevelID == toplevel.id && $0.className == "GtkNotebook"
     }
-    for notebook in notebooks {
+    for notebook in notebooks where !hidden.isEmpty {
       guard let built = try? interface.object(notebook.id),
         let shown = built.integer(forProperty: "page"),
-        let pages = (built.widget as? Container)?.children.count
+        let pages = (built.widget as? Container)?.children
       else { continue }
-      for page in 0..<pages where page != shown {
+      for (page, child) in pages.enumerated() where page != shown {
+        let onPage = hidden.filter { $0.label.isInside(child) }
+        guard !onPage.isEmpty else { continue }
         built.setInteger(page, forProperty: "page")
-        found += truncatedLabels(of: toplevel).filter { !found.contains($0) }
+        let seen = onPage.filter { $0.label.isMapped }
+        found += seen.map(\.truncation)
+        hidden.removeAll { candidate in seen.contains { $0.label === candidate.label } }
+        built.setInteger(shown, forProperty: "page")
       }
-      built.setInteger(shown, forProperty: "page")
     }
     return found
   }
 
-  /// The labels on screen now showing a translatable text of `toplevel` that the user
-  /// cannot read whole: labels of the file, and the labels buttons make of their `label`.
+  /// The labels showing a translatable text of `toplevel` whose text does not fit where
+  /// they are laid out, shown or not: labels of the file, and the labels buttons make of
+  /// their `label`. Not a label its container gives no room to (the child of a closed
+  /// expander: GTK maps it, but allocates it one pixel).
   private func truncatedLabels(of toplevel: InterfaceDocument.Object)
-    -> [ScreenshotReport.Truncation]
+    -> [(label: Label, truncation: ScreenshotReport.Truncation)]
   {
-    var found: [ScreenshotReport.Truncation] = []
+    var found: [(label: Label, truncation: ScreenshotReport.Truncation)] = []
     var checked = Set<String>()
     for text in interface.texts
     where text.toplevelID == toplevel.id && text.target == .property("label")
       && interface.isApplied(text) && checked.insert(text.objectID).inserted
     {
-      guard let label = shownLabel(text.objectID), label.isMapped, !label.text.isEmpty,
-        label.isTruncated
+      guard let label = shownLabel(text.objectID), label.isVisible, !label.text.isEmpty,
+        label.allocation.width > 1, label.allocation.height > 1, label.isTruncated
       else { continue }
       found.append(
-        .init(
-          element: text.objectPath, text: label.text, neededWidth: label.naturalTextWidth,
-          allocatedWidth: label.allocation.width))
+        (
+          label,
+          .init(
+            element: text.objectPath, text: label.text, neededWidth: label.naturalTextWidth,
+            allocatedWidth: label.allocation.width)
+        ))
     }
     return found
   }

@@ -85,6 +85,12 @@ public class Widget {
     Bool(gboolean: gtk_widget_get_mapped(widgetPointer))
   }
 
+  /// Whether the widget is `ancestor` or inside it.
+  public func isInside(_ ancestor: Widget) -> Bool {
+    self === ancestor
+      || Bool(gboolean: gtk_widget_is_ancestor(widgetPointer, ancestor.widgetPointer))
+  }
+
   /// Whether the user can interact with the widget (greyed out when false).
   public var sensitive: Bool {
     get { Bool(gboolean: gtk_widget_get_sensitive(widgetPointer)) }
