@@ -94,7 +94,8 @@ final class InterfaceScreenshotsTests: KindsTestCase, @unchecked Sendable {
       let (english, german) = (shots[0].report, shots[2].report)
       XCTAssertEqual(english.truncated, [])
       XCTAssertNil(english.grown)
-      // The ellipsized label on screen, and the one on the notebook's other page.
+      // The ellipsized label on screen, and the one on the notebook's other page; not the
+      // one in the closed expander of the third page, which no user sees.
       XCTAssertEqual(german.truncated.map(\.element), ["short-label", "hidden-page-label"])
       XCTAssertEqual(
         german.truncated.first?.text, "Eine viel zu lange Beschriftung für diesen Platz")
@@ -122,6 +123,24 @@ final class InterfaceScreenshotsTests: KindsTestCase, @unchecked Sendable {
       let sheet = try Screenshot(
         contentsOfPNG: out.appendingPathComponent("contact-sheet.png").path)
       XCTAssertFalse(sheet.isUniform)
+
+      // English came first and was photographed as `prepare` drew it, with no frame of
+      // its own: the same pictures as English photographed after a switch from German.
+      let after = try ScreenshotSession.capture(
+        subject, languages: [try LanguageTag("de"), try LanguageTag("en")], into: outputFolder())
+      for (first, switched) in zip(shots[0...1], after[2...3]) {
+        let (one, two) = (
+          try Screenshot(contentsOfPNG: first.file.path),
+          try Screenshot(contentsOfPNG: switched.file.path)
+        )
+        XCTAssertEqual(one.differingPixelCount(from: two), 0, first.file.lastPathComponent)
+        let (report, again) = (first.report, switched.report)
+        XCTAssertEqual(report.texts, again.texts)
+        XCTAssertEqual(report.truncated, again.truncated)
+        XCTAssertEqual(report.grown, again.grown)
+        XCTAssertEqual(report.missing, again.missing)
+        XCTAssertEqual([report.width, report.height], [again.width, again.height])
+      }
     }
   }
 }

@@ -50,19 +50,19 @@ extension ScreenshotCommand {
     _ input: InterfaceInput, localizer: Localizer, languages: [LanguageTag], into directory: URL,
     annotate: Bool
   ) throws(InterfaceInput.Failure) -> ExitStatus {
-    // Every language's catalogs and GTK's, read on another thread while this one opens
-    // the display and builds the windows.
+    guard Gtk.initialize() else {
+      throw .init(
+        message: "parlance: error: cannot open the display: screenshots need one "
+          + "(run it under X, or Xvfb: scripts/with-display)")
+    }
+    // Every language's catalogs and GTK's, read on another thread while this one builds
+    // the windows (not while GTK opens the display: the X server needs the other core).
     let order = ScreenshotSession.photographingOrder(
       languages, from: localizer.developmentLanguage.direction
     ).map { languages[$0] }
     localizer.loadAhead(order)
     let toolkit = input.toolkitTexts()
     toolkit.loadAhead(route: [localizer.developmentLanguage] + order)
-    guard Gtk.initialize() else {
-      throw .init(
-        message: "parlance: error: cannot open the display: screenshots need one "
-          + "(run it under X, or Xvfb: scripts/with-display)")
-    }
     Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")
     let interface: LocalizedInterface
     do {

@@ -114,16 +114,22 @@ public enum ScreenshotSession {
     try subject.prepare()
     let windowCount = subject.windows.count
     let order = photographingOrder(languages, from: subject.localizer.language.direction)
-    for position in order {
+    for (step, position) in order.enumerated() {
       let language = languages[position]
-      do {
-        try subject.localizer.switchLanguage(to: .pinned(language), persisting: false)
-      } catch {
-        throw .switchFailed(error)
+      // The language `prepare` drew, first: its windows are as a switch would leave them.
+      let drawn = step == 0 && language == subject.preparedLanguage
+      if !drawn {
+        do {
+          try subject.localizer.switchLanguage(to: .pinned(language), persisting: false)
+        } catch {
+          throw .switchFailed(error)
+        }
+        subject.render()
       }
-      subject.render()
       for (windowIndex, (name, window)) in subject.windows.enumerated() {
-        guard window.waitForFirstDraw(timeout: .seconds(10)) else { throw .notDrawn(language) }
+        guard drawn || window.waitForFirstDraw(timeout: .seconds(10)) else {
+          throw .notDrawn(language)
+        }
         let number = position * windowCount + windowIndex + 1
         let file = directory.appendingPathComponent(
           String(format: "%02d-", number) + language.identifier

@@ -15,6 +15,10 @@ public protocol ScreenshotSubject: AnyObject {
   /// Called once before the first language: show the windows, measure what later
   /// languages are compared with.
   func prepare() throws(ScreenshotSession.Failure)
+  /// The language `prepare()` left every window drawn and measured in, when it did: the
+  /// session photographs that language, when it comes first, without a frame of its own.
+  /// Nil when `prepare` does not draw them.
+  var preparedLanguage: LanguageTag? { get }
   /// Shows the localizer's current language in every window, now.
   func render()
   /// What a reviewer should look at in `window` (photographed in `language` as `file`).
@@ -29,4 +33,6 @@ public protocol ScreenshotSubject: AnyObject {
 extension ScreenshotSubject {
   /// The window itself.
   public func photographed(in window: Window) -> Widget { window }
+  /// None: `prepare` does not draw.
+  public var preparedLanguage: LanguageTag? { nil }
 }
