@@ -1,5 +1,6 @@
+import CGtk
 import Foundation
-import ParlanceGtk
+@testable import ParlanceGtk
 import XCTest
 
 final class DrawingTests: GtkTestCase, @unchecked Sendable {
@@ -38,6 +39,52 @@ final class DrawingTests: GtkTestCase, @unchecked Sendable {
       XCTAssertFalse(image.isUniform, "the capture is blank")
       let background = image.pixel(x: 1, y: 1)
       XCTAssertGreaterThan(image.pixels.filter { $0 != background }.count, 100)
+    }
+  }
+
+  /// The picture of a frame is drawn once, and is what the screen shows: the window's
+  /// widgets draw once for both, where a frame and then a snapshot draw them twice.
+  func testTheNextFramesPictureIsDrawnOnceAndShownOnTheScreen() throws {
+    try onMainActor {
+      try requireDisplay()
+      let box = Box(orientation: .vertical, spacing: 8)
+      box.setMargins(12)
+      let label = Label("Parlance — 日本語 — العربية")
+      box.append(label)
+      box.append(Button(label: "OK"))
+      let window = try showWindow(with: box, size: Size(width: 300, height: 180))
+      let draws = CallCounter()
+      @MainActor func count() {
+        _ = label.onNextDraw {
+          draws.count += 1
+          count()
+        }
+      }
+      count()
+      label.text = "Deutsch — 日本語 — עברית"
+      let picture = try XCTUnwrap(window.nextFramePicture())
+      XCTAssertEqual(draws.count, 1, "drawn once, for the picture and the screen")
+      XCTAssertEqual(picture.width, window.allocation.width)
+      XCTAssertFalse(picture.isUniform)
+      XCTAssertEqual(try window.snapshot().differingPixelCount(from: picture), 0)
+      // What the X server holds for the window: the picture, pixel for pixel.
+      let pixbuf = try XCTUnwrap(
+        gdk_pixbuf_get_from_window(
+          gtk_widget_get_window(window.widgetPointer), 0, 0, Int32(picture.width),
+          Int32(picture.height)))
+      defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+      let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+      let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+      let bytes = try XCTUnwrap(gdk_pixbuf_get_pixels(pixbuf))
+      var differing = 0
+      for y in 0..<picture.height {
+        for x in 0..<picture.width {
+          let at = y * stride + x * channels
+          let shown = UInt32(bytes[at]) << 16 | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2])
+          if shown != picture.pixels[y * picture.width + x] & 0xFF_FFFF { differing += 1 }
+        }
+      }
+      XCTAssertEqual(differing, 0)
     }
   }
 

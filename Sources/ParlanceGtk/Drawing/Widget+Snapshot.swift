@@ -8,23 +8,87 @@ extension Widget {
   /// the first draw (`Window.waitForFirstDraw`) so fonts and sizes have settled.
   /// - Throws: `GtkError.notLaidOut` before the widget was allocated a size.
   public func snapshot() throws(GtkError) -> Screenshot {
+    let surface = try drawnSurface()
+    defer { cairo_surface_destroy(surface) }
+    return try Screenshot(surface: surface)
+  }
+
+  /// The widget drawn with `gtk_widget_draw` into a new image surface of its allocated
+  /// size, which the caller destroys.
+  fileprivate func drawnSurface() throws(GtkError) -> OpaquePointer {
     let size = allocation
     guard isVisible, size.width > 1 || size.height > 1 else { throw .notLaidOut }
     guard
       let surface = cairo_image_surface_create(
         CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
     else { throw .cairo("cannot create a \(size.width)x\(size.height) surface") }
-    defer { cairo_surface_destroy(surface) }
-    guard let context = cairo_create(surface) else { throw .cairo("cannot create a context") }
+    guard let context = cairo_create(surface) else {
+      cairo_surface_destroy(surface)
+      throw .cairo("cannot create a context")
+    }
     gtk_widget_draw(widgetPointer, context)
     let status = cairo_status(context)
     cairo_destroy(context)
-    guard status == CAIRO_STATUS_SUCCESS else { throw GtkError(cairoStatus: status) }
-    return try Screenshot(surface: surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(surface)
+      throw GtkError(cairoStatus: status)
+    }
+    return surface
   }
 }
 
 extension Window {
+  /// Waits for the window's next frame and returns its picture as `snapshot()` takes
+  /// it, drawn once: during the frame, into memory, and that picture shown on the
+  /// screen, instead of GTK drawing the window for the screen and then once more for
+  /// the picture. Where the frame draws only part of the window, or at another scale
+  /// than one pixel per pixel, GTK draws it, and the picture is taken after.
+  ///
+  /// For a screenshot matrix, where every frame after a switch redraws the whole window.
+  /// - Parameter timeout: how long to wait for the frame.
+  /// - Returns: the picture; nil when no frame came within `timeout`.
+  /// - Throws: `GtkError` when the picture could not be drawn (`snapshot()`).
+  public func nextFramePicture(timeout: Duration = .seconds(5)) throws(GtkError) -> Screenshot? {
+    let drawn = Cell(false)
+    let inside = Cell(false)
+    let taken = Cell<Result<Screenshot, GtkError>?>(nil)
+    let window = widgetPointer
+    let connection = Signal.connectDraw(objectPointer) { [weak self] context in
+      // The drawing into the picture below, or a draw after the frame's.
+      guard let self, !inside.value, !drawn.value else { return .proceed }
+      drawn.value = true
+      var (left, top, right, bottom) = (0.0, 0.0, 0.0, 0.0)
+      cairo_clip_extents(context, &left, &top, &right, &bottom)
+      let size = self.allocation
+      guard gtk_widget_get_scale_factor(window) == 1, left <= 0, top <= 0,
+        right >= Double(size.width), bottom >= Double(size.height)
+      else { return .proceed }
+      inside.value = true
+      defer { inside.value = false }
+      let surface: OpaquePointer
+      do throws(GtkError) {
+        surface = try self.drawnSurface()
+      } catch {
+        taken.value = .failure(error)
+        return .proceed
+      }
+      defer { cairo_surface_destroy(surface) }
+      cairo_save(context)
+      cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+      cairo_set_source_surface(context, surface, 0, 0)
+      cairo_paint(context)
+      cairo_restore(context)
+      taken.value = Result { () throws(GtkError) in try Screenshot(surface: surface) }
+      return .stop
+    }
+    defer { connection.disconnect() }
+    if !isVisible { showAll() }
+    queueDraw()
+    guard Gtk.iterate(until: { drawn.value }, timeout: timeout) else { return nil }
+    if let taken = taken.value { return try taken.get() }
+    return try snapshot()
+  }
+
   /// Renders the window's contents and writes them as a PNG file of the window's size.
   ///
   /// See `snapshot()` for when to call it.

@@ -67,6 +67,18 @@ enum Signal {
       unsafeBitCast(eventTrampoline, to: GCallback.self))
   }
 
+  /// Connects `handler` to `draw` of `instance`, with the `cairo_t *` GTK draws with; its
+  /// result decides whether other handlers (and the default one, which draws the widget)
+  /// still run.
+  static func connectDraw(
+    _ instance: UnsafeMutablePointer<GObject>,
+    _ handler: @escaping @MainActor (OpaquePointer) -> EventPropagation
+  ) -> SignalConnection {
+    connect(
+      instance, Event.draw.rawValue, DrawHandler(handler),
+      unsafeBitCast(drawTrampoline, to: GCallback.self))
+  }
+
   /// Connects `handler` to an `IntegerArgument` signal of `instance`.
   static func connect(
     _ instance: UnsafeMutablePointer<GObject>,
@@ -109,6 +121,13 @@ private final class EventHandler: HandlerBox, @unchecked Sendable {
   init(_ handler: @escaping @MainActor () -> EventPropagation) { self.handler = handler }
 }
 
+private final class DrawHandler: HandlerBox, @unchecked Sendable {
+  let handler: @MainActor (OpaquePointer) -> EventPropagation
+  init(_ handler: @escaping @MainActor (OpaquePointer) -> EventPropagation) {
+    self.handler = handler
+  }
+}
+
 private final class IntegerHandler: HandlerBox, @unchecked Sendable {
   let handler: @MainActor (Int32) -> Void
   init(_ handler: @escaping @MainActor (Int32) -> Void) { self.handler = handler }
@@ -134,6 +153,16 @@ private let eventTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) ->
   guard let data else { return false.gboolean }
   let box = Unmanaged<EventHandler>.fromOpaque(data).takeUnretainedValue()
   let propagation = MainActor.assumeIsolated { box.handler() }
+  return (propagation == .stop).gboolean
+}
+
+private let drawTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean = {
+  _, context, data in
+  guard let data, let context else { return false.gboolean }
+  let box = Unmanaged<DrawHandler>.fromOpaque(data).takeUnretainedValue()
+  // The context lives for the emission, on this thread.
+  nonisolated(unsafe) let cairo = OpaquePointer(context)
+  let propagation = MainActor.assumeIsolated { box.handler(cairo) }
   return (propagation == .stop).gboolean
 }
 

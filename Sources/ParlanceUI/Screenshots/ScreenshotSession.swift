@@ -127,19 +127,25 @@ public enum ScreenshotSession {
         subject.render()
       }
       for (windowIndex, (name, window)) in subject.windows.enumerated() {
-        guard drawn || window.waitForFirstDraw(timeout: .seconds(10)) else {
-          throw .notDrawn(language)
-        }
         let number = position * windowCount + windowIndex + 1
         let file = directory.appendingPathComponent(
           String(format: "%02d-", number) + language.identifier
             + (name.map { "-" + $0 } ?? "") + ".png")
-        let image: Screenshot
+        let photographed = subject.photographed(in: window)
+        var image: Screenshot?
         do {
-          image = try subject.photographed(in: window).snapshot()
+          if drawn {
+            image = try photographed.snapshot()
+          } else if photographed === window {
+            // Drawn once, in the frame, and shown from that picture.
+            image = try window.nextFramePicture(timeout: .seconds(10))
+          } else if window.waitForFirstDraw(timeout: .seconds(10)) {
+            image = try photographed.snapshot()
+          }
         } catch {
           throw .cannotWrite(file.path, error.description)
         }
+        guard let image else { throw .notDrawn(language) }
         let pending = image.writePNGInBackground(
           to: file.path, thumbnailFitting: Shot.thumbnailBox)
         let report = subject.examine(window, named: name, in: language, file: file)
