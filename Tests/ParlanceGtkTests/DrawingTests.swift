@@ -1,7 +1,8 @@
 import CGtk
 import Foundation
-@testable import ParlanceGtk
 import XCTest
+
+@testable import ParlanceGtk
 
 final class DrawingTests: GtkTestCase, @unchecked Sendable {
   func testOnNextDrawFiresOnce() throws {
