@@ -111,6 +111,31 @@ final class ScreenshotTests: WindowTestCase, @unchecked Sendable {
     }
   }
 
+  /// The report and the sheet are written on other threads: a file that cannot be
+  /// written is still an error naming it, when the summary is waited for.
+  func testASummaryFileThatCannotBeWrittenIsNamed() throws {
+    try onMainActor {
+      let localizer = try Localizer(resources: [Self.resources], environment: [:])
+      let session = try WindowScreenshots(localizer: localizer, size: Self.size)
+      defer { session.window.destroy() }
+      for blocked in ["contact-sheet.png", "report.json"] {
+        let out = outputFolder()
+        let shots = try session.capture([try LanguageTag("de")], into: out)
+        // A folder where the file would go.
+        try FileManager.default.createDirectory(
+          at: out.appendingPathComponent(blocked), withIntermediateDirectories: false)
+        let summary = try ScreenshotSession.startSummary(
+          of: shots, report: ScreenshotReport(width: 1, height: 1), into: out)
+        XCTAssertThrowsError(try summary.wait(), blocked) { error in
+          let message = "\(error)"
+          XCTAssertTrue(
+            message.hasPrefix("cannot write '\(out.appendingPathComponent(blocked).path)'"),
+            message)
+        }
+      }
+    }
+  }
+
   func testFallbackAndMissingStringsAreReported() throws {
     try onMainActor {
       let resources = outputFolder().appendingPathComponent("resources")

@@ -74,7 +74,12 @@ extension ScreenshotCommand {
     }
     for diagnostic in interface.diagnostics { standardError(diagnostic.description) }
     let subject = InterfaceScreenshots(interface: interface)
-    defer { for (_, window) in subject.windows { window.destroy() } }
+    var open = true
+    func closeWindows() {
+      if open { for (_, window) in subject.windows { window.destroy() } }
+      open = false
+    }
+    defer { closeWindows() }
     for name in subject.notPhotographed {
       standardError(
         "parlance: warning: '\(name)' (GtkMenu) is not photographed: a GtkMenu opens only "
@@ -98,11 +103,15 @@ extension ScreenshotCommand {
             + "\(report.fallbacks.count) fallback, \(report.truncated.count) do not fit"
             + (report.grown.map { ", grown to \($0.width)×\($0.height)" } ?? "") + ")")
       }
-      try ScreenshotSession.writeSummary(of: shots, report: subject.makeReport(), into: directory)
+      let summary = try ScreenshotSession.startSummary(
+        of: shots, report: subject.makeReport(), into: directory)
       if annotate {
         try ScreenshotSession.writeAnnotated(
           shots, into: directory.appendingPathComponent("annotated"))
       }
+      // Closed while the report and the sheet are written.
+      closeWindows()
+      try summary.wait()
     } catch {
       throw .init(message: "parlance: error: \(error.description)")
     }

@@ -9,9 +9,8 @@ enum ContactSheet {
   nonisolated static let columns = 4
   nonisolated static let tileWidth = 300
 
-  static func write(_ shots: [ScreenshotSession.Shot], to file: URL) throws(ScreenshotSession
-    .Failure)
-  {
+  /// The sheet of `shots`, drawn.
+  static func draw(_ shots: [ScreenshotSession.Shot]) throws(GtkError) -> Screenshot {
     // Captions in their own script, but the sheet itself reads left to right: each of
     // its widgets says so, for the default direction is the last language's, and
     // changing it would restyle every window still open (15 ms for a dialog).
@@ -38,10 +37,6 @@ enum ContactSheet {
     window.add(grid)
     window.showAll()
     defer { window.destroy() }
-    do {
-      try window.snapshotPNG(to: file.path)
-    } catch {
-      throw .cannotWrite(file.path, error.description)
-    }
+    return try window.snapshot()
   }
 }

@@ -193,6 +193,15 @@ public enum ScreenshotSession {
   public static func writeSummary(
     of shots: [Shot], report: ScreenshotReport, into directory: URL
   ) throws(Failure) {
+    try startSummary(of: shots, report: report, into: directory).wait()
+  }
+
+  /// Starts writing what `writeSummary` writes and returns once the contact sheet is
+  /// drawn: the reports and the sheet's file are written on threads of their own, while
+  /// this one goes on (closing the windows photographed); `wait()` on the result.
+  public static func startSummary(
+    of shots: [Shot], report: ScreenshotReport, into directory: URL
+  ) throws(Failure) -> PendingSummary {
     var report = report
     report.languages = shots.map(\.report)
     let json = directory.appendingPathComponent("report.json")
@@ -210,9 +219,50 @@ public enum ScreenshotSession {
         failure.withLock { $0 = error.localizedDescription }
       }
     }
-    defer { reports.wait() }
-    try ContactSheet.write(shots, to: directory.appendingPathComponent("contact-sheet.png"))
+    let sheetFile = directory.appendingPathComponent("contact-sheet.png")
+    let sheet: Screenshot
+    do {
+      sheet = try ContactSheet.draw(shots)
+    } catch {
+      reports.wait()
+      throw .cannotWrite(sheetFile.path, error.description)
+    }
+    return PendingSummary(
+      reports: reports, reportFailure: failure, reportPath: json.path,
+      sheet: sheet.writePNGInBackground(to: sheetFile.path))
+  }
+}
+
+/// The reports and the contact sheet of a matrix being written
+/// (`ScreenshotSession.startSummary`). Not `Sendable`: wait on the thread that started
+/// it. Dropped without `wait()`, it still waits, so that no write outlives it unseen.
+public final class PendingSummary {
+  private let reports: DispatchGroup
+  private let reportFailure: Lock<String?>
+  private let reportPath: String
+  private let sheet: PendingPNG
+
+  fileprivate init(
+    reports: DispatchGroup, reportFailure: Lock<String?>, reportPath: String, sheet: PendingPNG
+  ) {
+    self.reports = reports
+    self.reportFailure = reportFailure
+    self.reportPath = reportPath
+    self.sheet = sheet
+  }
+
+  deinit { reports.wait() }
+
+  /// Waits until the reports and the sheet are written.
+  /// - Throws: `ScreenshotSession.Failure.cannotWrite` with the first file that could
+  ///   not be.
+  public func wait() throws(ScreenshotSession.Failure) {
     reports.wait()
-    if let reason = failure.withLock({ $0 }) { throw .cannotWrite(json.path, reason) }
+    do {
+      try sheet.wait()
+    } catch {
+      throw .cannotWrite(sheet.path, error.description)
+    }
+    if let reason = reportFailure.withLock({ $0 }) { throw .cannotWrite(reportPath, reason) }
   }
 }
