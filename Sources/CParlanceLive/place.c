@@ -53,11 +53,20 @@ static void search_label(GtkWidget *widget, gpointer data) {
   search->depth--;
 }
 
+gboolean parlance_widget_has_room(GtkWidget *widget) {
+  for (GtkWidget *inside = widget; inside != NULL; inside = gtk_widget_get_parent(inside)) {
+    GtkAllocation allocation;
+    gtk_widget_get_allocation(inside, &allocation);
+    if (allocation.width <= 1 && allocation.height <= 1) return FALSE;
+  }
+  return TRUE;
+}
+
 /// Adds the rectangle `area` of `widget` (in its own coordinates) as a place, clipped
 /// to the widget's allocation, in the coordinates of its toplevel; nothing when the
 /// widget is not drawn or nothing of the rectangle is inside it.
 static void add_area(GArray *places, GtkWidget *widget, GdkRectangle area, int needed) {
-  if (!gtk_widget_is_drawable(widget)) return;
+  if (!gtk_widget_is_drawable(widget) || !parlance_widget_has_room(widget)) return;
   GtkWidget *toplevel = gtk_widget_get_toplevel(widget);
   if (!gtk_widget_is_toplevel(toplevel) || !gtk_widget_get_mapped(toplevel)) return;
   GtkAllocation allocation;

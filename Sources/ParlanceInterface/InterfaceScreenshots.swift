@@ -314,8 +314,7 @@ public final class InterfaceScreenshots: ScreenshotSubject {
 
   /// The labels showing a translatable text of `toplevel` whose text does not fit where
   /// they are laid out, shown or not: labels of the file, and the labels buttons make of
-  /// their `label`. Not a label its container gives no room to (the child of a closed
-  /// expander: GTK maps it, but allocates it one pixel).
+  /// their `label`. Not a label given no room (`hasRoom`: inside a closed expander).
   private func truncatedLabels(of toplevel: InterfaceDocument.Object)
     -> [(label: Label, truncation: ScreenshotReport.Truncation)]
   {
@@ -326,7 +325,7 @@ public final class InterfaceScreenshots: ScreenshotSubject {
       && interface.isApplied(text) && checked.insert(text.objectID).inserted
     {
       guard let label = shownLabel(text.objectID), label.isVisible, !label.text.isEmpty,
-        label.allocation.width > 1, label.allocation.height > 1, label.isTruncated
+        label.hasRoom, label.isTruncated
       else { continue }
       found.append(
         (

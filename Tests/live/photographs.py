@@ -202,7 +202,8 @@ def already_running(parlance, env, timeout):
 def other_language(parlance, env, timeout):
     """A PyGObject program that sets its label again with Python's own gettext (in the
     language it started in): after a switch to French and a click, the picture's report
-    names the German label as German."""
+    names the German label as German. The text inside its closed expander has no place
+    in any picture: GTK maps it, but does not show it."""
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "python_gettext.py")
     out = tempfile.mkdtemp(prefix="live-other-")
     steps = os.path.join(out, "steps.txt")
@@ -224,6 +225,11 @@ def other_language(parlance, env, timeout):
           result.returncode == 0 and {"text": german, "language": "de"}.items()
           <= (flagged[0].items() if flagged else {}.items()),
           result.stderr[-600:] + json.dumps(shots)[:1200])
+    placed = [text for shot in shots for text in shot.get("texts") or []]
+    check("the pictures place the label shown and nothing inside the closed expander",
+          any(text["msgid"] == "Search" for text in placed)
+          and not any(text["msgid"] == "Properties" for text in placed),
+          json.dumps(placed)[:1200])
 
 
 def refused_calls(parlance, env, timeout):

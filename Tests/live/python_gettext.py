@@ -1,6 +1,7 @@
 """A PyGObject program that translates with Python's own gettext, as meld does: its
 label is GTK's "Search" in the language it started in, and the button sets the label
-again from that translation, which no switch of glibc's gettext reaches.
+again from that translation, which no switch of glibc's gettext reaches. Below them a
+closed expander holds GTK's "Properties", mapped by GTK but not shown.
 
 Usage: /usr/bin/python3 python_gettext.py (LANGUAGE names the language).
 """
@@ -22,8 +23,11 @@ box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=6)
 label = Gtk.Label(label=translation.gettext("Search"))
 again = Gtk.Button(label="again")
 again.connect("clicked", lambda _: label.set_text(translation.gettext("Search")))
+closed = Gtk.Expander(label="more")
+closed.add(Gtk.Label(label=translation.gettext("Properties")))
 box.add(label)
 box.add(again)
+box.add(closed)
 window.add(box)
 window.connect("destroy", Gtk.main_quit)
 window.show_all()

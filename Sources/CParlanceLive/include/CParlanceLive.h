@@ -149,9 +149,16 @@ typedef struct {
 /// bar, a tree view column's title in its button, a GtkAction's in each proxy shown, a
 /// placeholder in its empty entry, a model's row in its tree view's cell (when scrolled
 /// into view) or in its combo box (when it is the active row), a stack page's title in
-/// each of its stack's switchers. None for what is not drawn: tooltips, accessible names, a closed menu, a page not shown. Call it after the frame
-/// that laid out the texts was drawn. Free with `g_array_unref`.
+/// each of its stack's switchers. None for what is not drawn: tooltips, accessible
+/// names, a closed menu, a page not shown, the inside of a closed expander
+/// (`parlance_widget_has_room`). Call it after the frame that laid out the texts was
+/// drawn. Free with `g_array_unref`.
 GArray *_Nonnull parlance_text_places(const ParlanceShownText *_Nonnull text);
+
+/// Whether `widget` was given room to be seen: FALSE when it, or a container around it,
+/// was allocated no more than one pixel, which GTK 3 gives what it maps but does not
+/// show (the child of a closed expander, at -1, -1).
+gboolean parlance_widget_has_room(GtkWidget *_Nonnull widget);
 
 /// Writes the ARGB32 image `surface` to `path` as a PAM file (Netpbm's P7, TUPLTYPE
 /// RGB_ALPHA, MAXVAL 255): straight alpha, un-premultiplied as cairo's PNG writer

@@ -1,4 +1,5 @@
 import CGtk
+import CParlanceLive
 
 /// A GTK widget, the base of every wrapper in this module.
 ///
@@ -83,6 +84,13 @@ public class Widget {
   /// Whether the widget is on screen: visible, and every ancestor mapped.
   public var isMapped: Bool {
     Bool(gboolean: gtk_widget_get_mapped(widgetPointer))
+  }
+
+  /// Whether the widget was given room to be seen: false when it, or a container around
+  /// it, was allocated no more than one pixel, which GTK gives what it maps but does not
+  /// show (the inside of a closed expander).
+  public var hasRoom: Bool {
+    Bool(gboolean: parlance_widget_has_room(widgetPointer))
   }
 
   /// Whether the widget is `ancestor` or inside it.
