@@ -282,6 +282,23 @@ import Testing
     #expect(warnings.contains { $0.severity == .warning && $0.message.contains("greeting") })
   }
 
+  /// Catalogs and retranslation indexes read ahead on other threads while this one
+  /// switches, looks up and makes retranslators: each answer is the language's. Under
+  /// ThreadSanitizer in `make sanitize`.
+  @Test func readingAheadWhileSwitchingGivesEachLanguageWhole() throws {
+    let localizer = try localizer("en")
+    let route = ["en", "de", "ja", "ar", "zh-Hans", "de-AT"].map(LanguageTag.test)
+    let expected = ["Hello!", "Hallo!", "こんにちは！", "مرحبًا!", "你好！", "Servus!"]
+    localizer.loadAhead(Array(route.dropFirst()))
+    Retranslator.loadAhead(localizer: localizer, tables: [Localizer.defaultTable], route: route)
+    for (index, (source, target)) in zip(route, route.dropFirst()).enumerated() {
+      let retranslator = try Retranslator(
+        localizer: localizer, tables: [Localizer.defaultTable], from: source, to: target)
+      #expect(localizer.string("greeting") == expected[index + 1])
+      #expect(try retranslator.retranslate(expected[index]).get().text == expected[index + 1])
+    }
+  }
+
   @Test func describesLanguagesForAMenu() throws {
     let localizer = try localizer("en")
     let languages = localizer.describeLanguages()

@@ -35,7 +35,9 @@ public final class Localizer: Sendable {
   let probe: LookupProbe?
   /// The active snapshot: read by every lookup, replaced by switches and reloads.
   let current: SnapshotCell<Snapshot>
-  /// Catalogs loaded so far, by language; written under `switching`.
+  /// Catalogs loaded so far, by language: replaced under `switching` by switches and
+  /// reloads, and added to by `catalog(for:)` and `loadAhead` (a switch keeps what they
+  /// added meanwhile).
   let catalogs: Lock<[LanguageTag: LanguageCatalog]>
   /// Serializes switches and reloads.
   let switching = Lock(())
