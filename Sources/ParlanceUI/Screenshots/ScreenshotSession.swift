@@ -89,7 +89,7 @@ public enum ScreenshotSession {
     // it is waited for.
     typealias Writing = (
       number: Int, language: LanguageTag, object: String?, report: ScreenshotReport.Language,
-      file: URL, image: Screenshot, pending: PendingPNG
+      file: URL, pending: PendingPNG
     )
     var writing: Writing?
     func finish(_ written: Writing) throws(Failure) {
@@ -98,12 +98,8 @@ public enum ScreenshotSession {
       } catch {
         throw .cannotWrite(written.pending.path, error.description)
       }
-      // Made beside the file; made here only when it was not asked for there.
-      let thumbnail: Screenshot
-      if let made = written.pending.thumbnail {
-        thumbnail = made
-      } else {
-        thumbnail = Shot.thumbnail(of: written.image)
+      guard let thumbnail = written.pending.thumbnail else {
+        preconditionFailure("every file of the matrix is written with its thumbnail")
       }
       let shot = Shot(
         language: written.language, file: written.file, object: written.object,
@@ -150,7 +146,7 @@ public enum ScreenshotSession {
           to: file.path, thumbnailFitting: Shot.thumbnailBox)
         let report = subject.examine(window, named: name, in: language, file: file)
         if let previous = writing { try finish(previous) }
-        writing = (number, language, name, report, file, image, pending)
+        writing = (number, language, name, report, file, pending)
       }
     }
     if let last = writing { try finish(last) }
