@@ -5,7 +5,8 @@
 #include <pthread.h>
 #include <string.h>
 
-/// What Collect and Photograph answer.
+/// What Switch, Collect and Photograph answer.
+#define SWITCH_REPLY "(uuasa(uuuuuuu))"
 #define COLLECT_REPLY "(asa(uuuuuuu))"
 #define PHOTOGRAPH_REPLY "(a(suuss)asa(uuiiiiu))"
 
@@ -142,7 +143,7 @@ gboolean parlance_live_switch(const char *bus_name, const char *languages,
   GDBusConnection *bus = parlance_session_bus(error);
   if (bus == NULL) return FALSE;
   GVariant *reply = call(bus, bus_name, "Switch", g_variant_new("(sb)", languages, right_to_left),
-                         "(uuasa(uuuuuuu))", timeout, error);
+                         SWITCH_REPLY, timeout, error);
   g_object_unref(bus);
   if (reply == NULL) return FALSE;
   g_variant_get_child(reply, 0, "u", applied);
@@ -446,7 +447,7 @@ ParlanceLiveBurst *parlance_live_burst_send(const char *bus_name, const char *la
   const char *methods[] = {"Switch", "Collect", "Photograph"};
   GVariant *parameters[] = {g_variant_new("(sb)", languages, right_to_left), NULL,
                             g_variant_new("(ss)", directory, format)};
-  const char *replies[] = {"(uuasa(uuuuuuu))", COLLECT_REPLY, PHOTOGRAPH_REPLY};
+  const char *replies[] = {SWITCH_REPLY, COLLECT_REPLY, PHOTOGRAPH_REPLY};
   burst->calls = calls_send(bus, bus_name, 3, methods, parameters, replies, timeout);
   return burst;
 }

@@ -102,6 +102,14 @@ extension LiveBus {
         busName, directory ?? "", format.rawValue, milliseconds(timeout), &collection,
         &photograph, &error) != 0, let collection, let photograph
     else { throw failure(error, "\(busName) did not answer") }
+    return reading(consuming: collection, photograph)
+  }
+
+  /// The reading of a Collect and a Photograph answer, which it frees.
+  fileprivate static func reading(
+    consuming collection: UnsafeMutablePointer<ParlanceLiveCollection>,
+    _ photograph: UnsafeMutablePointer<ParlanceLivePhotograph>
+  ) -> Reading {
     defer {
       parlance_live_collection_free(collection)
       parlance_live_photograph_free(photograph)
@@ -170,12 +178,7 @@ extension LiveBus {
       guard parlance_live_burst_read(burst, &collection, &photograph, &error) != 0,
         let collection, let photograph
       else { throw failure(error, "\(busName) did not answer") }
-      defer {
-        parlance_live_collection_free(collection)
-        parlance_live_photograph_free(photograph)
-      }
-      return Reading(
-        texts: texts(of: collection), photograph: LiveBus.photograph(of: photograph))
+      return LiveBus.reading(consuming: collection, photograph)
     }
   }
 
