@@ -7,18 +7,7 @@ import XCTest
 /// `Screenshot.writePNG` writes with libpng itself; cairo's reader (`init(contentsOfPNG:)`,
 /// what the screenshot goldens and every reader of these files use) must get back what
 /// cairo's own writer would have given it. No display needed.
-final class PNGWriterTests: XCTestCase {
-  var folder: URL!
-
-  override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("parlance-png-\(getpid())-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: folder)
-  }
+final class PNGWriterTests: FolderTestCase, @unchecked Sendable {
 
   /// Pixels from a fixed-seed generator: flat runs, as in a dialog, and noise.
   static func pixels(width: Int, height: Int, opaque: Bool) -> [UInt32] {
@@ -211,18 +200,7 @@ final class PNGWriterTests: XCTestCase {
 /// (`parlance_write_pam`, the module's own code) read back by `Screenshot(contentsOfPAM:)`:
 /// the pixels cairo's PNG writer and reader would give, and a clear error for a file that
 /// is not such a picture. No display needed.
-final class PAMPictureTests: XCTestCase {
-  var folder: URL!
-
-  override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("parlance-pam-\(getpid())-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: folder)
-  }
+final class PAMPictureTests: FolderTestCase, @unchecked Sendable {
 
   /// `image` written by the module's writer into `name`.
   func writtenByTheModule(_ image: Screenshot, _ name: String) throws -> String {
