@@ -1,5 +1,5 @@
-// The program photographed (Photograph: every window after the frame that lays out what
-// was asked, and where each text is drawn) and walked through (Act: a step of a steps file).
+// The program photographed (Photograph: every window once what was asked is laid out, and
+// where each text is drawn) and walked through (Act: a step of a steps file).
 
 #include <string.h>
 
@@ -16,6 +16,8 @@ typedef struct {
   guint awaiting;
   /// The source that ends the wait when a frame never comes (a window iconified).
   guint timeout;
+  /// The source that lays the windows out at once, at the frame's priority.
+  guint now;
 } Photograph;
 
 /// The Photograph call waiting, or NULL: one at a time.
@@ -32,6 +34,7 @@ static void photograph_free(Photograph *call) {
   }
   g_ptr_array_unref(call->clocks);
   if (call->timeout != 0) g_source_remove(call->timeout);
+  if (call->now != 0) g_source_remove(call->now);
   g_free(call->directory);
   g_free(call);
 }
@@ -216,8 +219,81 @@ static void photograph_painted(GdkFrameClock *clock, gpointer data) {
 static gboolean photograph_awaits_window(GSignalInvocationHint *hint, guint count,
                                          const GValue *values, gpointer data);
 
-/// Awaits the next paint of every window shown; when none is shown yet, the first
-/// window's map.
+static void window_allocated(GtkWidget *widget, GdkRectangle *allocation, gpointer data) {
+  (void)widget;
+  (void)allocation;
+  *(gboolean *)data = TRUE;
+}
+
+/// Whether `window`, laid out at its size, keeps it. A window the user can resize grows
+/// only to its minimum size, and GTK may have laid it out at its old size while it
+/// asks the window system for the larger one (as mousepad, its warning bar shown, did
+/// when switched to a right-to-left language); the size of any other window (a dialog
+/// the user cannot resize, a menu) is not foreseen here.
+static gboolean keeps_its_size(GtkWidget *window) {
+  if (gtk_window_get_window_type(GTK_WINDOW(window)) != GTK_WINDOW_TOPLEVEL ||
+      !gtk_window_get_resizable(GTK_WINDOW(window))) {
+    return FALSE;
+  }
+  GtkAllocation allocation;
+  gtk_widget_get_allocation(window, &allocation);
+  GtkRequisition minimum;
+  gtk_widget_get_preferred_size(window, &minimum, NULL);
+  return minimum.width <= allocation.width && minimum.height <= allocation.height;
+}
+
+/// Runs the layout phase of the frame clocks of `windows` now, as their next frame
+/// would (GTK paces a window's frames 16.7 ms apart): the styles validated and the
+/// windows laid out by GTK's own handlers. TRUE when every window was laid out by it,
+/// so that what `gtk_widget_draw` draws is what that frame shows. FALSE when one was
+/// not: nothing of it waited to be laid out (a photograph with nothing changed), or it
+/// asked for another size, froze its frame clock, and lays itself out when the
+/// window system answers.
+static gboolean laid_out_now(GPtrArray *windows) {
+  gboolean *allocated = g_new0(gboolean, windows->len);
+  gulong *handlers = g_new0(gulong, windows->len);
+  GPtrArray *clocks = g_ptr_array_new();
+  for (guint index = 0; index < windows->len; index++) {
+    GtkWidget *window = g_ptr_array_index(windows, index);
+    handlers[index] = g_signal_connect_data(window, "size-allocate",
+                                            G_CALLBACK(window_allocated), &allocated[index],
+                                            NULL, 0);
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(window);
+    if (clock != NULL && !g_ptr_array_find(clocks, clock, NULL)) g_ptr_array_add(clocks, clock);
+  }
+  for (guint index = 0; index < clocks->len; index++) {
+    g_signal_emit_by_name(g_ptr_array_index(clocks, index), "layout");
+  }
+  gboolean all = TRUE;
+  for (guint index = 0; index < windows->len; index++) {
+    GtkWidget *window = g_ptr_array_index(windows, index);
+    g_signal_handler_disconnect(window, handlers[index]);
+    all = all && allocated[index] && keeps_its_size(window);
+  }
+  g_ptr_array_unref(clocks);
+  g_free(handlers);
+  g_free(allocated);
+  return all;
+}
+
+/// At the priority of GTK's frames, once what the calls before set going at a higher
+/// one has run (a tree view's row sizes, a resize queued from an idle): when the
+/// windows shown are laid out at once, the photograph is of them now instead of
+/// after their next paced frame, which then paints the same to the screen.
+static gboolean photograph_now(gpointer data) {
+  (void)data;
+  Photograph *call = photograph;
+  if (call == NULL) return G_SOURCE_REMOVE;
+  call->now = 0;
+  GPtrArray *shown = shown_windows();
+  gboolean laid_out = shown->len > 0 && laid_out_now(shown);
+  g_ptr_array_unref(shown);
+  if (laid_out) photograph_answer(NULL);
+  return G_SOURCE_REMOVE;
+}
+
+/// Awaits the next paint of every window shown, and lays them out at once where that
+/// can stand for it (`photograph_now`); when none is shown yet, the first window's map.
 static void photograph_await(Photograph *call) {
   GPtrArray *shown = shown_windows();
   for (guint index = 0; index < shown->len; index++) {
@@ -228,6 +304,9 @@ static void photograph_await(Photograph *call) {
     g_ptr_array_add(call->clocks, g_object_ref(clock));
     g_signal_connect_data(clock, "after-paint", G_CALLBACK(photograph_painted), call, NULL, 0);
     call->awaiting++;
+  }
+  if (shown->len > 0 && call->now == 0) {
+    call->now = g_idle_add_full(GDK_PRIORITY_REDRAW, photograph_now, NULL, NULL);
   }
   if (shown->len == 0) {
     g_signal_add_emission_hook(g_signal_lookup("map", GTK_TYPE_WIDGET), 0,

@@ -7,7 +7,8 @@ pixels change between two languages where the text changes and not where it read
 same; a steps file opens the About dialog in every language, and a bad one fails
 naming its line; a program already running is named as the reason a start fails; a
 label a PyGObject program sets again in German is reported in the French picture as
-German. `parlance ui-strings --run --language fr` of mousepad lists what a fresh start
+German; a window a switch makes grow is photographed grown, its label drawn as a fresh
+start draws it. `parlance ui-strings --run --language fr` of mousepad lists what a fresh start
 in French shows over AT-SPI.
 """
 
@@ -230,6 +231,56 @@ def other_language(parlance, env, timeout):
           any(text["msgid"] == "Search" for text in placed)
           and not any(text["msgid"] == "Properties" for text in placed),
           json.dumps(placed)[:1200])
+
+
+def growing_window(parlance, env, timeout):
+    """A window whose label a switch makes wider than the window (German to French) is
+    photographed once it has grown, and one that fits (French to Russian) at once: in
+    both, the label's rectangle is inside the picture and its pixels are those of a
+    fresh start in that language."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "growing.py")
+
+    def shots(languages, language=None):
+        out = tempfile.mkdtemp(prefix="live-growing-")
+        run_env = dict(env)
+        if language is not None:
+            run_env["LANGUAGE"] = language
+        result = subprocess.run(
+            [parlance, "screenshot", "--run", "--out", out, "--languages", languages, "--",
+             "/usr/bin/python3", "-B", script], env=run_env, capture_output=True, text=True,
+            timeout=timeout)
+        try:
+            with open(os.path.join(out, "report.json")) as file:
+                taken = json.load(file)["languages"]
+        except (OSError, ValueError):
+            taken = []
+        label = {}
+        for shot in taken:
+            texts = [text for text in shot.get("texts") or [] if text["msgid"] == "Select a File"]
+            image = pixels(os.path.join(out, shot["screenshot"]), shot["width"], shot["height"])
+            if texts and image is not None:
+                rect = texts[0]["rect"]
+                inside = (rect["x"] >= 0 and rect["y"] >= 0
+                          and rect["x"] + rect["width"] <= shot["width"]
+                          and rect["y"] + rect["height"] <= shot["height"])
+                label[shot["tag"]] = (shot["width"], inside,
+                                      crop(image, shot["width"], rect) if inside else None)
+        return label, result
+
+    live, result = shots("de,fr,ru")
+    check("parlance screenshot --run photographs the growing window in three languages",
+          result.returncode == 0 and sorted(live) == ["de", "fr", "ru"],
+          result.stdout[-800:] + result.stderr[-800:])
+    if sorted(live) != ["de", "fr", "ru"]:
+        return
+    check("the switch to French made the window wider, the one to Russian kept it",
+          live["de"][0] < live["fr"][0] == live["ru"][0], str({k: v[0] for k, v in live.items()}))
+    for language in ("fr", "ru"):
+        fresh, _ = shots(language, language)
+        check(f"the label is whole in the {language} picture, drawn as a fresh start draws it",
+              live[language][1] and language in fresh
+              and live[language][2] == fresh[language][2],
+              f"inside: {live[language][1]}, fresh start photographed: {language in fresh}")
 
 
 def refused_calls(parlance, env, timeout):
