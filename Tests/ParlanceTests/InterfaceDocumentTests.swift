@@ -69,6 +69,29 @@ import Testing
       document.objectsNeeded(by: ["window", "box"]) == ["window", "store", "menu", "toggle"])
   }
 
+  /// What else a window may name: its accel group (geany's main window has one beside
+  /// it), a signal's object and an accessible relation's target.
+  @Test func aWindowNeedsItsAccelGroupSignalObjectsAndRelationTargets() {
+    let xml = """
+      <interface>
+        <object class="GtkAccelGroup" id="accels"/>
+        <object class="GtkLabel" id="caption"><property name="label">Name</property></object>
+        <object class="GtkEntry" id="target"/>
+        <object class="GtkWindow" id="window">
+          <accel-groups><group name="accels"/></accel-groups>
+          <child>
+            <object class="GtkButton" id="button">
+              <signal name="clicked" handler="gtk_widget_grab_focus" object="target"/>
+              <accessibility><relation type="labelled-by" target="caption"/></accessibility>
+            </object>
+          </child>
+        </object>
+      </interface>
+      """
+    let document = InterfaceDocument.parse(Array(xml.utf8), file: "references.ui")
+    #expect(document.objectsNeeded(by: ["window"]) == ["window", "accels", "target", "caption"])
+  }
+
   @Test func objectsInsideASelection() {
     let document = InterfaceDocument.parse(Array(Self.xml.utf8), file: "selection.ui")
     #expect(document.isObject("combo", inside: ["window"]))

@@ -47,14 +47,19 @@ extension InterfaceDocument {
   }
 
   /// Every value in `element` that may name another object: property values,
-  /// `bind-source` attributes and the `name` of a size group's `<widget>`.
+  /// `bind-source` attributes, the `name` of a size group's `<widget>` and of a window's
+  /// accel `<group>`, a signal's `object` and an accessible relation's `target`.
   static func references(in element: XMLTree.Element) -> [String] {
     var found: [String] = []
     if element.name == "property" {
       found.append(element.text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
     if let source = element["bind-source"] { found.append(source) }
-    if element.name == "widget", let name = element["name"] { found.append(name) }
+    if element.name == "widget" || element.name == "group", let name = element["name"] {
+      found.append(name)
+    }
+    if element.name == "signal", let object = element["object"] { found.append(object) }
+    if element.name == "relation", let target = element["target"] { found.append(target) }
     for child in element.elements { found += references(in: child) }
     return found
   }
