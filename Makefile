@@ -156,6 +156,7 @@ module:
 CC ?= cc
 BASELINE_SOURCE = Sources/ParlanceBenchmarks/StartupBaseline/startup-baseline.c
 bench: deps
+	@scripts/install-deps live
 	$(SWIFT) build $(RELEASE_BUILD) --product parlance-bench
 	$(SWIFT) build $(RELEASE_BUILD) --product parlance
 	$(CC) -O2 -Wall -Wextra -o .build/release/parlance-startup-baseline $(BASELINE_SOURCE) \

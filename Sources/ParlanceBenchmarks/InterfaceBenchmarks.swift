@@ -6,7 +6,8 @@ import ParlanceInterface
 
 /// A real GtkBuilder dialog (Transmission's PrefsDialog, 87 translatable properties) with
 /// its gettext translations: a live switch against destroying and rebuilding the dialog in
-/// the new language, opening the file until the first frame, and a `.po` save until the
+/// the new language, opening the file until the first frame (and geany's main window,
+/// the largest real `.ui`: InterfaceBenchmarks+Opening.swift), and a `.po` save until the
 /// dialog shows it.
 ///
 /// Needs an open display (`Gtk.initialize()` done by the caller).
@@ -33,7 +34,7 @@ struct InterfaceBenchmarks {
 
   func run() throws -> [Section] {
     Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")
-    return [try switching(), try opening(), try hotReload(), try screenshotMatrix()]
+    return [try switching()] + (try openings()) + [try hotReload(), try screenshotMatrix()]
   }
 
   private func localizer(_ language: LanguageTag, po: URL? = nil) throws -> Localizer {
@@ -172,144 +173,6 @@ struct InterfaceBenchmarks {
           + "texts set \(milliseconds(phases.map(\.apply))) ms, "
           + "layout and draw \(milliseconds(phases.map(\.draw))) ms. By hand: texts set "
           + "\(milliseconds(byHandSets)) ms, the rest GTK's layout and draw."
-      ])
-  }
-
-  // MARK: Opening
-
-  /// The text domain PrefsDialog.ui names, under which its `.mo` files are compiled.
-  static let domain = "transmission-gtk"
-
-  /// The `.po` file (and gettext language) of each language the runs open.
-  static func gettextName(_ tag: LanguageTag) -> String {
-    tag.identifier == "zh-Hans" ? "zh_CN" : tag.identifier
-  }
-
-  /// The `.po` files compiled by msgfmt into a locale folder of their own
-  /// (`<language>/LC_MESSAGES/transmission-gtk.mo`), as a C program installs them.
-  private func compiledCatalogs() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("parlance-bench-mo-\(UUID().uuidString)", isDirectory: true)
-    for tag in tags.dropLast() {
-      let name = Self.gettextName(tag)
-      let messages = folder.appendingPathComponent("\(name)/LC_MESSAGES", isDirectory: true)
-      try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-      try Fixtures.run(
-        "msgfmt",
-        [
-          "-o", messages.appendingPathComponent("\(Self.domain).mo").path,
-          poFolder.appendingPathComponent("\(name).po").path,
-        ])
-    }
-    return folder
-  }
-
-  /// Opens PrefsDialog in `tag` until its first frame, and closes it: as Parlance does
-  /// (`LocalizedInterface` over the `.po` files) or as a C program does (GtkBuilder
-  /// translating through glibc's gettext from `locale`). Returns the phases' instants.
-  private func open(
-    _ tag: LanguageTag, ours: Bool, locale: URL
-  ) throws -> [ContinuousClock.Instant] {
-    let clock = ContinuousClock()
-    var instants = [clock.now]
-    let window: Window
-    var kept: AnyObject
-    if ours {
-      let localizer = try localizer(tag)
-      instants.append(clock.now)
-      let interface = try LocalizedInterface(file: dialogFile, localizer: localizer)
-      instants.append(clock.now)
-      guard let dialog = try interface.object("PrefsDialog").widget as? Window else {
-        throw FixtureError("PrefsDialog is not a window")
-      }
-      (window, kept) = (dialog, interface)
-    } else {
-      guard parlance_gettext_setup(Self.domain, locale.path, Self.gettextName(tag)) == 0 else {
-        throw FixtureError("cannot bind \(Self.domain) to \(locale.path)")
-      }
-      instants.append(clock.now)
-      let builder = try Builder(file: dialogFile.path, translationDomain: Self.domain)
-      instants.append(clock.now)
-      guard let dialog = builder.object("PrefsDialog")?.widget as? Window else {
-        throw FixtureError("PrefsDialog is not a window")
-      }
-      (window, kept) = (dialog, builder)
-    }
-    window.showAll()
-    guard window.waitForFirstDraw(timeout: .seconds(10)) else {
-      throw FixtureError("PrefsDialog was not drawn within 10 s")
-    }
-    instants.append(clock.now)
-    window.destroy()
-    Gtk.iteratePending()
-    withExtendedLifetime(kept) {}
-    return instants
-  }
-
-  private func opening() throws -> Section {
-    let runs = max(5, options.runs)
-    let locale = try compiledCatalogs()
-    // The process's locale and LANGUAGE, given back after the C contender's runs.
-    let savedLocale = setlocale(LC_ALL, nil).map { String(cString: $0) }
-    let savedLanguage = ProcessInfo.processInfo.environment["LANGUAGE"]
-    defer {
-      try? FileManager.default.removeItem(at: locale)
-      if let savedLocale { setlocale(LC_ALL, savedLocale) }
-      if let savedLanguage { setenv("LANGUAGE", savedLanguage, 1) } else { unsetenv("LANGUAGE") }
-    }
-    var ours: [[ContinuousClock.Instant]] = []
-    var theirs: [[ContinuousClock.Instant]] = []
-    for run in 0..<(runs + 1) {
-      let tag = tags[run % (tags.count - 1)]
-      // Interleaved, each side first in every other run.
-      for oursFirst in run.isMultiple(of: 2) ? [true, false] : [false, true] {
-        let instants = try open(tag, ours: oursFirst, locale: locale)
-        guard run > 0 else { continue }
-        if oursFirst { ours.append(instants) } else { theirs.append(instants) }
-      }
-    }
-    func total(_ samples: [[ContinuousClock.Instant]]) -> [Double] {
-      samples.map { $0[0].duration(to: $0[3]).nanoseconds / 1e6 }
-    }
-    func phase(_ samples: [[ContinuousClock.Instant]], _ index: Int) -> String {
-      Format.fixed(
-        Statistics.median(samples.map { $0[index].duration(to: $0[index + 1]).nanoseconds })
-          / 1e6, 2)
-    }
-    func row(_ name: String, _ values: [Double]) -> [String] {
-      [
-        name, Format.fixed(Statistics.median(values), 2), Format.fixed(values.min() ?? .nan, 2),
-        Format.fixed(values.max() ?? .nan, 2),
-      ]
-    }
-    let median = Statistics.median(total(ours))
-    let floor = Statistics.median(total(theirs))
-    return Section(
-      title: "Opening PrefsDialog.ui with its .po files until the first frame",
-      workload: "In one process, after one untimed opening of each, \(runs) runs in different "
-        + "languages, each side first in every other run. Ours: scan the po/ folder, load the "
-        + "language's catalog, read and rewrite the .ui, build it with GtkBuilder, set the "
-        + "texts, show the dialog, wait for its first frame. Beside it, what a C program does: "
-        + "glibc's gettext bound to the .mo files msgfmt made of the same .po files, LANGUAGE "
-        + "set, GtkBuilder reading the file and translating it, the same show and frame.",
-      header: ["Contender", "Median ms", "Min ms", "Max ms"],
-      rows: [
-        row("ours: open → first frame (LocalizedInterface)", total(ours)),
-        row("GtkBuilder + glibc gettext (msgfmt's .mo): open → first frame", total(theirs)),
-      ],
-      targets: [
-        TargetCheck(
-          goal: "≤ 100 ms", measured: Format.fixed(median, 2) + " ms", met: median <= 100),
-        TargetCheck(
-          goal: "≤ 1.25× GtkBuilder translating through glibc gettext (issue 25)",
-          measured: Format.ratio(median / floor), met: median <= 1.25 * floor),
-      ],
-      notes: [
-        "Phases of ours (medians): localizer with the language's catalog \(phase(ours, 0)) ms, "
-          + "read + rewrite + GtkBuilder + texts \(phase(ours, 1)) ms, show + first frame "
-          + "\(phase(ours, 2)) ms. Of the C way: gettext bound \(phase(theirs, 0)) ms, GtkBuilder "
-          + "with its translations \(phase(theirs, 1)) ms, show + first frame "
-          + "\(phase(theirs, 2)) ms."
       ])
   }
 }

@@ -90,8 +90,8 @@ struct LiveScreenshotBenchmark {
       title: "Screenshot matrix of a running program",
       workload:
         "mousepad (Debian's, unmodified) in every language it has, \(languages.count) with "
-        + "English: every window it shows photographed after the frame that lays out each "
-        + "language, with report.json (every text's message and rectangle), report.md and "
+        + "English: every window it shows photographed once each language is laid out, "
+        + "with report.json (every text's message and rectangle), report.md and "
         + "the contact sheet; against starting it in each language and writing its "
         + "windows once drawn (the same PNG writer), nothing else. Medians of "
         + "\(ours.count) interleaved runs of each, after one untimed.",
