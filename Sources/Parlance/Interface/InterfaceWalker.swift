@@ -20,6 +20,8 @@ struct InterfaceWalker {
     var counts: [String: Int] = [:]
     for index in root.children.indices {
       guard case .element(var element) = root.children[index] else { continue }
+      // The array's reference let go while `element` changes: changed in place.
+      root.children[index] = .text("")
       switch element.name {
       case "object", "template":
         visitObject(&element, parent: nil, parentPath: "", counts: &counts)
@@ -73,24 +75,31 @@ struct InterfaceWalker {
 
   // MARK: Objects
 
+  @discardableResult
   private mutating func visitObject(
     _ element: inout XMLTree.Element, parent: InterfaceDocument.Object?, parentPath: String,
     counts: inout [String: Int]
-  ) {
+  ) -> InterfaceDocument.Object? {
     guard let object = record(&element, parent: parent, parentPath: parentPath, counts: &counts)
-    else { return }
-    let properties = element.elements.filter { $0.name == "property" }
-    let usesMarkup = properties.contains {
-      Self.canonical($0["name"]) == "use-markup" && Self.isTrue($0.text)
-    }
-    let usesUnderline = properties.contains {
-      Self.canonical($0["name"]) == "use-underline" && Self.isTrue($0.text)
+    else { return nil }
+    var usesMarkup = false
+    var usesUnderline = false
+    for case .element(let property) in element.children where property.name == "property" {
+      guard let name = property["name"] else { continue }
+      if Self.isName(name, "use-markup") {
+        usesMarkup = usesMarkup || Self.isTrue(property.text)
+      } else if Self.isName(name, "use-underline") {
+        usesUnderline = usesUnderline || Self.isTrue(property.text)
+      }
     }
     var childCounts: [String: Int] = [:]
     for index in element.children.indices {
       guard case .element(var child) = element.children[index] else { continue }
       switch child.name {
       case "property":
+        guard let translatable = child["translatable"], Self.isTrue(translatable) else {
+          continue
+        }
         let name = Self.canonical(child["name"])
         addText(
           from: child, object: object, target: .property(name),
@@ -98,12 +107,14 @@ struct InterfaceWalker {
             || (name == "label" && usesMarkup),
           usesUnderline: usesUnderline && (name == "label" || name == "title"))
       case "child":
+        element.children[index] = .text("")
         visitChild(&child, of: object, counts: &childCounts)
+        element.children[index] = .element(child)
       default:
         addTexts(in: child, of: object)
       }
-      element.children[index] = .element(child)
     }
+    return object
   }
 
   /// The object an `<object>` or `<template>` element makes, recorded, with the id it is
@@ -194,30 +205,29 @@ struct InterfaceWalker {
     counts: inout [String: Int]
   ) {
     let isAccessible = child["internal-child"] == "accessible"
-    var childObjectID: String?
+    var childObject: InterfaceDocument.Object?
     for index in child.children.indices {
       guard case .element(var element) = child.children[index] else { continue }
-      if element.name == "object" {
-        if isAccessible {
-          // The accessible's texts belong to the widget it describes.
-          for property in element.elements where property.name == "property" {
-            let name = Self.canonical(property["name"])
-            let bare = name.hasPrefix("AtkObject::") ? String(name.dropFirst(11)) : name
-            addText(
-              from: property, object: parent, target: .accessible(bare), isMarkup: false,
-              usesUnderline: false)
-          }
-          if element["id"] == nil { element["id"] = makeID() }
-        } else {
-          visitObject(&element, parent: parent, parentPath: parent.path, counts: &counts)
-          childObjectID = element["id"]
+      guard element.name == "object" else { continue }
+      // The array's reference let go while `element` changes: changed in place.
+      child.children[index] = .text("")
+      if isAccessible {
+        // The accessible's texts belong to the widget it describes.
+        for property in element.elements where property.name == "property" {
+          let name = Self.canonical(property["name"])
+          let bare = name.hasPrefix("AtkObject::") ? String(name.dropFirst(11)) : name
+          addText(
+            from: property, object: parent, target: .accessible(bare), isMarkup: false,
+            usesUnderline: false)
         }
+        if element["id"] == nil { element["id"] = makeID() }
+      } else {
+        childObject =
+          visitObject(&element, parent: parent, parentPath: parent.path, counts: &counts)
       }
       child.children[index] = .element(element)
     }
-    guard let childObjectID, let object = objects.last(where: { $0.id == childObjectID }) else {
-      return
-    }
+    guard let object = childObject else { return }
     for packing in child.elements where packing.name == "packing" {
       for property in packing.elements where property.name == "property" {
         addText(
@@ -290,14 +300,32 @@ struct InterfaceWalker {
         isApplied: true))
   }
 
+  /// Whether property `name` is `canonical` (`use_underline` is `use-underline`).
+  static func isName(_ name: String, _ canonical: StaticString) -> Bool {
+    canonical.withUTF8Buffer { wanted in
+      name.utf8.count == wanted.count
+        && zip(name.utf8, wanted).allSatisfy { byte, other in
+          byte == other || (byte == UInt8(ascii: "_") && other == UInt8(ascii: "-"))
+        }
+    }
+  }
+
   /// `use_underline` and `use-underline` are one property.
   static func canonical(_ name: String?) -> String {
-    (name ?? "").replacingOccurrences(of: "_", with: "-")
+    guard let name else { return "" }
+    guard name.utf8.contains(UInt8(ascii: "_")) else { return name }
+    return String(
+      decoding: name.utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : $0 },
+      as: UTF8.self)
   }
 
   /// GtkBuilder's booleans: yes/true/t/y/1, any case.
   static func isTrue(_ text: String) -> Bool {
-    ["yes", "true", "t", "y", "1"].contains(
+    // A word of ASCII letters and digits, as files write it, without Foundation.
+    if text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
+      return ["yes", "true", "t", "y", "1"].contains(text.lowercased())
+    }
+    return ["yes", "true", "t", "y", "1"].contains(
       text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
   }
 }

@@ -196,8 +196,15 @@ public struct XMLReader {
         advance()
         if peek() == 0x0A { advance() }
       } else {
-        text.append(byte)
-        advance()
+        // A run of plain text at once, up to the next markup, reference or CR.
+        var end = offset + 1
+        while end < bytes.count {
+          let next = bytes[end]
+          if next == UInt8(ascii: "<") || next == UInt8(ascii: "&") || next == 0x0D { break }
+          end += 1
+        }
+        text += bytes[offset..<end]
+        advance(end - offset)
       }
     }
   }
@@ -221,6 +228,22 @@ public struct XMLReader {
   private mutating func attributeValue() throws(Failure) -> String {
     guard let quote = peek(), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
       throw fail("expected a quoted attribute value")
+    }
+    // Most values are plain: no reference, no white space to normalize.
+    var end = offset + 1
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == quote || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == 0x0A
+        || byte == 0x0D || byte == 0x09
+      {
+        break
+      }
+      end += 1
+    }
+    if end < bytes.count, bytes[end] == quote {
+      let value = String(decoding: bytes[(offset + 1)..<end], as: UTF8.self)
+      advance(end + 1 - offset)
+      return value
     }
     let start = here
     advance()
@@ -285,7 +308,9 @@ public struct XMLReader {
 
   private mutating func name(what: String) throws(Failure) -> String {
     let start = offset
-    while let byte = peek(), Self.isNameByte(byte) { advance() }
+    var end = offset
+    while end < bytes.count, Self.isNameByte(bytes[end]) { end += 1 }
+    advance(end - offset)  // no line end in a name
     guard offset > start, let first = bytes.at(start), !(0x30...0x39).contains(first),
       first != UInt8(ascii: "-"), first != UInt8(ascii: ".")
     else {
@@ -302,8 +327,9 @@ public struct XMLReader {
   private func peek() -> UInt8? { bytes.at(offset) }
 
   private mutating func advance(_ count: Int = 1) {
-    for _ in 0..<count {
-      guard let byte = bytes.at(offset) else { return }
+    let end = min(offset + count, bytes.count)
+    while offset < end {
+      let byte = bytes[offset]
       offset += 1
       if byte == 0x0A {
         line += 1

@@ -84,7 +84,7 @@ public enum XMLTree {
     public var serialized: String {
       var output = Output(tracksPositions: false)
       write(to: &output, path: [])
-      return output.text
+      return output.string
     }
 
     /// The element as XML text, with where each element landed in it: what a position
@@ -96,29 +96,35 @@ public enum XMLTree {
       var output = Output(tracksPositions: true)
       output.line = firstLine
       write(to: &output, path: [])
-      return (output.text, output.spans)
+      return (output.string, output.spans)
     }
 
     func write(to output: inout Output, path: [Int]) {
       let start = output.position
-      output.append("<" + name)
+      output.append(ascii: "<")
+      output.append(name)
       for attribute in attributes {
-        output.append(
-          " " + attribute.name + "=\"" + Self.escape(attribute.value, quote: true) + "\"")
+        output.append(ascii: " ")
+        output.append(attribute.name)
+        output.append(ascii: "=\"")
+        output.append(escaping: attribute.value, quote: true)
+        output.append(ascii: "\"")
       }
       if children.isEmpty {
-        output.append("/>")
+        output.append(ascii: "/>")
       } else {
-        output.append(">")
+        output.append(ascii: ">")
         for (index, child) in children.enumerated() {
           switch child {
           case .element(let element):
             // Paths only where spans are kept: every build serializes the whole file.
             element.write(to: &output, path: output.tracksPositions ? path + [index] : [])
-          case .text(let text): output.append(Self.escape(text, quote: false))
+          case .text(let text): output.append(escaping: text, quote: false)
           }
         }
-        output.append("</" + name + ">")
+        output.append(ascii: "</")
+        output.append(name)
+        output.append(ascii: ">")
       }
       if output.tracksPositions {
         output.spans.append(Span(path: path, start: start, end: output.position))
@@ -148,23 +154,6 @@ public enum XMLTree {
       children[first] = .element(child)
       return true
     }
-
-    static func escape(_ text: String, quote: Bool) -> String {
-      var escaped = ""
-      escaped.reserveCapacity(text.utf8.count)
-      for character in text.unicodeScalars {
-        switch character {
-        case "&": escaped += "&amp;"
-        case "<": escaped += "&lt;"
-        case ">": escaped += "&gt;"
-        case "\"" where quote: escaped += "&quot;"
-        case "\n" where quote: escaped += "&#10;"
-        case "\t" where quote: escaped += "&#9;"
-        default: escaped.unicodeScalars.append(character)
-        }
-      }
-      return escaped
-    }
   }
 
   /// Where an element landed in serialized XML: from its `<` to just past its end tag,
@@ -185,25 +174,67 @@ public enum XMLTree {
     }
   }
 
+  /// Serialized XML being written, as UTF-8 bytes, with the line and column reached
+  /// when positions are tracked.
   struct Output {
     let tracksPositions: Bool
-    var text = ""
+    var bytes: [UInt8] = []
     var spans: [Span] = []
     var line = 1
     var column = 1
 
+    init(tracksPositions: Bool) {
+      self.tracksPositions = tracksPositions
+    }
+
     var position: SourceLocation { SourceLocation(line: line, column: column) }
 
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func append(ascii part: StaticString) {
+      part.withUTF8Buffer { append(bytes: $0) }
+    }
+
     mutating func append(_ part: String) {
-      text += part
+      var part = part
+      part.withUTF8 { append(bytes: $0) }
+    }
+
+    /// `text` with `&`, `<` and `>` written as entities, and with `quote` (an attribute's
+    /// value) also `"`, line feeds and tabs, which an attribute's value would lose.
+    mutating func append(escaping text: String, quote: Bool) {
+      var text = text
+      text.withUTF8 { source in
+        var plain = 0
+        for (index, byte) in source.enumerated() {
+          let entity: StaticString
+          switch byte {
+          case UInt8(ascii: "&"): entity = "&amp;"
+          case UInt8(ascii: "<"): entity = "&lt;"
+          case UInt8(ascii: ">"): entity = "&gt;"
+          case UInt8(ascii: "\"") where quote: entity = "&quot;"
+          case UInt8(ascii: "\n") where quote: entity = "&#10;"
+          case UInt8(ascii: "\t") where quote: entity = "&#9;"
+          default: continue
+          }
+          append(bytes: UnsafeBufferPointer(rebasing: source[plain..<index]))
+          append(ascii: entity)
+          plain = index + 1
+        }
+        append(bytes: UnsafeBufferPointer(rebasing: source[plain...]))
+      }
+    }
+
+    private mutating func append(bytes part: UnsafeBufferPointer<UInt8>) {
+      bytes.append(contentsOf: part)
       guard tracksPositions else { return }
-      for scalar in part.unicodeScalars {
-        if scalar == "\n" {
+      // GMarkup counts bytes, not characters.
+      for byte in part {
+        if byte == UInt8(ascii: "\n") {
           line += 1
           column = 1
         } else {
-          // GMarkup counts bytes, not characters.
-          column += UTF8.width(scalar)
+          column += 1
         }
       }
     }

@@ -140,8 +140,10 @@ public enum ObjectClass {
     defer { g_type_class_unref(typeClass) }
     // `AtkObject::accessible-name`: the part after the last `::`.
     let name =
-      property.split(separator: ":", omittingEmptySubsequences: true).last.map(
-        String.init) ?? property
+      !property.utf8.contains(UInt8(ascii: ":"))
+      ? property
+      : property.split(separator: ":", omittingEmptySubsequences: true).last.map(String.init)
+        ?? property
     guard
       let spec = g_object_class_find_property(
         typeClass.assumingMemoryBound(to: GObjectClass.self), name)

@@ -30,10 +30,14 @@ extension InterfaceDocument {
   /// holding one, at the top level), its children left out; an unknown property or
   /// child property is left out; signal handlers are left out (no application code
   /// runs); the translation domain and the `translatable`, `context` and `comments`
-  /// attributes go, so widgets start with the msgids, untranslated.
-  public func builderInput(classes: any InterfaceClassInfo) -> BuilderInput? {
+  /// attributes go, so widgets start with the msgids, untranslated, except the
+  /// properties given a value in `values` (by the location of their element).
+  public func builderInput(
+    classes: any InterfaceClassInfo, values: [SourceLocation: String] = [:]
+  ) -> BuilderInput? {
     guard var root else { return nil }
-    var rewriter = BuilderRewriter(file: file, classes: classes)
+    var rewriter = BuilderRewriter(
+      file: file, classes: RememberedClassInfo(classes), values: values)
     rewriter.collectClasses(root)
     root["domain"] = nil
     rewriter.rewriteChildren(of: &root, parentClass: nil, isTopLevel: true)
@@ -43,15 +47,92 @@ extension InterfaceDocument {
   }
 }
 
+/// The answers of another `InterfaceClassInfo`, each asked once: a file asks the same
+/// class the same thing many times (geany.glade asks 1,500 properties of 40 classes).
+private final class RememberedClassInfo: InterfaceClassInfo {
+  private let classes: any InterfaceClassInfo
+  private var known: [String: Bool] = [:]
+  private var unbuildable: [String: String?] = [:]
+  private var ancestors: [Pair: Bool] = [:]
+  private var properties: [Pair: Bool] = [:]
+  private var childProperties: [Pair: Bool] = [:]
+  private var types: [Pair: String?] = [:]
+
+  private struct Pair: Hashable {
+    let name: String
+    let className: String
+  }
+
+  init(_ classes: any InterfaceClassInfo) {
+    self.classes = classes
+  }
+
+  func isKnownClass(_ className: String) -> Bool {
+    remembered(&known, className) { classes.isKnownClass(className) }
+  }
+
+  func whyUnbuildable(_ className: String) -> String? {
+    remembered(&unbuildable, className) { classes.whyUnbuildable(className) }
+  }
+
+  func isClass(_ className: String, a ancestor: String) -> Bool {
+    remembered(&ancestors, Pair(name: ancestor, className: className)) {
+      classes.isClass(className, a: ancestor)
+    }
+  }
+
+  func hasProperty(_ property: String, onClass className: String) -> Bool {
+    remembered(&properties, Pair(name: property, className: className)) {
+      classes.hasProperty(property, onClass: className)
+    }
+  }
+
+  func hasChildProperty(_ property: String, container className: String) -> Bool {
+    remembered(&childProperties, Pair(name: property, className: className)) {
+      classes.hasChildProperty(property, container: className)
+    }
+  }
+
+  func propertyType(_ property: String, onClass className: String) -> String? {
+    remembered(&types, Pair(name: property, className: className)) {
+      classes.propertyType(property, onClass: className)
+    }
+  }
+
+  private func remembered<Key: Hashable, Value>(
+    _ answers: inout [Key: Value], _ key: Key, _ ask: () -> Value
+  ) -> Value {
+    if let answer = answers[key] { return answer }
+    let answer = ask()
+    answers[key] = answer
+    return answer
+  }
+}
+
 private struct BuilderRewriter {
   let file: String
   let classes: any InterfaceClassInfo
+  /// The value to build a translatable property with, by its element's location.
+  let values: [SourceLocation: String]
   var diagnostics: [Diagnostic] = []
   var placeholders: Set<String> = []
   /// The class each object id will be built as; nil for a placeholder.
   var builtClasses: [String: String?] = [:]
 
-  static let translationAttributes: Set<String> = ["translatable", "context", "comments"]
+  /// Whether an attribute is one of those about translation, which GtkBuilder is not
+  /// given: `translatable`, `context` and `comments`.
+  static func isTranslationAttribute(_ attribute: (name: String, value: String)) -> Bool {
+    attribute.name == "translatable" || attribute.name == "context"
+      || attribute.name == "comments"
+  }
+
+  /// The children of `element`, taken out of it (left empty), so that changing one
+  /// changes it in place instead of copying it.
+  static func takeChildren(of element: inout XMLTree.Element) -> [XMLTree.Node] {
+    var children: [XMLTree.Node] = []
+    swap(&children, &element.children)
+    return children
+  }
 
   /// Notes the class every object will be built as, for bindings to name their source's.
   mutating func collectClasses(_ element: XMLTree.Element, insidePlaceholder: Bool = false) {
@@ -120,13 +201,18 @@ private struct BuilderRewriter {
   mutating func rewriteChildren(
     of element: inout XMLTree.Element, parentClass: String?, isTopLevel: Bool
   ) {
+    var children = Self.takeChildren(of: &element)
     var kept: [XMLTree.Node] = []
-    for child in element.children {
-      guard case .element(var node) = child else {
-        kept.append(child)
+    kept.reserveCapacity(children.count)
+    for index in children.indices {
+      guard case .element(var node) = children[index] else {
+        kept.append(children[index])
         continue
       }
-      node.attributes.removeAll { Self.translationAttributes.contains($0.name) }
+      // The array's reference let go: `node` is changed in place.
+      children[index] = .text("")
+      let isTranslatable = node.attributes.contains { $0.name == "translatable" }
+      node.attributes.removeAll(where: Self.isTranslationAttribute)
       switch node.name {
       case "template":
         let parent = node["parent"] ?? "GtkWidget"
@@ -157,6 +243,7 @@ private struct BuilderRewriter {
         }
         guard checkBinding(&node) else { continue }
         if let parentClass { resolveImageFile(&node, of: parentClass) }
+        if isTranslatable, let value = values[node.location] { node.children = [.text(value)] }
       case "child":
         rewriteChild(&node, containerClass: parentClass)
       default:
@@ -203,14 +290,16 @@ private struct BuilderRewriter {
 
   /// `<child>`: its object, and `<packing>` checked against the container's class.
   private mutating func rewriteChild(_ child: inout XMLTree.Element, containerClass: String?) {
+    var children = Self.takeChildren(of: &child)
     var kept: [XMLTree.Node] = []
     var cellPlaceholder = false
-    for node in child.children {
-      guard case .element(var element) = node else {
-        kept.append(node)
+    for index in children.indices {
+      guard case .element(var element) = children[index] else {
+        kept.append(children[index])
         continue
       }
-      element.attributes.removeAll { Self.translationAttributes.contains($0.name) }
+      children[index] = .text("")
+      element.attributes.removeAll(where: Self.isTranslationAttribute)
       if element.name == "object" {
         let replaced = rewriteObject(&element, isTopLevel: false, container: containerClass)
         cellPlaceholder = replaced && element["class"] == Self.cellStandIn
@@ -339,7 +428,7 @@ private struct BuilderRewriter {
   }
 
   private func stripTranslation(_ element: inout XMLTree.Element) {
-    element.attributes.removeAll { Self.translationAttributes.contains($0.name) }
+    element.attributes.removeAll(where: Self.isTranslationAttribute)
     for index in element.children.indices {
       guard case .element(var child) = element.children[index] else { continue }
       stripTranslation(&child)
