@@ -150,7 +150,17 @@ public final class LocalizedInterface {
     if let (location, version) = document.gtk4Requirement {
       throw .gtk4(file: document.file, location: location, version: version)
     }
-    guard var input = document.builderInput(classes: ObjectClassInfo()) else {
+    // An object's own properties are built in the language (GtkBuilder sets them as it
+    // makes the object, as a C program's gettext has it do), instead of being set again
+    // after the build; the other texts (packing, accessibles, rows) are set by `apply`.
+    let snapshot = localizer.snapshot()
+    var builtValues: [SourceLocation: String] = [:]
+    for text in document.texts {
+      guard case .property = text.target else { continue }
+      builtValues[text.location] = Self.resolve(text, in: snapshot, table: table).value
+    }
+    guard var input = document.builderInput(classes: ObjectClassInfo(), values: builtValues)
+    else {
       throw .malformed(document.diagnostics)
     }
     for id in objectIDs ?? [] where document.object(id) == nil {
@@ -188,7 +198,13 @@ public final class LocalizedInterface {
     self.leftOutLocations = input.leftOutLocations
     self.leftOutIDs = input.leftOutIDs
     self.builtIDs = needed.map(Set.init)
-    apply(localizer.snapshot())
+    var built: Set<InterfaceText> = []
+    for text in document.texts where isApplied(text) {
+      guard let value = builtValues[text.location] else { continue }
+      shown[text] = value
+      built.insert(text)
+    }
+    apply(snapshot, built: built)
     observe(localizer)
   }
 
@@ -268,6 +284,11 @@ public final class LocalizedInterface {
 
   /// Sets every text from `snapshot` on the built objects, and the direction.
   public func apply(_ snapshot: LocalizationSnapshot) {
+    apply(snapshot, built: [])
+  }
+
+  /// `apply(_:)`, `built` being texts that show their value in `snapshot` already.
+  private func apply(_ snapshot: LocalizationSnapshot, built: Set<InterfaceText>) {
     if !isDriven {
       Widget.defaultDirection =
         snapshot.language.direction == .rightToLeft ? .rightToLeft : .leftToRight
@@ -276,16 +297,18 @@ public final class LocalizedInterface {
     // a text of the interface is never taken for one of GTK's.
     toolkit?.retranslate(
       toplevels.compactMap(\.built.widget), owned: ownedPlaces, to: snapshot.language)
-    set(changes(in: snapshot))
+    set(changes(in: snapshot, built: built))
     appliedRevision = snapshot.revision
     onApply?(snapshot)
   }
 
-  /// The texts whose value in `snapshot` differs from what they show, with that value.
-  package func changes(in snapshot: LocalizationSnapshot) -> [(text: InterfaceText, value: String)]
-  {
+  /// The texts whose value in `snapshot` differs from what they show, with that value;
+  /// `built` are texts known to show their value in it (built in it), not looked up again.
+  package func changes(
+    in snapshot: LocalizationSnapshot, built: Set<InterfaceText> = []
+  ) -> [(text: InterfaceText, value: String)] {
     texts.compactMap { text in
-      guard isApplied(text) else { return nil }
+      guard isApplied(text), !built.contains(text) else { return nil }
       let value = presentation(text, resolve(text, in: snapshot))
       return shown[text] == value ? nil : (text, value)
     }
@@ -313,6 +336,12 @@ public final class LocalizedInterface {
   /// form of its msgid: a gettext project has no catalog of its source language to make
   /// the pseudo-locale from, the msgids are that language.
   public func resolve(_ text: InterfaceText, in snapshot: LocalizationSnapshot) -> Resolution {
+    Self.resolve(text, in: snapshot, table: table)
+  }
+
+  private static func resolve(
+    _ text: InterfaceText, in snapshot: LocalizationSnapshot, table: String
+  ) -> Resolution {
     let resolution = snapshot.resolve(text.msgid, context: text.context, table: table)
     guard resolution.isMissing, let pseudo = PseudoLocale(snapshot.language) else {
       return resolution
@@ -387,7 +416,8 @@ public final class LocalizedInterface {
     for text in texts where isApplied(text) {
       guard case .property(let name) = text.target, let object = builtObject(text.objectID)
       else { continue }
-      let property = name.replacingOccurrences(of: "_", with: "-")
+      // The file's `tooltip_text` is named `tooltip-text` already (InterfaceWalker).
+      let property = name
       places.insert(ShownTexts.Place(object, property: property))
       if property.hasPrefix("tooltip-") {
         places.insert(ShownTexts.Place(object, property: "tooltip-text"))
