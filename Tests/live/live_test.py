@@ -344,6 +344,7 @@ def main():
     photographs.refused_calls(PARLANCE, environment(), TIMEOUT)
     photographs.other_language(PARLANCE, environment(), TIMEOUT * 2)
     photographs.growing_window(PARLANCE, environment(), TIMEOUT * 2)
+    photographs.tree_rows(PARLANCE, environment(), TIMEOUT * 2)
     photographs.read_back(PARLANCE, environment(), TIMEOUT * 2, fresh["mousepad"].get("fr", []),
                           pieces(["mousepad", "gtk30"], "fr"))
     photographs.stock_items_read_back(PARLANCE, environment(), TIMEOUT * 2)

@@ -233,6 +233,48 @@ def other_language(parlance, env, timeout):
           json.dumps(placed)[:1200])
 
 
+def fresh_and_live_texts(parlance, env, timeout, script, languages, msgids):
+    """`script` photographed in `languages` from one start, and started in each of them
+    but the first: for each language, the picture's width and, for each of `msgids`
+    drawn, whether its rectangle is inside the picture and the pixels inside it."""
+
+    def shots(languages, language=None):
+        out = tempfile.mkdtemp(prefix="live-fresh-")
+        run_env = dict(env)
+        if language is not None:
+            run_env["LANGUAGE"] = language
+        result = subprocess.run(
+            [parlance, "screenshot", "--run", "--out", out, "--languages", languages, "--",
+             "/usr/bin/python3", "-B", script], env=run_env, capture_output=True, text=True,
+            timeout=timeout)
+        try:
+            with open(os.path.join(out, "report.json")) as file:
+                taken = json.load(file)["languages"]
+        except (OSError, ValueError):
+            taken = []
+        found = {}
+        for shot in taken:
+            image = pixels(os.path.join(out, shot["screenshot"]), shot["width"], shot["height"])
+            texts = {}
+            for text in shot.get("texts") or []:
+                if text["msgid"] not in msgids or image is None:
+                    continue
+                rect = text["rect"]
+                inside = (rect["x"] >= 0 and rect["y"] >= 0
+                          and rect["x"] + rect["width"] <= shot["width"]
+                          and rect["y"] + rect["height"] <= shot["height"])
+                texts[text["msgid"]] = (inside,
+                                        crop(image, shot["width"], rect) if inside else None)
+            found[shot["tag"]] = (shot["width"], texts)
+        return found, result
+
+    live, result = shots(",".join(languages))
+    fresh = {}
+    for language in languages[1:]:
+        fresh.update(shots(language, language)[0])
+    return live, fresh, result
+
+
 def growing_window(parlance, env, timeout):
     """A window whose label a switch makes wider than the window (German to French) is
     photographed once it has grown, and one that fits (French to Russian) at once: in
@@ -281,6 +323,25 @@ def growing_window(parlance, env, timeout):
               live[language][1] and language in fresh
               and live[language][2] == fresh[language][2],
               f"inside: {live[language][1]}, fresh start photographed: {language in fresh}")
+
+
+def tree_rows(parlance, env, timeout):
+    """A tree view whose rows a switch translates is photographed with its column
+    measured again: each row's pixels are those of a fresh start in that language."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tree_rows.py")
+    msgids = {"Select a File", "Other Applications", "Could not clear list"}
+    live, fresh, result = fresh_and_live_texts(parlance, env, timeout, script,
+                                               ["de", "fr", "ru"], msgids)
+    check("parlance screenshot --run photographs the tree view in three languages",
+          result.returncode == 0 and sorted(live) == ["de", "fr", "ru"],
+          result.stdout[-800:] + result.stderr[-800:])
+    for language in ("fr", "ru"):
+        rows = live.get(language, (0, {}))[1]
+        alone = fresh.get(language, (0, {}))[1]
+        check(f"the {language} picture's rows are drawn as a fresh start draws them",
+              set(rows) == msgids and all(rows[m][0] and rows[m] == alone.get(m) for m in msgids),
+              f"live {sorted(rows)}, fresh {sorted(alone)}, "
+              f"same {[m for m in msgids if rows.get(m) == alone.get(m)]}")
 
 
 def refused_calls(parlance, env, timeout):
