@@ -200,7 +200,9 @@ public final class LocalizedInterface {
     self.builtIDs = needed.map(Set.init)
     var built: Set<InterfaceText> = []
     for text in document.texts where isApplied(text) {
-      guard let value = builtValues[text.location] else { continue }
+      guard input.builtValueLocations.contains(text.location),
+        let value = builtValues[text.location]
+      else { continue }
       shown[text] = value
       built.insert(text)
     }

@@ -198,6 +198,12 @@ final class CustomElementsTests: KindsTestCase, @unchecked Sendable {
                 </object>
               </child>
               <child>
+                <object class="GtkImage" id="named">
+                  <property name="visible">True</property>
+                  <property name="pixbuf" translatable="yes">logo.png</property>
+                </object>
+              </child>
+              <child>
                 <object class="GtkLabel" id="bound">
                   <property name="visible">True</property>
                   <property name="label" translatable="yes" bind-source="chart" \
@@ -216,9 +222,9 @@ final class CustomElementsTests: KindsTestCase, @unchecked Sendable {
       XCTAssertEqual(
         interface.diagnostics.map { "\($0.location): \($0.message)" },
         [
-          "16:13: property 'label' is bound to 'caption' of 'chart', which it will not have; "
+          "22:13: property 'label' is bound to 'caption' of 'chart', which it will not have; "
             + "the binding is left out",
-          "20:11: unknown class 'DemoChart': shown as a placeholder; its texts are listed, "
+          "26:11: unknown class 'DemoChart': shown as a placeholder; its texts are listed, "
             + "not shown",
         ])
       XCTAssertEqual(shown(interface, "bound", "label"), "Abspielen")
@@ -229,6 +235,9 @@ final class CustomElementsTests: KindsTestCase, @unchecked Sendable {
       XCTAssertTrue(window.waitForFirstDraw())
       let logo = try XCTUnwrap(interface.object("logo").widget).snapshot()
       XCTAssertEqual(logo.pixels.filter { $0 == red }.count, 48)
+      // A translatable image's file name too: an image is not built with a text.
+      let named = try XCTUnwrap(interface.object("named").widget).snapshot()
+      XCTAssertEqual(named.pixels.filter { $0 == red }.count, 48)
     }
   }
 

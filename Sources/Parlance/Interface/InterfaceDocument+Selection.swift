@@ -48,7 +48,8 @@ extension InterfaceDocument {
 
   /// Every value in `element` that may name another object: property values,
   /// `bind-source` attributes, the `name` of a size group's `<widget>` and of a window's
-  /// accel `<group>`, a signal's `object` and an accessible relation's `target`.
+  /// accel `<group>`, and an accessible relation's `target` (not a signal's `object`:
+  /// signals are not built).
   static func references(in element: XMLTree.Element) -> [String] {
     var found: [String] = []
     if element.name == "property" {
@@ -58,7 +59,6 @@ extension InterfaceDocument {
     if element.name == "widget" || element.name == "group", let name = element["name"] {
       found.append(name)
     }
-    if element.name == "signal", let object = element["object"] { found.append(object) }
     if element.name == "relation", let target = element["target"] { found.append(target) }
     for child in element.elements { found += references(in: child) }
     return found

@@ -19,6 +19,9 @@ public struct BuilderInput: Sendable {
   /// The ids of the objects and menus left out: none of their texts is applied (a
   /// `<packing>` text sits outside its object's element).
   public internal(set) var leftOutIDs: Set<String> = []
+  /// Where the translatable properties built with the value given for them start (a
+  /// string property without a binding: see `builderInput(classes:values:)`).
+  package internal(set) var builtValueLocations: Set<SourceLocation> = []
 
   static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 

@@ -30,8 +30,9 @@ extension InterfaceDocument {
   /// holding one, at the top level), its children left out; an unknown property or
   /// child property is left out; signal handlers are left out (no application code
   /// runs); the translation domain and the `translatable`, `context` and `comments`
-  /// attributes go, so widgets start with the msgids, untranslated, except the
-  /// properties given a value in `values` (by the location of their element).
+  /// attributes go, so widgets start with the msgids, untranslated, except the string
+  /// properties given a value in `values` (by the location of their element) that no
+  /// binding sets: those start with that value (`BuilderInput.builtValueLocations`).
   public func builderInput(
     classes: any InterfaceClassInfo, values: [SourceLocation: String] = [:]
   ) -> BuilderInput? {
@@ -41,9 +42,11 @@ extension InterfaceDocument {
     rewriter.collectClasses(root)
     root["domain"] = nil
     rewriter.rewriteChildren(of: &root, parentClass: nil, isTopLevel: true)
-    return BuilderInput(
+    var input = BuilderInput(
       file: file, root: root, diagnostics: rewriter.diagnostics,
       placeholderIDs: rewriter.placeholders)
+    input.builtValueLocations = rewriter.builtValueLocations
+    return input
   }
 }
 
@@ -114,6 +117,8 @@ private struct BuilderRewriter {
   let classes: any InterfaceClassInfo
   /// The value to build a translatable property with, by its element's location.
   let values: [SourceLocation: String]
+  /// The properties built with their value from `values`.
+  var builtValueLocations: Set<SourceLocation> = []
   var diagnostics: [Diagnostic] = []
   var placeholders: Set<String> = []
   /// The class each object id will be built as; nil for a placeholder.
@@ -243,7 +248,13 @@ private struct BuilderRewriter {
         }
         guard checkBinding(&node) else { continue }
         if let parentClass { resolveImageFile(&node, of: parentClass) }
-        if isTranslatable, let value = values[node.location] { node.children = [.text(value)] }
+        if isTranslatable, let value = values[node.location], let parentClass,
+          let name = node["name"], node["bind-source"] == nil,
+          classes.propertyType(name, onClass: parentClass) == "gchararray"
+        {
+          node.children = [.text(value)]
+          builtValueLocations.insert(node.location)
+        }
       case "child":
         rewriteChild(&node, containerClass: parentClass)
       default:
