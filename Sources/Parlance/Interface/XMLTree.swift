@@ -114,12 +114,17 @@ public enum XMLTree {
         output.append(ascii: "/>")
       } else {
         output.append(ascii: ">")
+        // Between child elements, white space is layout of the file, which GtkBuilder
+        // skips: not written. A value (a property's text) is written as it is.
+        let holdsElements = children.contains { if case .element = $0 { true } else { false } }
         for (index, child) in children.enumerated() {
           switch child {
           case .element(let element):
             // Paths only where spans are kept: every build serializes the whole file.
             element.write(to: &output, path: output.tracksPositions ? path + [index] : [])
-          case .text(let text): output.append(escaping: text, quote: false)
+          case .text(let text):
+            if holdsElements, text.utf8.allSatisfy(Self.isSpace) { continue }
+            output.append(escaping: text, quote: false)
           }
         }
         output.append(ascii: "</")
@@ -129,6 +134,10 @@ public enum XMLTree {
       if output.tracksPositions {
         output.spans.append(Span(path: path, start: start, end: output.position))
       }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+      byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
     /// The element at `path` (child indexes from this one), nil when there is none.
