@@ -281,35 +281,8 @@ def growing_window(parlance, env, timeout):
     both, the label's rectangle is inside the picture and its pixels are those of a
     fresh start in that language."""
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "growing.py")
-
-    def shots(languages, language=None):
-        out = tempfile.mkdtemp(prefix="live-growing-")
-        run_env = dict(env)
-        if language is not None:
-            run_env["LANGUAGE"] = language
-        result = subprocess.run(
-            [parlance, "screenshot", "--run", "--out", out, "--languages", languages, "--",
-             "/usr/bin/python3", "-B", script], env=run_env, capture_output=True, text=True,
-            timeout=timeout)
-        try:
-            with open(os.path.join(out, "report.json")) as file:
-                taken = json.load(file)["languages"]
-        except (OSError, ValueError):
-            taken = []
-        label = {}
-        for shot in taken:
-            texts = [text for text in shot.get("texts") or [] if text["msgid"] == "Select a File"]
-            image = pixels(os.path.join(out, shot["screenshot"]), shot["width"], shot["height"])
-            if texts and image is not None:
-                rect = texts[0]["rect"]
-                inside = (rect["x"] >= 0 and rect["y"] >= 0
-                          and rect["x"] + rect["width"] <= shot["width"]
-                          and rect["y"] + rect["height"] <= shot["height"])
-                label[shot["tag"]] = (shot["width"], inside,
-                                      crop(image, shot["width"], rect) if inside else None)
-        return label, result
-
-    live, result = shots("de,fr,ru")
+    live, fresh, result = fresh_and_live_texts(parlance, env, timeout, script,
+                                               ["de", "fr", "ru"], {"Select a File"})
     check("parlance screenshot --run photographs the growing window in three languages",
           result.returncode == 0 and sorted(live) == ["de", "fr", "ru"],
           result.stdout[-800:] + result.stderr[-800:])
@@ -318,11 +291,12 @@ def growing_window(parlance, env, timeout):
     check("the switch to French made the window wider, the one to Russian kept it",
           live["de"][0] < live["fr"][0] == live["ru"][0], str({k: v[0] for k, v in live.items()}))
     for language in ("fr", "ru"):
-        fresh, _ = shots(language, language)
+        label = live[language][1].get("Select a File")
+        alone = fresh.get(language, (0, {}))[1].get("Select a File")
         check(f"the label is whole in the {language} picture, drawn as a fresh start draws it",
-              live[language][1] and language in fresh
-              and live[language][2] == fresh[language][2],
-              f"inside: {live[language][1]}, fresh start photographed: {language in fresh}")
+              label is not None and label[0] and label == alone,
+              f"live: {label is not None and label[0]}, fresh start photographed: "
+              f"{alone is not None}")
 
 
 def tree_rows(parlance, env, timeout):
