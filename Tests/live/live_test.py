@@ -19,7 +19,8 @@ killed while a switch waits for it fails that switch and nothing else (and leave
 Programs view), `parlance programs --report` names what a switch left (mousepad's
 ambiguous texts, a label a PyGObject program sets again with Python's own gettext), and
 a GTK 4 program is run with a warning; and mousepad is photographed and read back in
-every language from one start (photographs.py says what is checked).
+every language from one start (photographs.py says what is checked); geany's own
+`geany.glade` is read with its installed catalogs (installed_interfaces.py).
 
 Usage: live_test.py PATH-TO-parlance (under a display and a session bus).
 """
@@ -44,6 +45,7 @@ from gi.repository import Atspi, GLib  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "atspi"))
 from report import check  # noqa: E402
 import report  # noqa: E402
+import installed_interfaces  # noqa: E402
 import photographs  # noqa: E402
 
 PARLANCE = os.path.abspath(sys.argv[1])
@@ -345,6 +347,7 @@ def main():
     photographs.other_language(PARLANCE, environment(), TIMEOUT * 2)
     photographs.growing_window(PARLANCE, environment(), TIMEOUT * 2)
     photographs.tree_rows(PARLANCE, environment(), TIMEOUT * 2)
+    installed_interfaces.geany_main_window(PARLANCE, environment(), TIMEOUT)
     photographs.read_back(PARLANCE, environment(), TIMEOUT * 2, fresh["mousepad"].get("fr", []),
                           pieces(["mousepad", "gtk30"], "fr"))
     photographs.stock_items_read_back(PARLANCE, environment(), TIMEOUT * 2)
