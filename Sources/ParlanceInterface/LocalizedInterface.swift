@@ -310,7 +310,7 @@ public final class LocalizedInterface {
     in snapshot: LocalizationSnapshot, built: Set<InterfaceText> = []
   ) -> [(text: InterfaceText, value: String)] {
     texts.compactMap { text in
-      guard isApplied(text), !built.contains(text) else { return nil }
+      guard isApplied(text), built.isEmpty || !built.contains(text) else { return nil }
       let value = presentation(text, resolve(text, in: snapshot))
       return shown[text] == value ? nil : (text, value)
     }
@@ -419,9 +419,8 @@ public final class LocalizedInterface {
       guard case .property(let name) = text.target, let object = builtObject(text.objectID)
       else { continue }
       // The file's `tooltip_text` is named `tooltip-text` already (InterfaceWalker).
-      let property = name
-      places.insert(ShownTexts.Place(object, property: property))
-      if property.hasPrefix("tooltip-") {
+      places.insert(ShownTexts.Place(object, property: name))
+      if name.hasPrefix("tooltip-") {
         places.insert(ShownTexts.Place(object, property: "tooltip-text"))
         places.insert(ShownTexts.Place(object, property: "tooltip-markup"))
       }
