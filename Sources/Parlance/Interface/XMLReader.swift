@@ -393,7 +393,8 @@ public struct XMLReader {
     return "byte 0x" + String(byte, radix: 16)
   }
 
-  private static func isSpace(_ byte: UInt8) -> Bool {
+  /// XML's white space: space, tab, line feed, carriage return.
+  static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }
 

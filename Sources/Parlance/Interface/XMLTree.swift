@@ -123,7 +123,7 @@ public enum XMLTree {
             // Paths only where spans are kept: every build serializes the whole file.
             element.write(to: &output, path: output.tracksPositions ? path + [index] : [])
           case .text(let text):
-            if holdsElements, text.utf8.allSatisfy(Self.isSpace) { continue }
+            if holdsElements, text.utf8.allSatisfy(XMLReader.isSpace) { continue }
             output.append(escaping: text, quote: false)
           }
         }
@@ -134,10 +134,6 @@ public enum XMLTree {
       if output.tracksPositions {
         output.spans.append(Span(path: path, start: start, end: output.position))
       }
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-      byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
     /// The element at `path` (child indexes from this one), nil when there is none.
@@ -191,10 +187,6 @@ public enum XMLTree {
     var spans: [Span] = []
     var line = 1
     var column = 1
-
-    init(tracksPositions: Bool) {
-      self.tracksPositions = tracksPositions
-    }
 
     var position: SourceLocation { SourceLocation(line: line, column: column) }
 
