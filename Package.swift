@@ -69,10 +69,13 @@ let package = Package(
       name: "ParlanceUI",
       dependencies: ["Parlance", "ParlanceGtk"]
     ),
+    // gettext answered from Parlance's catalogs while GtkBuilder builds a .ui file: the
+    // process's dcgettext and dgettext, in front of libc's (CParlanceTranslation.h).
+    .target(name: "CParlanceTranslation"),
     // Any GtkBuilder .ui file, retranslated in place (LocalizedInterface).
     .target(
       name: "ParlanceInterface",
-      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI"]
+      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI", "CParlanceTranslation"]
     ),
     // The Parlance program's own window (its application, controller and model) and its
     // screenshots: a target of its own, beside the libraries it is made from.
@@ -129,7 +132,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ParlanceInterfaceTests",
-      dependencies: ["Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceInterface", "CGettext"],
+      dependencies: [
+        "Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceInterface", "CGettext",
+        "CParlanceTranslation",
+      ],
       resources: [.copy("Fixtures")]
     ),
   ],

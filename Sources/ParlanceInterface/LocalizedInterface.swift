@@ -51,6 +51,12 @@ public final class LocalizedInterface {
   /// (a preview's `LiveLanguage`), so the interface neither observes nor writes it itself.
   private let isDriven: Bool
   private var objects: [String: BuiltObject] = [:]
+  /// The name GtkBuilder knows an object by, where it is not the document's id: the
+  /// objects without an id of a file built as written.
+  private var builderIDs: [String: String] = [:]
+  /// Whether GtkBuilder built the file from its own bytes, its texts answered through
+  /// gettext (`AsWritten`), instead of from the rewritten file.
+  package private(set) var isBuiltAsWritten = false
   /// What each text was last set to, so an unchanged text is not set again (a hot
   /// reload of one entry touches one widget).
   private var shown: [InterfaceText: String] = [:]
@@ -80,16 +86,78 @@ public final class LocalizedInterface {
     file: URL, localizer: Localizer, table: String = Localizer.defaultTable,
     objectIDs: [String]? = nil, drivenByOwner: Bool = false, toolkit: ToolkitTexts? = nil
   ) throws(InterfaceError) {
-    let document: InterfaceDocument
+    let bytes: [UInt8]
     do {
-      document = try InterfaceDocument.read(contentsOf: file)
+      bytes = Array(try Data(contentsOf: file))
     } catch {
       throw .unreadable(file: file.path, reason: error.localizedDescription)
     }
+    let root: XMLTree.Element
+    switch InterfaceDocument.tree(of: bytes, file: file.path) {
+    case .failure(let unread):
+      try self.init(
+        document: unread.document, localizer: localizer, table: table, objectIDs: objectIDs,
+        drivenByOwner: drivenByOwner, toolkit: toolkit, prebuilt: nil)
+      return
+    case .success(let tree):
+      root = tree
+    }
+    // A whole file GtkBuilder can take as written is built from its bytes, its texts
+    // answered in the language, while another thread walks it for its texts.
+    guard objectIDs == nil, Gtk.isInitialized,
+      let asWritten = AsWritten.check(root, classes: RememberedClassInfo(ObjectClassInfo())),
+      asWritten.domain != ToolkitTexts.domain
+    else {
+      try self.init(
+        document: InterfaceDocument.walking(root, file: file.path), localizer: localizer,
+        table: table, objectIDs: objectIDs, drivenByOwner: drivenByOwner, toolkit: toolkit,
+        prebuilt: nil)
+      return
+    }
+    let walked = BackgroundResult<InterfaceDocument>()
+    let path = file.path
+    let walking = Thread { walked.finish(.success(InterfaceDocument.walking(root, file: path))) }
+    walking.stackSize = 8 << 20  // a walk of 256 nested elements, as on the main thread
+    walking.start()
+    toolkit?.prepare(for: localizer.developmentLanguage)
+    let answers = TranslationAnswers(snapshot: localizer.snapshot(), table: table)
+    let builder = answers.answering(domain: asWritten.domain ?? Self.answeredDomain) {
+      try? Builder(
+        bytes: bytes, translationDomain: asWritten.domain == nil ? Self.answeredDomain : nil)
+    }
+    guard case .success(let document) = walked.wait() else { preconditionFailure() }
     try self.init(
-      document: document, localizer: localizer, table: table, objectIDs: objectIDs,
-      drivenByOwner: drivenByOwner,
-      toolkit: toolkit)
+      document: document, localizer: localizer, table: table, objectIDs: nil,
+      drivenByOwner: drivenByOwner, toolkit: toolkit,
+      prebuilt: builder.map {
+        Prebuilt(
+          builder: $0, answers: answers, stringProperties: asWritten.stringProperties,
+          unnamed: asWritten.unnamed)
+      })
+  }
+
+  /// The text domain a file that names none is built in as written: one no program has,
+  /// answered by `TranslationAnswers`.
+  static let answeredDomain = "parlance-interface"
+
+  /// A file built as written (`AsWritten`), and what GtkBuilder was answered.
+  private struct Prebuilt {
+    let builder: Builder
+    let answers: TranslationAnswers
+    let stringProperties: Set<SourceLocation>
+    /// GtkBuilder's names of the objects without an id, by location (`AsWritten`).
+    let unnamed: [SourceLocation: String]
+
+    /// GtkBuilder's name of each object of `document` whose id was made up; nil when
+    /// one has none (the file changed between the build and the walk).
+    func builderIDs(for document: InterfaceDocument) -> [String: String]? {
+      var names: [String: String] = [:]
+      for object in document.objects where !object.hasOwnID && !object.isMenu {
+        guard let name = unnamed[object.location] else { return nil }
+        names[object.id] = name
+      }
+      return names
+    }
   }
 
   /// GtkBuilder's refusal of the menus' XML (`menus`) or of the whole interface.
@@ -134,9 +202,18 @@ public final class LocalizedInterface {
 
   /// Builds an interface already read; see
   /// `init(file:localizer:table:objectIDs:drivenByOwner:toolkit:)`.
-  public init(
+  public convenience init(
     document: InterfaceDocument, localizer: Localizer, table: String = Localizer.defaultTable,
     objectIDs: [String]? = nil, drivenByOwner: Bool = false, toolkit: ToolkitTexts? = nil
+  ) throws(InterfaceError) {
+    try self.init(
+      document: document, localizer: localizer, table: table, objectIDs: objectIDs,
+      drivenByOwner: drivenByOwner, toolkit: toolkit, prebuilt: nil)
+  }
+
+  private init(
+    document: InterfaceDocument, localizer: Localizer, table: String, objectIDs: [String]?,
+    drivenByOwner: Bool, toolkit: ToolkitTexts?, prebuilt: Prebuilt?
   ) throws(InterfaceError) {
     self.isDriven = drivenByOwner
     self.table = table
@@ -146,10 +223,39 @@ public final class LocalizedInterface {
     // in the interface's language, as every switch after it does.
     toolkit?.prepare(for: localizer.developmentLanguage)
     guard Gtk.isInitialized else { throw .noDisplay }
-    guard document.isUsable else { throw .malformed(document.diagnostics) }
+    guard document.isUsable else {
+      prebuilt?.builder.destroyWindows()
+      throw .malformed(document.diagnostics)
+    }
     if let (location, version) = document.gtk4Requirement {
+      prebuilt?.builder.destroyWindows()
       throw .gtk4(file: document.file, location: location, version: version)
     }
+    if let prebuilt, let names = prebuilt.builderIDs(for: document) {
+      // Built as written: the translatable string properties whose text GtkBuilder was
+      // answered show it already; `apply` sets the rest.
+      builder = prebuilt.builder
+      builderIDs = names
+      isBuiltAsWritten = true
+      self.document = document
+      self.localizer = localizer
+      self.diagnostics = document.diagnostics
+      (placeholderIDs, leftOutLocations, leftOutIDs, builtIDs) = ([], [], [], nil)
+      let snapshot = prebuilt.answers.snapshot
+      var built: Set<InterfaceText> = []
+      for text in document.texts where prebuilt.stringProperties.contains(text.location) {
+        guard case .property = text.target,
+          let value = prebuilt.answers.answered[TranslationAnswers.key(of: text)],
+          value == Self.resolve(text, in: snapshot, table: table).value
+        else { continue }
+        shown[text] = value
+        built.insert(text)
+      }
+      apply(snapshot, built: built)
+      observe(localizer)
+      return
+    }
+    prebuilt?.builder.destroyWindows()
     // An object's own properties are built in the language (GtkBuilder sets them as it
     // makes the object, as a C program's gettext has it do), instead of being set again
     // after the build; the other texts (packing, accessibles, rows) are set by `apply`.
@@ -430,7 +536,7 @@ public final class LocalizedInterface {
 
   private func builtObject(_ id: String) -> BuiltObject? {
     if let cached = objects[id] { return cached }
-    guard let object = builder.object(id) else { return nil }
+    guard let object = builder.object(builderIDs[id] ?? id) else { return nil }
     objects[id] = object
     return object
   }

@@ -108,20 +108,3 @@ package enum ParlanceApplication {
     return application.run(arguments: [CommandLine.arguments.first ?? "parlance"])
   }
 }
-
-/// The result of work on another thread, handed over once: `finish` on that thread, `wait`
-/// on this one (the semaphore orders the write before the read).
-private final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
-  private let done = DispatchSemaphore(value: 0)
-  private var result: Result<Value, any Error>?
-
-  func finish(_ result: Result<Value, any Error>) {
-    self.result = result
-    done.signal()
-  }
-
-  func wait() -> Result<Value, any Error> {
-    done.wait()
-    return result ?? .failure(CancellationError())
-  }
-}

@@ -46,7 +46,13 @@ public struct InterfaceDocument: Sendable {
   /// version it names: GTK 3's GtkBuilder cannot build such a file (it crashes on
   /// GTK 4's objects inside properties), so nothing builds it; its texts are still read.
   public var gtk4Requirement: (location: SourceLocation, version: String)? {
-    guard let root else { return nil }
+    root.flatMap(Self.gtk4Requirement(of:))
+  }
+
+  /// `gtk4Requirement` of the file whose root is `root`.
+  package static func gtk4Requirement(of root: XMLTree.Element)
+    -> (location: SourceLocation, version: String)?
+  {
     for element in root.elements where element.name == "requires" && element["lib"] == "gtk" {
       let version = element["version"] ?? ""
       if let major = Int(version.prefix { $0.isNumber }), major >= 4 {
@@ -73,32 +79,58 @@ public struct InterfaceDocument: Sendable {
 
   /// Reads `.ui` text; `file` is the path shown in diagnostics.
   public static func parse(_ bytes: [UInt8], file: String) -> InterfaceDocument {
+    switch tree(of: bytes, file: file) {
+    case .failure(let refused): return refused.document
+    case .success(let root): return walking(root, file: file)
+    }
+  }
+
+  /// Why `tree(of:file:)` has no tree: the document that says so.
+  package struct Unread: Error {
+    package let document: InterfaceDocument
+  }
+
+  /// The first half of `parse`: the XML of `bytes`, whose root is `<interface>`.
+  package static func tree(of bytes: [UInt8], file: String) -> Result<XMLTree.Element, Unread> {
     switch XMLReader.parse(bytes) {
     case .failure(let failure):
-      return InterfaceDocument(
-        file: file, root: nil, objects: [], texts: [], scaleMarks: [:],
-        diagnostics: [
-          Diagnostic(
-            file: file, location: failure.location, severity: .error,
-            kind: .malformedInterface(reason: failure.reason))
-        ])
-    case .success(var root):
+      return .failure(
+        Unread(
+          document: InterfaceDocument(
+            file: file, root: nil, objects: [], texts: [], scaleMarks: [:],
+            diagnostics: [
+              Diagnostic(
+                file: file, location: failure.location, severity: .error,
+                kind: .malformedInterface(reason: failure.reason))
+            ])))
+    case .success(let root):
       guard root.name == "interface" else {
-        return InterfaceDocument(
-          file: file, root: nil, objects: [], texts: [], scaleMarks: [:],
-          diagnostics: [
-            Diagnostic(
-              file: file, location: root.location, severity: .error,
-              kind: .malformedInterface(
-                reason: "the root element is <\(root.name)>, not <interface>"))
-          ])
+        return .failure(
+          Unread(
+            document: InterfaceDocument(
+              file: file, root: nil, objects: [], texts: [], scaleMarks: [:],
+              diagnostics: [
+                Diagnostic(
+                  file: file, location: root.location, severity: .error,
+                  kind: .malformedInterface(
+                    reason: "the root element is <\(root.name)>, not <interface>"))
+              ])))
       }
-      var walker = InterfaceWalker(file: file)
-      walker.walk(&root)
-      return InterfaceDocument(
-        file: file, root: root, objects: walker.objects, texts: walker.texts,
-        scaleMarks: walker.scaleMarks, diagnostics: walker.diagnostics)
+      return .success(root)
     }
+  }
+
+  /// Whether `text` is one of GtkBuilder's words for true (yes/true/t/y/1, any case).
+  package static func isTrue(_ text: String) -> Bool { InterfaceWalker.isTrue(text) }
+
+  /// The second half of `parse`: the objects and texts of `root`, an `<interface>`.
+  package static func walking(_ root: XMLTree.Element, file: String) -> InterfaceDocument {
+    var root = root
+    var walker = InterfaceWalker(file: file)
+    walker.walk(&root)
+    return InterfaceDocument(
+      file: file, root: root, objects: walker.objects, texts: walker.texts,
+      scaleMarks: walker.scaleMarks, diagnostics: walker.diagnostics)
   }
 }
 

@@ -47,6 +47,29 @@ public final class Builder {
     }
   }
 
+  /// Builds every object of the `.ui` text `bytes` as written, GtkBuilder translating it
+  /// through gettext in `translationDomain` (nil: the domain the file names, if any),
+  /// on this thread, as a C program's builder does.
+  ///
+  /// - Throws: `GtkError.glib` with GtkBuilder's message when it refuses the text; the
+  ///   windows it made before the error are destroyed.
+  package init(bytes: [UInt8], translationDomain: String?) throws(GtkError) {
+    guard Gtk.isInitialized else { throw GtkError.noDisplay }
+    guard let pointer = gtk_builder_new() else { throw GtkError.glib("cannot make a GtkBuilder") }
+    reference = ObjectReference(adopting: pointer)
+    if let translationDomain { gtk_builder_set_translation_domain(pointer, translationDomain) }
+    var error: UnsafeMutablePointer<GError>?
+    let added = bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) {
+        gtk_builder_add_from_string(pointer, $0.baseAddress, gsize($0.count), &error)
+      }
+    }
+    if added == 0 {
+      destroyWindows()
+      throw GtkError(consuming: error, fallback: "GtkBuilder refused the interface")
+    }
+  }
+
   /// Destroys the windows among the builder's objects. After a refusal they would stay
   /// alive, hidden, with nothing to show them: GTK keeps toplevel windows until
   /// destroyed.

@@ -1,0 +1,65 @@
+import CGettext
+import CParlanceTranslation
+import Foundation
+import Parlance
+import ParlanceGtk
+import ParlanceInterface
+import ParlanceUI
+import XCTest
+
+/// A `.ui` file GtkBuilder can take as written is built from its own bytes, GtkBuilder's
+/// gettext answered by Parlance in the interface's language; any other file is rewritten
+/// first. Either way every text shows its translation and follows a switch.
+final class AsWrittenTests: InterfaceTestCase, @unchecked Sendable {
+  func testAFileTakenAsWrittenIsBuiltInTheLanguageThroughGettext() throws {
+    try onMainActor {
+      let interface = try open("as-written.ui", language: "de")
+      XCTAssertTrue(interface.isBuiltAsWritten)
+      let unnamed = try XCTUnwrap(interface.texts.first { !$0.hasOwnID })
+      let title = try XCTUnwrap(interface.texts.first { $0.objectID == "main-window" })
+      let open = try XCTUnwrap(interface.texts.first { $0.objectID == "open-button" })
+      XCTAssertEqual(interface.shownValue(of: unnamed), "Hallo")
+      XCTAssertEqual(interface.shownValue(of: title), "Rundgang")
+      XCTAssertEqual(interface.shownValue(of: open), "_Öffnen")
+      // The object without an id is found under GtkBuilder's name for it, and switches.
+      try switchTo("en")
+      XCTAssertEqual(interface.shownValue(of: unnamed), "Hello")
+      XCTAssertEqual(interface.shownValue(of: open), "_Open")
+      try switchTo("de")
+      XCTAssertEqual(interface.shownValue(of: unnamed), "Hallo")
+    }
+  }
+
+  func testAFileWithAPropertyGTKDoesNotKnowIsRewrittenAndStillTranslated() throws {
+    try onMainActor {
+      let interface = try open("features.ui", language: "de")
+      XCTAssertFalse(interface.isBuiltAsWritten)
+      let greeting = try XCTUnwrap(interface.texts.first { $0.objectID == "greeting" })
+      XCTAssertEqual(interface.shownValue(of: greeting), "Hallo")
+    }
+  }
+
+  func testGettextIsAnsweredOnlyInTheScopesDomainAndThread() throws {
+    let scopeDomain = "parlance-as-written-test"
+    let answer: parlance_translate_fn = { _, key in
+      guard let key, String(cString: key) == "Hello" else { return nil }
+      return UnsafePointer(strdup("Hallo"))  // kept for the process: a test's one string
+    }
+    @Sendable func ask(_ domain: String) -> String {
+      String(cString: parlance_dgettext(domain, "Hello"))
+    }
+    XCTAssertEqual(ask(scopeDomain), "Hello")
+    scopeDomain.withCString { domain in
+      var scope = parlance_translation_scope(domain: domain, translate: answer, context: nil)
+      withUnsafePointer(to: &scope) { parlance_translation_scope_enter($0) }
+      defer { parlance_translation_scope_leave() }
+      XCTAssertEqual(ask(scopeDomain), "Hallo")
+      XCTAssertEqual(ask("another-domain"), "Hello")
+      // Another thread's gettext is libc's.
+      let other = BackgroundResult<String>()
+      Thread { other.finish(.success(ask(scopeDomain))) }.start()
+      XCTAssertEqual(try? other.wait().get(), "Hello")
+    }
+    XCTAssertEqual(ask(scopeDomain), "Hello")
+  }
+}
