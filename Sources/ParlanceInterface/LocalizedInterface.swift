@@ -92,48 +92,64 @@ public final class LocalizedInterface {
     } catch {
       throw .unreadable(file: file.path, reason: error.localizedDescription)
     }
-    let root: XMLTree.Element
-    switch InterfaceDocument.tree(of: bytes, file: file.path) {
-    case .failure(let unread):
-      try self.init(
-        document: unread.document, localizer: localizer, table: table, objectIDs: objectIDs,
-        drivenByOwner: drivenByOwner, toolkit: toolkit, prebuilt: nil)
-      return
-    case .success(let tree):
-      root = tree
-    }
-    // A whole file GtkBuilder can take as written is built from its bytes, its texts
-    // answered in the language, while another thread walks it for its texts.
-    guard objectIDs == nil, Gtk.isInitialized,
-      let asWritten = AsWritten.check(root, classes: RememberedClassInfo(ObjectClassInfo())),
-      asWritten.domain != ToolkitTexts.domain
+    // A whole file GtkBuilder may take as written is built from its bytes at once, its
+    // texts answered in the language, while another thread reads and walks it; then the
+    // file is checked for anything `builderInput` would change, and if there is, the
+    // objects are destroyed and the file is built the rewritten way.
+    let path = file.path
+    let classes = RememberedClassInfo(ObjectClassInfo())
+    guard objectIDs == nil, Gtk.isInitialized, let glance = FirstGlance.take(bytes),
+      glance.domain != ToolkitTexts.domain,
+      glance.classes.allSatisfy({ classes.isKnownClass($0) && classes.whyUnbuildable($0) == nil })
     else {
       try self.init(
-        document: InterfaceDocument.walking(root, file: file.path), localizer: localizer,
+        document: InterfaceDocument.parse(bytes, file: path), localizer: localizer,
         table: table, objectIDs: objectIDs, drivenByOwner: drivenByOwner, toolkit: toolkit,
         prebuilt: nil)
       return
     }
-    let walked = BackgroundResult<InterfaceDocument>()
-    let path = file.path
-    let walking = Thread { walked.finish(.success(InterfaceDocument.walking(root, file: path))) }
-    walking.stackSize = 8 << 20  // a walk of 256 nested elements, as on the main thread
-    walking.start()
+    let read = BackgroundResult<Read>()
+    let reading = Thread { read.finish(.success(Read(bytes, file: path))) }
+    reading.stackSize = 8 << 20  // a walk of 256 nested elements, as on the main thread
+    reading.start()
     toolkit?.prepare(for: localizer.developmentLanguage)
     let answers = TranslationAnswers(snapshot: localizer.snapshot(), table: table)
-    let builder = answers.answering(domain: asWritten.domain ?? Self.answeredDomain) {
+    let builder = answers.answering(domain: glance.domain ?? Self.answeredDomain) {
       try? Builder(
-        bytes: bytes, translationDomain: asWritten.domain == nil ? Self.answeredDomain : nil)
+        bytes: bytes, translationDomain: glance.domain == nil ? Self.answeredDomain : nil)
     }
-    guard case .success(let document) = walked.wait() else { preconditionFailure() }
-    try self.init(
-      document: document, localizer: localizer, table: table, objectIDs: nil,
-      drivenByOwner: drivenByOwner, toolkit: toolkit,
-      prebuilt: builder.map {
-        Prebuilt(
-          builder: $0, answers: answers, stringProperties: asWritten.stringProperties,
+    guard case .success(let result) = read.wait() else { preconditionFailure() }
+    var prebuilt: Prebuilt?
+    if let builder {
+      if let root = result.tree, let asWritten = AsWritten.check(root, classes: classes),
+        asWritten.domain == glance.domain
+      {
+        prebuilt = Prebuilt(
+          builder: builder, answers: answers, stringProperties: asWritten.stringProperties,
           unnamed: asWritten.unnamed)
-      })
+      } else {
+        builder.destroyWindows()
+      }
+    }
+    try self.init(
+      document: result.document, localizer: localizer, table: table, objectIDs: nil,
+      drivenByOwner: drivenByOwner, toolkit: toolkit, prebuilt: prebuilt)
+  }
+
+  /// A file read on another thread while GtkBuilder builds it: its tree as written (nil
+  /// when it is malformed), and the document.
+  private struct Read: Sendable {
+    let tree: XMLTree.Element?
+    let document: InterfaceDocument
+
+    init(_ bytes: [UInt8], file: String) {
+      switch InterfaceDocument.tree(of: bytes, file: file) {
+      case .failure(let unread):
+        (tree, document) = (nil, unread.document)
+      case .success(let root):
+        (tree, document) = (root, InterfaceDocument.walking(root, file: file))
+      }
+    }
   }
 
   /// The text domain a file that names none is built in as written: one no program has,

@@ -56,6 +56,12 @@ public struct InterfaceText: Hashable, Sendable {
   /// listed, never applied.
   public let isApplied: Bool
 
+  /// Hashes where the text is written alone: no two texts of a file start at one place,
+  /// and a set of texts (what a switch changes, what is shown) hashes it for each.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(location)
+  }
+
   /// The name of what the text sets, as `ui-strings` prints it: `label`,
   /// `accessible-name`, `item[2]`, `row[0].column[1]`, `item[1/0].label`, `child.title`,
   /// `mark[0]`, `action[click].description`.

@@ -8,12 +8,14 @@ import ParlanceGtk
 /// gettext for its texts and Parlance answering (`TranslationAnswers`), as a C program's
 /// gettext answers, instead of being rewritten and written out again first.
 ///
-/// It is so when no id is given twice, every menu has one, no `<template>`, every class is one GtkBuilder can make, every property and
-/// child property is one the class has, no property holds an element (GTK 4), every
-/// binding's source has the property bound, no image property names a file by a
-/// relative path (read beside the current folder, not the file, from bytes), and the
-/// file does not ask for GTK 4. GtkBuilder itself still judges the rest (a signal's
-/// name, a value): when it refuses, the file is built the rewritten way.
+/// It is so when no id is given twice, every menu has one, there is no `<template>`, every
+/// class is one GtkBuilder can make, every property and child property is one the class
+/// has, no property holds an element (GTK 4), every binding's source has the property
+/// bound, no image property names a file by a relative path (read beside the current
+/// folder, not the file, from bytes), and the file does not ask for GTK 4. GtkBuilder
+/// itself still judges the rest (a signal's name, a value): when it refuses, the file is
+/// built the rewritten way. What must hold before GtkBuilder starts, because GTK 3 would
+/// crash on it, is looked at in the bytes first (`FirstGlance`).
 struct AsWritten {
   let classes: any InterfaceClassInfo
   /// The text domain GtkBuilder will ask gettext in: the file's own, or nil when it
