@@ -71,11 +71,15 @@ test: test-deps lint
 # own caches (CFError, Data buffers) are reported as leaks; these runs are about memory
 # errors (use after free, overflows) and races.
 TSAN_TESTS ?= MOTableThreadTests|LockTests|SnapshotLifetimeTests|LocalizerTests|ReloadTests|ReportingTests|XCStringsCatalogTests|PluralMessageTests|PNGWriterTests
+SANITIZED_GTK_TESTS ?= AsWrittenTests|FirstGlanceTests|CorpusDialogTests
 ASAN_TESTS ?= ParlanceTests
 sanitize:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread \
 	  --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
+	@# .ui files built by GtkBuilder while another thread reads them, under a display.
+	$(XVFB) env TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread \
+	  --scratch-path .build/tsan --filter '$(SANITIZED_GTK_TESTS)'
 	@# A running program's screenshot matrix: pictures developed beside the switches.
 	@scripts/install-deps live
 	@$(MAKE) --no-print-directory module
@@ -83,6 +87,8 @@ sanitize:
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address \
 	  --scratch-path .build/asan --filter '$(ASAN_TESTS)'
+	$(XVFB) env ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address \
+	  --scratch-path .build/asan --filter '$(SANITIZED_GTK_TESTS)'
 
 # `make install [PREFIX=/usr/local] [DESTDIR=]`: the release `parlance` (the Swift runtime
 # linked in, so that it needs only the system's libraries; no runpath; bound at load time,

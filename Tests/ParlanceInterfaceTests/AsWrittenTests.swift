@@ -46,19 +46,22 @@ final class AsWrittenTests: InterfaceTestCase, @unchecked Sendable {
       return UnsafePointer(strdup("Hallo"))  // kept for the process: a test's one string
     }
     @Sendable func ask(_ domain: String) -> String {
-      String(cString: parlance_dgettext(domain, "Hello"))
+      // The msgid stays alive while the answer, which may be it, is read.
+      "Hello".withCString { String(cString: parlance_dgettext(domain, $0)) }
     }
     XCTAssertEqual(ask(scopeDomain), "Hello")
     scopeDomain.withCString { domain in
       var scope = parlance_translation_scope(domain: domain, translate: answer, context: nil)
-      withUnsafePointer(to: &scope) { parlance_translation_scope_enter($0) }
-      defer { parlance_translation_scope_leave() }
-      XCTAssertEqual(ask(scopeDomain), "Hallo")
-      XCTAssertEqual(ask("another-domain"), "Hello")
-      // Another thread's gettext is libc's.
-      let other = BackgroundResult<String>()
-      Thread { other.finish(.success(ask(scopeDomain))) }.start()
-      XCTAssertEqual(try? other.wait().get(), "Hello")
+      withUnsafePointer(to: &scope) { scope in
+        parlance_translation_scope_enter(scope)
+        defer { parlance_translation_scope_leave() }
+        XCTAssertEqual(ask(scopeDomain), "Hallo")
+        XCTAssertEqual(ask("another-domain"), "Hello")
+        // Another thread's gettext is libc's.
+        let other = BackgroundResult<String>()
+        Thread { other.finish(.success(ask(scopeDomain))) }.start()
+        XCTAssertEqual(try? other.wait().get(), "Hello")
+      }
     }
     XCTAssertEqual(ask(scopeDomain), "Hello")
   }
