@@ -5,8 +5,8 @@ import ParlanceUI
 
 /// A GtkBuilder `.ui` file whose translatable texts follow a `Localizer`, live.
 ///
-/// Built once, from the msgids; from then on every change (a switch, a hot reload) sets the
-/// new texts on the *existing* objects — labels, titles, tooltips,
+/// Built once, in the localizer's language; from then on every change (a switch, a hot
+/// reload) sets the new texts on the *existing* objects — labels, titles, tooltips,
 /// accessible names, combo items, list-store cells, menu labels — and flips the layout
 /// direction for right-to-left languages. Nothing is rebuilt, so what the user typed,
 /// toggled or selected stays. Texts the app sets from code after loading are the app's:
