@@ -88,33 +88,31 @@ public struct InterfaceDocument: Sendable {
   /// Why `tree(of:file:)` has no tree: the document that says so.
   package struct Unread: Error {
     package let document: InterfaceDocument
+
+    /// A document of `file` with no tree, for the malformed interface `reason` at
+    /// `location`.
+    init(file: String, location: SourceLocation, reason: String) {
+      document = InterfaceDocument(
+        file: file, root: nil, objects: [], texts: [], scaleMarks: [:],
+        diagnostics: [
+          Diagnostic(
+            file: file, location: location, severity: .error,
+            kind: .malformedInterface(reason: reason))
+        ])
+    }
   }
 
   /// The first half of `parse`: the XML of `bytes`, whose root is `<interface>`.
   package static func tree(of bytes: [UInt8], file: String) -> Result<XMLTree.Element, Unread> {
     switch XMLReader.parse(bytes) {
     case .failure(let failure):
-      return .failure(
-        Unread(
-          document: InterfaceDocument(
-            file: file, root: nil, objects: [], texts: [], scaleMarks: [:],
-            diagnostics: [
-              Diagnostic(
-                file: file, location: failure.location, severity: .error,
-                kind: .malformedInterface(reason: failure.reason))
-            ])))
+      return .failure(Unread(file: file, location: failure.location, reason: failure.reason))
     case .success(let root):
       guard root.name == "interface" else {
         return .failure(
           Unread(
-            document: InterfaceDocument(
-              file: file, root: nil, objects: [], texts: [], scaleMarks: [:],
-              diagnostics: [
-                Diagnostic(
-                  file: file, location: root.location, severity: .error,
-                  kind: .malformedInterface(
-                    reason: "the root element is <\(root.name)>, not <interface>"))
-              ])))
+            file: file, location: root.location,
+            reason: "the root element is <\(root.name)>, not <interface>"))
       }
       return .success(root)
     }
