@@ -98,10 +98,7 @@ public final class LocalizedInterface {
     // objects are destroyed and the file is built the rewritten way.
     let path = file.path
     let classes = RememberedClassInfo(ObjectClassInfo())
-    guard objectIDs == nil, Gtk.isInitialized, let glance = FirstGlance.take(bytes),
-      glance.domain != ToolkitTexts.domain,
-      glance.classes.allSatisfy({ classes.isKnownClass($0) && classes.whyUnbuildable($0) == nil })
-    else {
+    guard objectIDs == nil, let glance = Self.glance(at: bytes, classes: classes) else {
       try self.init(
         document: InterfaceDocument.parse(bytes, file: path), localizer: localizer,
         table: table, objectIDs: objectIDs, drivenByOwner: drivenByOwner, toolkit: toolkit,
@@ -112,28 +109,56 @@ public final class LocalizedInterface {
     let reading = Thread { read.finish(.success(Read(bytes, file: path))) }
     reading.stackSize = 8 << 20  // a walk of 256 nested elements, as on the main thread
     reading.start()
-    toolkit?.prepare(for: localizer.developmentLanguage)
-    let answers = TranslationAnswers(snapshot: localizer.snapshot(), table: table)
-    let builder = answers.answering(domain: glance.domain ?? Self.answeredDomain) {
-      try? Builder(
-        bytes: bytes, translationDomain: glance.domain == nil ? Self.answeredDomain : nil)
-    }
+    let built = Self.buildAsWritten(
+      bytes, glance: glance, localizer: localizer, table: table, toolkit: toolkit)
     guard case .success(let result) = read.wait() else { preconditionFailure() }
-    var prebuilt: Prebuilt?
-    if let builder {
-      if let root = result.tree, let asWritten = AsWritten.check(root, classes: classes),
-        asWritten.domain == glance.domain
-      {
-        prebuilt = Prebuilt(
-          builder: builder, answers: answers, stringProperties: asWritten.stringProperties,
-          unnamed: asWritten.unnamed)
-      } else {
-        builder.destroyWindows()
-      }
-    }
     try self.init(
       document: result.document, localizer: localizer, table: table, objectIDs: nil,
-      drivenByOwner: drivenByOwner, toolkit: toolkit, prebuilt: prebuilt)
+      drivenByOwner: drivenByOwner, toolkit: toolkit,
+      prebuilt: Self.prebuilt(
+        built, tree: result.tree, madeUp: [], glance: glance, classes: classes))
+  }
+
+  /// What the bytes of a whole file tell, when GtkBuilder may build them as written.
+  private static func glance(at bytes: [UInt8], classes: RememberedClassInfo) -> FirstGlance? {
+    guard Gtk.isInitialized, let glance = FirstGlance.take(bytes),
+      glance.domain != ToolkitTexts.domain,
+      glance.classes.allSatisfy({ classes.isKnownClass($0) && classes.whyUnbuildable($0) == nil })
+    else { return nil }
+    return glance
+  }
+
+  /// GtkBuilder building `bytes` as written, its gettext answered in the localizer's
+  /// language; the builder is nil when it refused them.
+  private static func buildAsWritten(
+    _ bytes: [UInt8], glance: FirstGlance, localizer: Localizer, table: String,
+    toolkit: ToolkitTexts?
+  ) -> (builder: Builder?, answers: TranslationAnswers) {
+    toolkit?.prepare(for: localizer.developmentLanguage)
+    let answers = TranslationAnswers(snapshot: localizer.snapshot(), table: table)
+    let builder = answers.answering(domain: glance.domain ?? answeredDomain) {
+      try? Builder(bytes: bytes, translationDomain: glance.domain == nil ? answeredDomain : nil)
+    }
+    return (builder, answers)
+  }
+
+  /// What was built as written, when the file's `tree` has nothing the rewriter would
+  /// change (`AsWritten`); otherwise nil, the objects destroyed. `madeUp`: the ids the
+  /// reader made up in `tree`, which the file does not give.
+  private static func prebuilt(
+    _ built: (builder: Builder?, answers: TranslationAnswers), tree: XMLTree.Element?,
+    madeUp: Set<String>, glance: FirstGlance, classes: RememberedClassInfo
+  ) -> Prebuilt? {
+    guard let builder = built.builder else { return nil }
+    guard let tree, let asWritten = AsWritten.check(tree, classes: classes, madeUp: madeUp),
+      asWritten.domain == glance.domain
+    else {
+      builder.destroyWindows()
+      return nil
+    }
+    return Prebuilt(
+      builder: builder, answers: built.answers, stringProperties: asWritten.stringProperties,
+      unnamed: asWritten.unnamed)
   }
 
   /// A file read on another thread while GtkBuilder builds it: its tree as written (nil
@@ -165,11 +190,15 @@ public final class LocalizedInterface {
     let unnamed: [SourceLocation: String]
 
     /// GtkBuilder's name of each object of `document` whose id was made up; nil when
-    /// one has none (the file changed between the build and the walk).
+    /// one has none, or GtkBuilder knows no object by it (a GTK that names them
+    /// otherwise).
+    @MainActor
     func builderIDs(for document: InterfaceDocument) -> [String: String]? {
       var names: [String: String] = [:]
       for object in document.objects where !object.hasOwnID && !object.isMenu {
-        guard let name = unnamed[object.location] else { return nil }
+        guard let name = unnamed[object.location], builder.object(name) != nil else {
+          return nil
+        }
         names[object.id] = name
       }
       return names
@@ -222,9 +251,21 @@ public final class LocalizedInterface {
     document: InterfaceDocument, localizer: Localizer, table: String = Localizer.defaultTable,
     objectIDs: [String]? = nil, drivenByOwner: Bool = false, toolkit: ToolkitTexts? = nil
   ) throws(InterfaceError) {
+    // A whole file read from bytes GtkBuilder may take as written is built from them.
+    var prebuilt: Prebuilt?
+    let classes = RememberedClassInfo(ObjectClassInfo())
+    if objectIDs == nil, let bytes = document.source, document.isUsable,
+      let glance = Self.glance(at: bytes, classes: classes)
+    {
+      let madeUp = Set(document.objects.lazy.filter { !$0.hasOwnID }.map(\.id))
+      prebuilt = Self.prebuilt(
+        Self.buildAsWritten(
+          bytes, glance: glance, localizer: localizer, table: table, toolkit: toolkit),
+        tree: document.root, madeUp: madeUp, glance: glance, classes: classes)
+    }
     try self.init(
       document: document, localizer: localizer, table: table, objectIDs: objectIDs,
-      drivenByOwner: drivenByOwner, toolkit: toolkit, prebuilt: nil)
+      drivenByOwner: drivenByOwner, toolkit: toolkit, prebuilt: prebuilt)
   }
 
   private init(
@@ -253,7 +294,7 @@ public final class LocalizedInterface {
       builder = prebuilt.builder
       builderIDs = names
       isBuiltAsWritten = true
-      self.document = document
+      self.document = document.withoutSource
       self.localizer = localizer
       self.diagnostics = document.diagnostics
       (placeholderIDs, leftOutLocations, leftOutIDs, builtIDs) = ([], [], [], nil)
@@ -313,7 +354,7 @@ public final class LocalizedInterface {
         leftOut += 1
       }
     }
-    self.document = document
+    self.document = document.withoutSource
     self.localizer = localizer
     self.diagnostics = document.diagnostics + input.diagnostics
     self.placeholderIDs = input.placeholderIDs

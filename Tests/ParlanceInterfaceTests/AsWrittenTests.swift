@@ -30,6 +30,25 @@ final class AsWrittenTests: InterfaceTestCase, @unchecked Sendable {
     }
   }
 
+  func testADocumentReadBeforeIsBuiltAsWrittenFromItsBytes() throws {
+    try onMainActor {
+      let folder = try ResourceFolder(url: Self.fixture("po"), layout: .gettext)
+      localizer = Localizer(
+        folders: [folder], developmentLanguage: try LanguageTag("en"),
+        language: try LanguageTag("de"), environment: [:])
+      let document = try InterfaceDocument.read(contentsOf: Self.fixture("as-written.ui"))
+      // The reader made up an id for the label without one; GtkBuilder has its own name.
+      XCTAssertEqual(document.objects.filter { !$0.hasOwnID }.count, 2)
+      let interface = try LocalizedInterface(document: document, localizer: localizer)
+      interfaces.append(interface)
+      XCTAssertTrue(interface.isBuiltAsWritten)
+      let unnamed = try XCTUnwrap(interface.texts.first { !$0.hasOwnID })
+      XCTAssertEqual(interface.shownValue(of: unnamed), "Hallo")
+      try switchTo("en")
+      XCTAssertEqual(interface.shownValue(of: unnamed), "Hello")
+    }
+  }
+
   func testAFileWithAPropertyGTKDoesNotKnowIsRewrittenAndStillTranslated() throws {
     try onMainActor {
       let interface = try open("features.ui", language: "de")

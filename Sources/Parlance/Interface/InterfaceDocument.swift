@@ -41,6 +41,16 @@ public struct InterfaceDocument: Sendable {
   public let scaleMarks: [String: [InterfaceScaleMark]]
   /// Problems: malformed XML (an error; nothing is built), unusual content (warnings).
   public let diagnostics: [Diagnostic]
+  /// The bytes the document was read from (`parse`), for GtkBuilder to build the file
+  /// as written; nil for a document made otherwise.
+  package var source: [UInt8]?
+
+  /// The document without `source`, to keep once the file is built.
+  package var withoutSource: InterfaceDocument {
+    var document = self
+    document.source = nil
+    return document
+  }
 
   /// Where the file asks for GTK 4 (`<requires lib="gtk" version="4.0"/>`), and the
   /// version it names: GTK 3's GtkBuilder cannot build such a file (it crashes on
@@ -81,7 +91,10 @@ public struct InterfaceDocument: Sendable {
   public static func parse(_ bytes: [UInt8], file: String) -> InterfaceDocument {
     switch tree(of: bytes, file: file) {
     case .failure(let refused): return refused.document
-    case .success(let root): return walking(root, file: file)
+    case .success(let root):
+      var document = walking(root, file: file)
+      document.source = bytes
+      return document
     }
   }
 

@@ -27,14 +27,18 @@ struct AsWritten {
   /// The names GtkBuilder gives the objects without an id, by the object's location:
   /// `___object_N___`, N counting them in file order (gtkbuilderparser.c).
   private(set) var unnamed: [SourceLocation: String] = [:]
+  private let madeUp: Set<String>
   private var ids: Set<String> = []
   private var classOfID: [String: String] = [:]
   private var bindings: [(source: String, property: String)] = []
 
-  /// The check of `root`; nil when the file is not to be built as written.
-  static func check(_ root: XMLTree.Element, classes: any InterfaceClassInfo) -> AsWritten? {
+  /// The check of `root`; nil when the file is not to be built as written. `madeUp`: the
+  /// ids in `root` the file does not give (the reader's), taken as none.
+  static func check(
+    _ root: XMLTree.Element, classes: any InterfaceClassInfo, madeUp: Set<String> = []
+  ) -> AsWritten? {
     guard InterfaceDocument.gtk4Requirement(of: root) == nil else { return nil }
-    var check = AsWritten(classes: classes, domain: root["domain"])
+    var check = AsWritten(classes: classes, domain: root["domain"], madeUp: madeUp)
     for element in root.elements {
       switch element.name {
       case "menu":
@@ -56,13 +60,13 @@ struct AsWritten {
   }
 
   private mutating func identify(_ element: XMLTree.Element) -> Bool {
-    guard let id = element["id"] else { return false }
+    guard let id = element["id"], !madeUp.contains(id) else { return false }
     return ids.insert(id).inserted
   }
 
   /// Notes an object's id, or the name GtkBuilder gives it when it has none.
   private mutating func identifyObject(_ object: XMLTree.Element) -> Bool {
-    guard object["id"] == nil else { return identify(object) }
+    if let id = object["id"], !madeUp.contains(id) { return identify(object) }
     unnamed[object.location] = "___object_\(unnamed.count + 1)___"
     return true
   }
@@ -72,7 +76,7 @@ struct AsWritten {
     guard identifyObject(object), classes.isKnownClass(className),
       classes.whyUnbuildable(className) == nil
     else { return false }
-    if let id = object["id"] { classOfID[id] = className }
+    if let id = object["id"], !madeUp.contains(id) { classOfID[id] = className }
     for element in object.elements {
       switch element.name {
       case "property":
