@@ -22,8 +22,14 @@ typedef char *(*dcgettext_fn)(const char *, const char *, int);
 static dcgettext_fn libc_dcgettext;
 static pthread_once_t libc_found = PTHREAD_ONCE_INIT;
 
+char *dcgettext(const char *domain, const char *msgid, int category);
+
 static void find_libc_dcgettext(void) {
   libc_dcgettext = (dcgettext_fn)dlsym(RTLD_NEXT, "dcgettext");
+  // Never this function itself, whatever order the objects were loaded in.
+  if (libc_dcgettext == dcgettext) {
+    libc_dcgettext = NULL;
+  }
 }
 
 static const char *scope_answer(const char *domain, const char *msgid, int category) {
