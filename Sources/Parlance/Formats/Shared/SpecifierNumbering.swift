@@ -13,56 +13,84 @@ enum SpecifierNumbering {
   /// type (`lld`) of the first numeric specifier.
   static func number(_ text: String) -> (text: String, firstNumeric: (position: Int, type: String)?)
   {
-    // Read in place and written once: a catalog numbers every form of every plural key.
+    // Read in place and written once, straight into the new string: a catalog numbers
+    // every form of every plural key.
     var source = text
     return source.withUTF8 { bytes in
-      guard bytes.contains(UInt8(ascii: "%")) else { return (text, nil) }
-      var output: [UInt8] = []
-      output.reserveCapacity(bytes.count + 8)
-      var next = 1
+      var percents = 0
+      for byte in bytes where byte == UInt8(ascii: "%") { percents += 1 }
+      guard percents > 0 else { return (text, nil) }
       var firstNumeric: (position: Int, type: String)?
-      var index = 0
-      while index < bytes.count {
-        guard let specifier = PrintfSpecifier(scanning: bytes, at: index) else {
-          output.append(bytes[index])
-          index += 1
-          continue
+      // Each position written is at most as long as `percents` and has a `$`.
+      let longest = String(percents).utf8.count + 1
+      let numbered = String(unsafeUninitializedCapacity: bytes.count + longest * percents) {
+        output in
+        var written = 0
+        func write(_ run: UnsafeBufferPointer<UInt8>.SubSequence) {
+          for byte in run {
+            output[written] = byte
+            written += 1
+          }
         }
-        guard specifier.kind != .percent else {
-          output += bytes[index..<specifier.end]
+        var next = 1
+        var index = 0
+        // Bytes before `copied` are written; the rest is written in runs, up to where a
+        // position goes in.
+        var copied = 0
+        while index < bytes.count {
+          guard bytes[index] == UInt8(ascii: "%"),
+            let specifier = PrintfSpecifier(scanning: bytes, at: index)
+          else {
+            index += 1
+            continue
+          }
+          guard specifier.kind != .percent else {
+            index = specifier.end
+            continue
+          }
+          let position: Int
+          if let explicit = specifier.position {
+            position = explicit
+          } else {
+            position = next
+            next += 1
+            write(bytes[copied...index])
+            written += writeDecimal(position, into: output, at: written)
+            output[written] = UInt8(ascii: "$")
+            written += 1
+            copied = index + 1
+          }
+          if firstNumeric == nil, specifier.isNumeric, let type = specifier.type {
+            firstNumeric = (position, type)
+          }
           index = specifier.end
-          continue
         }
-        let position: Int
-        if let explicit = specifier.position {
-          position = explicit
-          output += bytes[index..<specifier.end]
-        } else {
-          position = next
-          next += 1
-          output.append(UInt8(ascii: "%"))
-          appendDecimal(position, to: &output)
-          output.append(UInt8(ascii: "$"))
-          output += bytes[(index + 1)..<specifier.end]
-        }
-        if firstNumeric == nil, specifier.isNumeric, let type = specifier.type {
-          firstNumeric = (position, type)
-        }
-        index = specifier.end
+        // Every specifier had its position: nothing is written, the text stays as it is.
+        guard copied > 0 else { return 0 }
+        write(bytes[copied..<bytes.count])
+        return written
       }
-      return (String(decoding: output, as: UTF8.self), firstNumeric)
+      return (numbered.isEmpty ? text : numbered, firstNumeric)
     }
   }
 
-  /// The digits of a positive `value`, as `String(value)` writes them.
-  private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
-    let start = output.count
+  /// Writes the digits of a positive `value` into `output` at `offset`, as
+  /// `String(value)` writes them; returns how many.
+  private static func writeDecimal(
+    _ value: Int, into output: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+  ) -> Int {
+    var digits = 1
+    var power = 10
+    while power <= value {
+      digits += 1
+      power *= 10
+    }
     var rest = value
-    repeat {
-      output.append(UInt8(truncatingIfNeeded: 0x30 + rest % 10))
+    for place in stride(from: offset + digits - 1, through: offset, by: -1) {
+      output[place] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
       rest /= 10
-    } while rest > 0
-    output[start...].reverse()
+    }
+    return digits
   }
 
   /// `text` with each `%arg` (a substitution's own argument) replaced by `specifier`;
