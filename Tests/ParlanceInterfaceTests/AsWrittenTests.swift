@@ -49,6 +49,22 @@ final class AsWrittenTests: InterfaceTestCase, @unchecked Sendable {
     }
   }
 
+  func testInternalChildrenWithoutIDsAreFoundUnderGtkBuildersNames() throws {
+    try onMainActor {
+      let interface = try open("as-written-dialog.ui", language: "de")
+      XCTAssertTrue(interface.isBuiltAsWritten)
+      let button = try XCTUnwrap(interface.texts.first { $0.className == "GtkButton" })
+      let label = try XCTUnwrap(interface.texts.first { $0.className == "GtkLabel" })
+      XCTAssertEqual(try interface.object(button.objectID).typeName, "GtkButton")
+      XCTAssertEqual(try interface.object(label.objectID).typeName, "GtkLabel")
+      XCTAssertEqual(interface.shownValue(of: button), "_Öffnen")
+      XCTAssertEqual(interface.shownValue(of: label), "Hallo")
+      try switchTo("en")
+      XCTAssertEqual(interface.shownValue(of: button), "_Open")
+      XCTAssertEqual(interface.shownValue(of: label), "Hello")
+    }
+  }
+
   func testAFileWithAPropertyGTKDoesNotKnowIsRewrittenAndStillTranslated() throws {
     try onMainActor {
       let interface = try open("features.ui", language: "de")
