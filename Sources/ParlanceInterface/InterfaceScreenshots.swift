@@ -148,11 +148,20 @@ public final class InterfaceScreenshots: ScreenshotSubject {
       }
       let natural = window.naturalSize
       let preset = window.defaultSize
-      window.resize(
-        to: Size(
-          width: preset.width > 0 ? preset.width : natural.width,
-          height: preset.height > 0 ? preset.height : natural.height))
+      let size = Size(
+        width: preset.width > 0 ? preset.width : natural.width,
+        height: preset.height > 0 ? preset.height : natural.height)
+      window.resize(to: size)
+      askedSizes[ObjectIdentifier(window)] = size
     }
+  }
+
+  /// The size `render` asked of each window, by window.
+  private var askedSizes: [ObjectIdentifier: Size] = [:]
+
+  /// The size the last `render` asked `window` to take.
+  public func askedSize(of window: Window) -> Size? {
+    askedSizes[ObjectIdentifier(window)]
   }
 
   /// Every text of the file's `toplevel` drawn in `window`, with its message, status,

@@ -221,13 +221,6 @@ static void photograph_painted(GdkFrameClock *clock, gpointer data) {
 static gboolean photograph_awaits_window(GSignalInvocationHint *hint, guint count,
                                          const GValue *values, gpointer data);
 
-/// How many times a window was given its size during one layout step.
-static void window_allocated(GtkWidget *widget, GdkRectangle *allocation, gpointer data) {
-  (void)widget;
-  (void)allocation;
-  (*(guint *)data)++;
-}
-
 /// Whether `window`, laid out at its size, keeps it. A window the user can resize grows
 /// only to its minimum size, and GTK may have laid it out at its old size while it
 /// asks the window system for the larger one (as mousepad, its warning bar shown, did
@@ -236,75 +229,30 @@ static void window_allocated(GtkWidget *widget, GdkRectangle *allocation, gpoint
 /// GDK last heard of. The size of any other window (a dialog the user cannot resize, a
 /// menu) is not foreseen here.
 static gboolean keeps_its_size(GtkWidget *window) {
-  GdkWindow *surface = gtk_widget_get_window(window);
-  if (surface == NULL || gtk_window_get_window_type(GTK_WINDOW(window)) != GTK_WINDOW_TOPLEVEL ||
-      !gtk_window_get_resizable(GTK_WINDOW(window)) || !gtk_widget_get_mapped(window)) {
+  if (gtk_window_get_window_type(GTK_WINDOW(window)) != GTK_WINDOW_TOPLEVEL ||
+      !gtk_window_get_resizable(GTK_WINDOW(window))) {
     return FALSE;
   }
   GtkAllocation allocation;
   gtk_widget_get_allocation(window, &allocation);
   GtkRequisition minimum;
   gtk_widget_get_preferred_size(window, &minimum, NULL);
-  if (minimum.width > allocation.width || minimum.height > allocation.height) return FALSE;
-  // Asked of the X server, after every request sent before.
-  int width = 0;
-  int height = 0;
-  gdk_window_get_geometry(surface, NULL, NULL, &width, &height);
-  return width == gdk_window_get_width(surface) && height == gdk_window_get_height(surface);
+  return minimum.width <= allocation.width && minimum.height <= allocation.height &&
+         parlance_window_size_agreed(window);
 }
 
-/// How many times a frame runs GTK's layout step at most while it asks for another
-/// (gdkframeclockidle.c).
-#define LAYOUT_STEPS_AT_MOST 4
-
-/// Runs the update and layout steps of the frame clocks of `windows` now, as their next
-/// frame would (GTK paces a window's frames 16.7 ms apart): per-frame callbacks (a tree
-/// view measuring its rows), styles validated and the windows laid out by GTK's own
-/// handlers, the layout step again while it lays something out, as a frame does. TRUE
-/// when every window was laid out by it and settled, so that what `gtk_widget_draw`
-/// draws is what that frame shows. FALSE when one was not: nothing of it waited to be
-/// laid out (a photograph with nothing changed), it asked for another size (it lays
-/// itself out when the window system answers), or it still changed at the last step.
+/// Lays the windows shown out now (`parlance_lay_out_now`). TRUE when every window was
+/// laid out by it and settled, so that what `gtk_widget_draw` draws is what their next
+/// frame shows. FALSE when one was not: nothing of it waited to be laid out (a
+/// photograph with nothing changed), it asked for another size (it lays itself out
+/// when the window system answers), or it still changed at the last step.
 static gboolean laid_out_now(GPtrArray *windows) {
-  guint *allocations = g_new0(guint, windows->len);
-  gulong *handlers = g_new0(gulong, windows->len);
-  GPtrArray *clocks = g_ptr_array_new_with_free_func(g_object_unref);
-  for (guint index = 0; index < windows->len; index++) {
-    // Held while the program's own handlers run: one may destroy a window.
-    GtkWidget *window = g_object_ref(g_ptr_array_index(windows, index));
-    handlers[index] = g_signal_connect_data(window, "size-allocate",
-                                            G_CALLBACK(window_allocated), &allocations[index],
-                                            NULL, 0);
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(window);
-    if (clock != NULL && !g_ptr_array_find(clocks, clock, NULL)) {
-      g_ptr_array_add(clocks, g_object_ref(clock));
-    }
+  gboolean *laid_out = g_new0(gboolean, windows->len);
+  gboolean all = parlance_lay_out_now(windows, laid_out);
+  for (guint index = 0; index < windows->len && all; index++) {
+    all = laid_out[index] && keeps_its_size(g_ptr_array_index(windows, index));
   }
-  for (guint index = 0; index < clocks->len; index++) {
-    g_signal_emit_by_name(g_ptr_array_index(clocks, index), "update");
-  }
-  gboolean settled = FALSE;
-  for (int step = 0; step < LAYOUT_STEPS_AT_MOST && !settled; step++) {
-    guint before = 0;
-    for (guint index = 0; index < windows->len; index++) before += allocations[index];
-    for (guint index = 0; index < clocks->len; index++) {
-      g_signal_emit_by_name(g_ptr_array_index(clocks, index), "layout");
-    }
-    guint after = 0;
-    for (guint index = 0; index < windows->len; index++) after += allocations[index];
-    // A step after the first that lays nothing out: nothing asked for another.
-    settled = step > 0 && after == before;
-  }
-  gboolean all = settled;
-  for (guint index = 0; index < windows->len; index++) {
-    GtkWidget *window = g_ptr_array_index(windows, index);
-    g_signal_handler_disconnect(window, handlers[index]);
-    all = all && allocations[index] > 0 && keeps_its_size(window);
-    g_object_unref(window);
-  }
-  g_ptr_array_unref(clocks);
-  g_free(handlers);
-  g_free(allocations);
+  g_free(laid_out);
   return all;
 }
 

@@ -89,6 +89,42 @@ final class DrawingTests: GtkTestCase, @unchecked Sendable {
     }
   }
 
+  /// A window asked for a new size is photographed as soon as the window system gives
+  /// it that size and GTK lays it out, before any frame: growing, shrinking in one
+  /// direction while growing in the other (where a layout run while GTK awaited the
+  /// answer asked for the old width again), and keeping its size. Each picture is the
+  /// size asked, and what the next frame then shows.
+  func testAWindowIsPhotographedAtTheSizeAskedWithoutAFrame() throws {
+    try onMainActor {
+      try requireDisplay()
+      let label = Label("Parlance")
+      let window = try showWindow(with: label, size: Size(width: 120, height: 60))
+      let clock = try XCTUnwrap(gtk_widget_get_frame_clock(window.widgetPointer))
+      let texts = [
+        "Parlance — a much longer line, in every language",
+        "Kurz\nzwei\nZeilen",
+        "Kurz\nzwei\nZeilen",
+        "日本語",
+      ]
+      var sizes: [Size] = []
+      for text in texts {
+        label.text = text
+        let size = window.naturalSize
+        window.resize(to: size)
+        let frames = gdk_frame_clock_get_frame_counter(clock)
+        let picture = try XCTUnwrap(window.picture(laidOutAt: size), text)
+        XCTAssertEqual(gdk_frame_clock_get_frame_counter(clock), frames, "waited for a frame")
+        XCTAssertEqual(Size(width: picture.width, height: picture.height), size, text)
+        let shown = try XCTUnwrap(window.nextFramePicture(), text)
+        XCTAssertEqual(shown.differingPixelCount(from: picture), 0, text)
+        sizes.append(size)
+      }
+      XCTAssertGreaterThan(sizes[0].width, sizes[1].width)
+      XCTAssertLessThan(sizes[0].height, sizes[1].height)
+      XCTAssertEqual(sizes[1], sizes[2])
+    }
+  }
+
   func testSnapshotsOfSameWindowMatch() throws {
     try onMainActor {
       try requireDisplay()

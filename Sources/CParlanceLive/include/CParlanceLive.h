@@ -167,6 +167,21 @@ gboolean parlance_widget_has_room(GtkWidget *_Nonnull widget);
 gboolean parlance_write_pam(cairo_surface_t *_Nonnull surface, const char *_Nonnull path,
                             GError *_Nullable *_Nullable error);
 
+/// Runs the update and layout steps of the frame clocks of `windows` (GtkWindows) now,
+/// as their next frame would (GTK paces a window's frames 16.7 ms apart): per-frame
+/// callbacks (a tree view measuring its rows), styles validated and the windows laid out
+/// by GTK's own handlers, the layout step again while it lays something out, as a frame
+/// does (at most four times, as gdkframeclockidle.c). TRUE when the last step laid
+/// nothing out; `laid_out`, when not NULL, has room for one flag per window and says
+/// which were given a size. A window that asked the window system for another size is
+/// laid out when it answers (a `configure-event`), not here.
+gboolean parlance_lay_out_now(GPtrArray *_Nonnull windows, gboolean *_Nullable laid_out);
+
+/// Whether `window` (a mapped GtkWindow) is allocated the size the window system has for
+/// it, which GDK last heard of too: no other size asked for is still unanswered. Asks
+/// the X server (a round trip) after every request sent before.
+gboolean parlance_window_size_agreed(GtkWidget *_Nonnull window);
+
 /// The name of `object` for a reader: its GtkBuilder id (the widget's, for a tree view
 /// column or an accessible), else the nearest ancestor's id and its class
 /// (`prefs-dialog/…/GtkLabel`), else its class. Free with `g_free`.

@@ -1,4 +1,5 @@
 import CGtk
+import CParlanceLive
 
 extension Widget {
   /// Renders the widget, as laid out now, into memory.
@@ -49,6 +50,15 @@ extension Window {
   /// - Returns: the picture; nil when no frame came within `timeout`.
   /// - Throws: `GtkError` when the picture could not be drawn (`snapshot()`).
   public func nextFramePicture(timeout: Duration = .seconds(5)) throws(GtkError) -> Screenshot? {
+    try nextFramePicture(timeout: timeout) { false }
+  }
+
+  /// `nextFramePicture(timeout:)`, or the picture as laid out now as soon as `laidOut`,
+  /// asked after each turn of the main loop before the frame, says it may stand for the
+  /// frame's.
+  private func nextFramePicture(
+    timeout: Duration, or laidOut: () -> Bool
+  ) throws(GtkError) -> Screenshot? {
     let drawn = Cell(false)
     let inside = Cell(false)
     let taken = Cell<Result<Screenshot, GtkError>?>(nil)
@@ -84,9 +94,63 @@ extension Window {
     defer { connection.disconnect() }
     if !isVisible { showAll() }
     queueDraw()
-    guard Gtk.iterate(until: { drawn.value }, timeout: timeout) else { return nil }
-    if let taken = taken.value { return try taken.get() }
+    var now = false
+    guard
+      Gtk.iterate(
+        until: {
+          now = !drawn.value && laidOut()
+          return drawn.value || now
+        }, timeout: timeout)
+    else { return nil }
+    if let taken = taken.value, !now { return try taken.get() }
     return try snapshot()
+  }
+
+  /// The window's picture once it is laid out at `size`, the size just asked of it
+  /// (`resize(to:)`), as its next frame will draw it: taken at once where GTK lays it
+  /// out without that frame, which it paces 16.7 ms after the one before.
+  ///
+  /// GTK's layout steps are run now, as the frame would run them
+  /// (`parlance_lay_out_now`). A window asking the window system for a new size is laid
+  /// out again when the answer comes (its `configure-event`). The picture is taken as
+  /// soon as the window is laid out at `size`, settled, and the window system has that
+  /// size for it; if the frame comes first (a window manager that answers late, or
+  /// gives another size), it is taken in the frame, as `nextFramePicture` takes it.
+  /// - Parameters:
+  ///   - size: the size the window was last asked to take.
+  ///   - timeout: how long to wait.
+  /// - Returns: the picture; nil when neither the size nor a frame came within `timeout`.
+  /// - Throws: `GtkError` when the picture could not be drawn (`snapshot()`).
+  public func picture(laidOutAt size: Size, timeout: Duration = .seconds(5)) throws(GtkError)
+    -> Screenshot?
+  {
+    guard isVisible else { return try nextFramePicture(timeout: timeout) }
+    let configured = Cell(0)
+    let connection = Signal.connect(objectPointer, .configureEvent) {
+      configured.value += 1
+      return .proceed
+    }
+    defer { connection.disconnect() }
+    if isLaidOutNow(at: size) { return try snapshot() }
+    var answered = configured.value
+    return try nextFramePicture(timeout: timeout) {
+      // Each answer of the window system: GTK takes the size it says at the next layout.
+      guard configured.value != answered else { return false }
+      answered = configured.value
+      return self.isLaidOutNow(at: size)
+    }
+  }
+
+  /// Whether the window, laid out now (`parlance_lay_out_now`), settled at `size`, the
+  /// size the window system has for it.
+  private func isLaidOutNow(at size: Size) -> Bool {
+    guard let windows = g_ptr_array_new() else { return false }
+    defer { g_ptr_array_unref(windows) }
+    g_ptr_array_add(windows, UnsafeMutableRawPointer(widgetPointer))
+    guard Bool(gboolean: parlance_lay_out_now(windows, nil)) else { return false }
+    let box = allocation
+    return Size(width: box.width, height: box.height) == size
+      && Bool(gboolean: parlance_window_size_agreed(widgetPointer))
   }
 
   /// Renders the window's contents and writes them as a PNG file of the window's size.

@@ -20,6 +20,7 @@ enum Signal {
   /// Signals whose handlers are `gboolean handler(GObject *instance, gpointer argument,
   /// gpointer data)`; the argument is a `cairo_t *` for `draw`, a `GdkEvent *` for events.
   enum Event: String {
+    case configureEvent = "configure-event"
     case deleteEvent = "delete-event"
     case draw
   }

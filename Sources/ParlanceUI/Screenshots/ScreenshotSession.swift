@@ -132,6 +132,9 @@ public enum ScreenshotSession {
         do {
           if drawn {
             image = try photographed.snapshot()
+          } else if photographed === window, let size = subject.askedSize(of: window) {
+            // Drawn as soon as it is laid out at the size asked, without GTK's paced frame.
+            image = try window.picture(laidOutAt: size, timeout: .seconds(10))
           } else if photographed === window {
             // Drawn once, in the frame, and shown from that picture.
             image = try window.nextFramePicture(timeout: .seconds(10))

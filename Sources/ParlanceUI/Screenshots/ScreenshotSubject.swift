@@ -28,6 +28,10 @@ public protocol ScreenshotSubject: AnyObject {
   func makeReport() -> ScreenshotReport
   /// What is photographed of `window`: the window itself, or a popover it shows.
   func photographed(in window: Window) -> Widget
+  /// The size the last `render()` asked `window` to take (`Window.resize(to:)`), when it
+  /// asked one: the session then photographs the window as soon as it is laid out at
+  /// that size (`Window.picture(laidOutAt:timeout:)`) instead of in its next frame.
+  func askedSize(of window: Window) -> Size?
 }
 
 extension ScreenshotSubject {
@@ -35,4 +39,6 @@ extension ScreenshotSubject {
   public func photographed(in window: Window) -> Widget { window }
   /// None: `prepare` does not draw.
   public var preparedLanguage: LanguageTag? { nil }
+  /// None: `render` asks no size.
+  public func askedSize(of window: Window) -> Size? { nil }
 }
