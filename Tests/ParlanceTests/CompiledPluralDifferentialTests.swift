@@ -95,6 +95,35 @@ import Testing
     #expect(mismatches.count == 0, "\(mismatches.prefix(5))")
   }
 
+  /// A form's shape read from its bytes (text alone, or around one integer conversion)
+  /// is the shape of its parsed template, on edge forms and on random ones: what the
+  /// compiled message makes of a form does not depend on which reading took it.
+  @Test func formShapesReadFromBytesAreTheParsedTemplates() {
+    var generator = TemplateGenerator(seed: 0x5eed_2026_1206)
+    let forms =
+      [
+        "", "files", "%d", "%d files", "файла %1$lld", "%2$d", "%u%", "100%", "% d", "%",
+        "%%d", "%d%%", "%5d", "%-d", "%'d", "%.2d", "%@", "%lu", "%zd", "%hhd", "%hld",
+        "%#@v@", "#{n} %d", "# %d", "%d #", "%1$#@v@", "%0$d", "%x", "é %i é",
+      ] + (0..<2_000).map { _ in generator.form() }
+      + (0..<2_000).map { _ in generator.simpleForm() }
+    var differing: [String] = []
+    for form in forms {
+      for argument in 0..<3 {
+        let read = CompiledPlural.shape(of: form, argumentIndex: argument)
+        let parsed = CompiledPlural.shape(
+          of: MessageTemplate(form, implicitArgument: argument), argumentIndex: argument)
+        if read?.prefix != parsed?.prefix || read?.hasNumber != parsed?.hasNumber
+          || read?.suffix != parsed?.suffix
+        {
+          differing.append("\(form.debugDescription) argument \(argument)")
+        }
+      }
+    }
+    let count = differing.count
+    #expect(count == 0, "\(differing.prefix(5))")
+  }
+
   @Test func randomTemplatesRenderTheSameOnBothPaths() {
     var generator = TemplateGenerator(seed: 0x5eed_2026_1201)
     var mismatches: [Mismatch] = []

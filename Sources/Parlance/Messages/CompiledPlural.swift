@@ -35,18 +35,93 @@ struct CompiledPlural: Sendable {
   let variables: [Variable]
 
   /// `variablesInOrder`: for each `%#@name@` of the format, its variable's argument and
-  /// its forms parsed in CLDR order; nil for a variable the message does not define.
-  init?(
-    format: MessageTemplate, variablesInOrder: [(argumentIndex: Int, slots: [MessageTemplate?])?]
+  /// its forms' texts in CLDR order, whose specifiers without position read that
+  /// argument; nil for a variable the message does not define. A form of text alone, or
+  /// of text around one `%` that is an integer conversion, is read from its bytes
+  /// (`shape(of:argumentIndex:)`); any other is parsed into a template first.
+  init?(format: MessageTemplate, variablesInOrder: [(argumentIndex: Int, sources: [String?])?]) {
+    self.init(
+      format: format,
+      sizedFor: variablesInOrder.reduce(0) { total, variable in
+        total + (variable?.sources.reduce(0) { $0 + ($1?.utf8.count ?? 0) } ?? 0)
+      },
+      variablesInOrder: variablesInOrder.map { variable in
+        variable.map { variable in
+          (
+            variable.argumentIndex,
+            variable.sources.map { source in
+              source.map { Self.shape(of: $0, argumentIndex: variable.argumentIndex) }
+            }
+          )
+        }
+      })
+  }
+
+  /// A form as the compiled message keeps it: the text before its number, whether it
+  /// has one, the text after. Nil inside: a form the compiled message cannot take.
+  typealias Shape = (prefix: String, hasNumber: Bool, suffix: String)?
+
+  /// The shape of a form written `source`, read from its bytes where it is text alone or
+  /// text around one `%` (the template parser's reading of those, without its segments),
+  /// else from the template parsed.
+  static func shape(of source: String, argumentIndex: Int) -> Shape {
+    var text = source
+    // `read` false: the bytes alone do not tell, the template does.
+    let (read, shape): (Bool, Shape) = text.withUTF8 { bytes in
+      var percent: Int?
+      for (index, byte) in bytes.enumerated() {
+        // `#` may begin a named placeholder; a second `%` may be `%%` or another one.
+        if byte == UInt8(ascii: "#") || (byte == UInt8(ascii: "%") && percent != nil) {
+          return (false, nil)
+        }
+        if byte == UInt8(ascii: "%") { percent = index }
+      }
+      guard let percent else { return (true, (source, false, "")) }
+      guard let specifier = PrintfSpecifier(scanning: bytes, at: percent),
+        case .conversion(let conversion) = specifier.kind
+      else { return (false, nil) }
+      guard conversion.isSimple, conversion.isDecimalInteger,
+        (specifier.position.map { $0 - 1 } ?? argumentIndex) == argumentIndex
+      else { return (true, nil) }
+      func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      }
+      return (true, (text(0..<percent), true, text(specifier.end..<bytes.count)))
+    }
+    if read { return shape }
+    return Self.shape(
+      of: MessageTemplate(source, implicitArgument: argumentIndex), argumentIndex: argumentIndex)
+  }
+
+  /// The shape of a parsed form.
+  static func shape(of template: MessageTemplate, argumentIndex: Int) -> Shape {
+    var prefix = ""
+    var suffix = ""
+    var number = false
+    let pieces = template.segments.isEmpty ? [.literal(template.source)] : template.segments
+    for piece in pieces {
+      switch piece {
+      case .literal(let text):
+        if number { suffix += text } else { prefix += text }
+      case .format(let specifier)
+      where !number && specifier.isSimple && specifier.argumentIndex == argumentIndex
+        && specifier.isDecimalInteger:
+        number = true
+      default:
+        return nil
+      }
+    }
+    return (prefix, number, suffix)
+  }
+
+  private init?(
+    format: MessageTemplate, sizedFor formBytes: Int,
+    variablesInOrder: [(argumentIndex: Int, shapes: [Shape?])?]
   ) {
     // Sized once: a catalog makes one of these per plural key, and each growth of an
     // array is an allocation more to make and to free.
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(
-      format.source.utf8.count
-        + variablesInOrder.reduce(0) { total, variable in
-          total + (variable?.slots.reduce(0) { $0 + ($1?.source.utf8.count ?? 0) } ?? 0)
-        })
+    bytes.reserveCapacity(format.source.utf8.count + formBytes)
     func span(_ text: String) -> Span {
       let start = bytes.count
       bytes.append(contentsOf: text.utf8)
@@ -70,28 +145,13 @@ struct CompiledPlural: Sendable {
     for variable in variablesInOrder {
       guard let variable else { return nil }
       var forms: [Form?] = []
-      forms.reserveCapacity(variable.slots.count)
-      for slot in variable.slots {
-        guard let template = slot else {
+      forms.reserveCapacity(variable.shapes.count)
+      for slot in variable.shapes {
+        guard let shape = slot else {
           forms.append(nil)
           continue
         }
-        var prefix = ""
-        var suffix = ""
-        var number = false
-        let pieces = template.segments.isEmpty ? [.literal(template.source)] : template.segments
-        for piece in pieces {
-          switch piece {
-          case .literal(let text):
-            if number { suffix += text } else { prefix += text }
-          case .format(let specifier)
-          where !number && specifier.isSimple && specifier.argumentIndex == variable.argumentIndex
-            && specifier.isDecimalInteger:
-            number = true
-          default:
-            return nil
-          }
-        }
+        guard let (prefix, number, suffix) = shape else { return nil }
         forms.append(Form(prefix: span(prefix), hasNumber: number, suffix: span(suffix)))
       }
       guard forms[5] != nil else { return nil }

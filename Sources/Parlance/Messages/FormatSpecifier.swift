@@ -31,10 +31,7 @@ public struct FormatSpecifier: Hashable, Sendable, CustomStringConvertible {
   let isSimple: Bool
 
   /// `%d`, `%i` or `%u`: an integer written in decimal digits.
-  var isDecimalInteger: Bool {
-    conversionByte == UInt8(ascii: "d") || conversionByte == UInt8(ascii: "i")
-      || conversionByte == UInt8(ascii: "u")
-  }
+  let isDecimalInteger: Bool
 
   /// The conversion character: `@`, `d`, `f`, …
   public var conversion: Character { Character(Unicode.Scalar(conversionByte)) }
@@ -56,9 +53,8 @@ public struct FormatSpecifier: Hashable, Sendable, CustomStringConvertible {
     self.position = Int32(clamping: position ?? 0)
     self.conversionByte = conversion.conversion
     self.valueType = Self.valueType(of: conversion.conversion)
-    self.isSimple =
-      conversion.flagsStart == conversion.flagsEnd && conversion.width == nil
-      && conversion.precision == nil
+    self.isSimple = conversion.isSimple
+    self.isDecimalInteger = conversion.isDecimalInteger
   }
 
   /// Flags, width, precision and length, read again from the text.

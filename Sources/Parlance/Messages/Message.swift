@@ -128,14 +128,13 @@ public final class PluralMessage: Hashable, Sendable {
     var inOrder: [PluralVariable?] = []
     for case .variable(let name, _) in segments { inOrder.append(built[name]) }
     self.variablesInOrder = inOrder
-    // The forms are parsed for the fast path and dropped once it is built; kept only
-    // when the message needs the general path anyway.
-    let forms = inOrder.map { $0.map { (variable: $0, slots: $0.parseForms()) } }
+    // The forms are read for the fast path from their texts (most need no template);
+    // they are parsed and kept now only when the message needs the general path anyway.
     let compiled = CompiledPlural(
       format: template,
-      variablesInOrder: forms.map { $0.map { ($0.variable.argumentIndex, $0.slots) } })
+      variablesInOrder: inOrder.map { $0.map { ($0.argumentIndex, $0.sources) } })
     if compiled == nil {
-      for case let (variable, slots)? in forms { variable.keep(slots) }
+      for case let variable? in inOrder { variable.keep(variable.parseForms()) }
     }
     self.compiled = compiled
   }

@@ -34,6 +34,15 @@ struct PrintfSpecifier: Hashable, Sendable {
     let precision: Int?
     let length: Length
     let conversion: UInt8
+
+    /// No flags, width or precision: the common `%d`, written without printf.
+    var isSimple: Bool { flagsStart == flagsEnd && width == nil && precision == nil }
+
+    /// `%d`, `%i` or `%u`: an integer written in decimal digits.
+    var isDecimalInteger: Bool {
+      conversion == UInt8(ascii: "d") || conversion == UInt8(ascii: "i")
+        || conversion == UInt8(ascii: "u")
+    }
   }
 
   /// The length modifier of a conversion.
