@@ -28,7 +28,11 @@ extension Renderer {
       node.restore(nodeState)
     }
     renderState.nodes = state.nodes.filter { rendered[$0.key] != nil }
-    if let size = state.windowSize, window.size != size {
+    // Before the window is shown, its size would be computed from every widget's size
+    // request (`gtk_window_get_size`), a measure of the whole window made only to compare:
+    // the size is asked for instead, and the window opens at it (or as large as its
+    // content needs), measured once, as it is shown.
+    if let size = state.windowSize, !window.isMapped || window.size != size {
       window.resize(to: size)
     }
   }
