@@ -19,15 +19,6 @@ final class MainLoopTests: GtkTestCase, @unchecked Sendable {
     }
   }
 
-  func testDisplayOpenedIsCalledOnceWhenGtkIsInitializedAlready() throws {
-    try onMainActor {
-      try requireDisplay()
-      let calls = CallCounter()
-      XCTAssertTrue(Gtk.initialize(displayOpened: { calls.count += 1 }))
-      XCTAssertEqual(calls.count, 1)
-    }
-  }
-
   func testIdleRunsOnceAndRemovedIdleNeverRuns() throws {
     try onMainActor {
       try requireDisplay()

@@ -17,31 +17,8 @@ public enum Gtk {
   /// two screenshots of the same window differ.
   @discardableResult
   public static func initialize() -> Bool {
-    initialize(displayOpened: {})
-  }
-
-  /// Opens the display and initializes GTK as `initialize()` does, calling `displayOpened`
-  /// between the two halves of GTK's start.
-  ///
-  /// The first half, `gtk_init_check`, opens the X connection, asks for its extensions and
-  /// settings and joins the accessibility bus: round trips to other processes. The second
-  /// reads the theme's style sheet (10–14 ms of Adwaita on a slow core): computation in
-  /// this thread alone. Work that another thread starts in `displayOpened` therefore runs
-  /// beside the second half only. Beside the first, on a machine with two cores, it delays
-  /// the replies the first half waits for (`gtk_init_check` took 12 ms instead of 5–6 with
-  /// the catalogs loading on another thread from the start).
-  ///
-  /// `displayOpened` is called exactly once, before this returns: also when GTK was
-  /// initialized already, and when the display cannot be opened.
-  @discardableResult
-  public static func initialize(displayOpened: () -> Void) -> Bool {
-    if isInitialized {
-      displayOpened()
-      return true
-    }
-    let opened = Bool(gboolean: gtk_init_check(nil, nil))
-    displayOpened()
-    guard opened else { return false }
+    if isInitialized { return true }
+    guard Bool(gboolean: gtk_init_check(nil, nil)) else { return false }
     isInitialized = true
     if let settings = gtk_settings_get_default() {
       parlance_object_set_boolean(settings, "gtk-cursor-blink", false.gboolean)
@@ -50,7 +27,7 @@ public enum Gtk {
   }
 
   /// Does the part of GTK's start that may run on any thread, so that another thread can
-  /// do it while this one reads the theme: reading fontconfig's configuration, which
+  /// do it while this one opens the display and reads the theme: reading fontconfig's configuration, which
   /// the first text laid out waits for otherwise. Done once per process; calling this
   /// again, or after GTK did it, costs nothing.
   ///
