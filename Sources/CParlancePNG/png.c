@@ -1,6 +1,7 @@
 #include "parlance_png.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -140,4 +141,9 @@ int parlance_png_write(const uint32_t *pixels, int32_t width, int32_t height, co
     return -1;
   }
   return 0;
+}
+
+void parlance_keep_freed_memory(void) {
+  mallopt(M_MMAP_THRESHOLD, 64 << 20);
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
 }

@@ -19,6 +19,12 @@ extern "C" {
 int parlance_png_write(const uint32_t *pixels, int32_t width, int32_t height, const char *path,
                        char *error, int32_t capacity);
 
+/// Keeps the memory the process frees for what it allocates next, instead of giving it
+/// back to the kernel: glibc's mmap threshold and trim threshold raised (64 MB, 512 MB),
+/// for a short process that draws, copies and frees pictures of a few MB, one after
+/// another. Call it before the first picture.
+void parlance_keep_freed_memory(void);
+
 #ifdef __cplusplus
 }
 #endif

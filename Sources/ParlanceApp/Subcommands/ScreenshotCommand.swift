@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceGtk
 import ParlanceUI
 import ParlanceWindow
 
@@ -51,6 +52,7 @@ enum ScreenshotCommand: Subcommand {
   /// Photographs every language; exit 1 when a picture cannot be taken.
   static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
     let out = try arguments.value(Self.out).path
+    Screenshot.keepFreedMemory()
     if arguments[running] { return try runProgram(out: out, arguments) }
     if arguments.isGiven(steps.declaration) {
       throw arguments.usageError("--steps needs --run")
