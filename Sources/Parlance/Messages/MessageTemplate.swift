@@ -151,7 +151,9 @@ private struct TemplateParser {
   mutating func parse() -> ([MessageTemplate.Segment], [MessageTemplate.Problem]) {
     // Fast path: most messages have no placeholder at all, and need no segment array
     // (`isPlain` renders them as their source).
-    if !bytes.contains(UInt8(ascii: "%")) && !bytes.contains(UInt8(ascii: "#")) {
+    // (One pass over both bytes, eight at a time: a 10 MB key of a String Catalog is
+    // its own source text, and two byte-by-byte searches were half of its reading.)
+    if bytes.firstOffset(of: UInt8(ascii: "%"), or: UInt8(ascii: "#"), from: 0) == bytes.count {
       return ([], [])
     }
     if bytes.count <= Self.countingThreshold {
