@@ -15,6 +15,38 @@ struct PlistParserTests {
     Dictionary(file.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
   }
 
+  /// Keys and strings of text, entities and non-ASCII, short and longer than the
+  /// eight bytes the reader searches at a time, read as Foundation reads them.
+  @Test func textsAndEntitiesReadAsFoundationReadsThem() throws {
+    var random = SplitMix64(seed: 0x5eed_2026_1206)
+    let pieces = [
+      "a", "files", "é", "日本語", " ", "&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#65;",
+      "&#x41;", "&#x1F600;", "0123456789abcdef", "\n", "%d", "&amp;&amp;",
+    ]
+    func text() -> String {
+      (0..<Int(random.next() % 6)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+        .joined()
+    }
+    var body = ""
+    for index in 0..<300 {
+      body += "<key>k\(index)\(text())</key><string>\(text())</string>\n"
+    }
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \(body)</dict>
+      </plist>
+      """
+    let ours = try #require(PlistXMLReader.read(Array(xml.utf8)))
+    let foundation = try #require(
+      try PropertyListSerialization.propertyList(from: Data(xml.utf8), format: nil)
+        as? [String: String])
+    let read = ours.strings.reduce(into: [String: String]()) { $0[$1.key] = $1.value }
+    #expect(read.count == 300)
+    #expect(read == foundation)
+  }
+
   @Test func readsKeysAndStringsWithTheirPositions() throws {
     let file = try parse("simple.plist")
     #expect(file.diagnostics.isEmpty)

@@ -150,12 +150,7 @@ struct PlistXMLReader {
         return nil
       }
       let location = lines.location(of: keyStart, in: text)
-      if isTopLevel {
-        if let previous = topLevel[key] {
-          duplicates.append((key, previous.location, location))
-        }
-        topLevel[key] = PlistKeyLocator.TopLevelKey(location: location)
-      } else if depth == 2, children[key] == nil {
+      if !isTopLevel, depth == 2, children[key] == nil {
         children[key] = location
       }
       guard skipMisc(allowingDoctype: false), let value = self.value() else { return nil }
@@ -167,11 +162,14 @@ struct PlistXMLReader {
       {
         return nil
       }
-      if isTopLevel, case .dictionary = value {
-        topLevel[key]?.children = lastChildren
-      }
-      if isTopLevel, case .string(let text) = value {
-        strings.append((key, location, text))
+      if isTopLevel {
+        // One lookup of the name: each is a hash of it, and a name may be megabytes.
+        var located = PlistKeyLocator.TopLevelKey(location: location)
+        if case .dictionary = value { located.children = lastChildren }
+        if let previous = topLevel.updateValue(located, forKey: key) {
+          duplicates.append((key, previous.location, location))
+        }
+        if case .string(let text) = value { strings.append((key, location, text)) }
       }
     }
     lastChildren = children
@@ -183,28 +181,31 @@ struct PlistXMLReader {
 
   /// Text up to `end`, entities decoded; nil on `<` or an entity outside the subset.
   private mutating func text(until end: StaticString) -> String? {
+    // The text between entities, copied only when there is one (each adds a byte or
+    // more, so `bytes` stays empty until then); the `<` or `&` found eight bytes at a time.
     var bytes: [UInt8] = []
     var start = index
-    while index < text.count {
-      switch text[index] {
-      case UInt8(ascii: "<"):
-        bytes += text[start..<index]
+    while true {
+      index = text.firstOffset(of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), from: index)
+      guard index < text.count else { return nil }
+      let stop = index
+      if text[stop] == UInt8(ascii: "<") {
         guard consume(end) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
-      case UInt8(ascii: "&"):
-        bytes += text[start..<index]
-        guard let scalar = entity() else { return nil }
-        if scalar.isASCII {
-          bytes.append(UInt8(scalar.value))
-        } else {
-          bytes += Array(String(scalar).utf8)
+        if bytes.isEmpty {
+          return String(decoding: UnsafeBufferPointer(rebasing: text[start..<stop]), as: UTF8.self)
         }
-        start = index
-      default:
-        index += 1
+        bytes += text[start..<stop]
+        return String(decoding: bytes, as: UTF8.self)
       }
+      bytes += text[start..<stop]
+      guard let scalar = entity() else { return nil }
+      if scalar.isASCII {
+        bytes.append(UInt8(scalar.value))
+      } else {
+        bytes += Array(String(scalar).utf8)
+      }
+      start = index
     }
-    return nil
   }
 
   /// `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&#65;` `&#x41;` (not NUL, not a surrogate).

@@ -120,8 +120,8 @@ private struct StringsdictReader {
     // File order when the text says where each key is, else key order.
     let keys = dictionary.map { (location: location(of: $0.key), key: $0.key, value: $0.value) }
       .sorted { ($0.location, $0.key) < ($1.location, $1.key) }
-    for (_, key, value) in keys {
-      readEntry(key, value)
+    for (location, key, value) in keys {
+      readEntry(key, value, at: location)
     }
   }
 
@@ -135,8 +135,7 @@ private struct StringsdictReader {
 
   // MARK: Entries
 
-  private mutating func readEntry(_ key: String, _ value: PlistValue) {
-    let at = location(of: key)
+  private mutating func readEntry(_ key: String, _ value: PlistValue, at: SourceLocation) {
     if let text = value.string {
       entries.append(ParsedEntry(key: key, message: .text(MessageTemplate(text)), location: at))
       return
