@@ -111,6 +111,28 @@ struct XCStringsParserTests {
       ])
   }
 
+  /// A key written 1,500 times more: the first 1,000 repeats are listed, the others
+  /// counted in the summary, which stands at the first it hides; with a problem before
+  /// them (no source language), the summary stands one repeat sooner.
+  @Test func repeatsBeyondTheLimitAreCountedFromTheFirstHidden() {
+    for sourceLanguage in [#""sourceLanguage": "en", "#, ""] {
+      let repeated = String(repeating: "\"a\": {},\n", count: 1_501)
+      let file = parse("{\(sourceLanguage)\"strings\": {\n\(repeated)\"b\": {}\n}}")
+      let earlier = sourceLanguage.isEmpty ? 1 : 0
+      #expect(file.diagnostics.count == Diagnostic.limitPerFile + 1)
+      #expect(DiagnosticTotals(file.diagnostics) == DiagnosticTotals(warnings: 1_500 + earlier))
+      let summary = file.diagnostics.first {
+        if case .tooManyDiagnostics = $0.kind { true } else { false }
+      }
+      // Line 2 holds the first "a"; its repeats are lines 3 on.
+      #expect(summary?.location == SourceLocation(line: 3 + 1_000 - earlier, column: 1))
+      #expect(
+        summary?.kind
+          == .tooManyDiagnostics(
+            limit: 1000, notReported: DiagnosticTotals(warnings: 500 + earlier)))
+    }
+  }
+
   /// Keys are one key when they are equal as Swift strings, whatever their bytes: an
   /// escape, a decomposed accent, the Kelvin sign (canonically the letter K). A reader
   /// that told keys apart by their bytes would serve each twice.

@@ -10,7 +10,10 @@ extension XCStringsReader {
     /// Per localization of the document (`XCStringsDocument.localizations`); the key's
     /// location when the locator did not reach it.
     var codes: [SourceLocation]
+    /// The keys written again, as many as a file's diagnostics can list
+    /// (`Diagnostic.limitPerFile`); those beyond are only counted, from the first of them.
     var duplicates: [(key: String, first: SourceLocation, again: SourceLocation)] = []
+    var unlisted: (count: Int, first: SourceLocation)?
 
     init(
       tape: JSONTape, document: XCStringsDocument, strings: [XCStringsDocument.Entry],
@@ -41,9 +44,13 @@ extension XCStringsReader {
 
       /// The location of the string at `token` (its opening quote), if the locator saw it.
       mutating func location(_ token: Int) -> SourceLocation? {
-        let quote = Int(tape.tokens[token].start) - 1
-        guard quote < end else { return nil }
-        return lines.location(of: quote, in: text)
+        guard saw(token) else { return nil }
+        return lines.location(of: Int(tape.tokens[token].start) - 1, in: text)
+      }
+
+      /// Whether the locator saw the string at `token`.
+      func saw(_ token: Int) -> Bool {
+        Int(tape.tokens[token].start) - 1 < end
       }
     }
 
@@ -64,6 +71,15 @@ extension XCStringsReader {
     ) {
       var nextRepeat = 0
       func record(_ again: (keyToken: Int, entry: Int), _ walk: inout Walk) {
+        if duplicates.count == Diagnostic.limitPerFile {
+          // Only counted (a file of a million repeats): located only for the first.
+          if let unlisted {
+            if walk.saw(again.keyToken) { self.unlisted = (unlisted.count + 1, unlisted.first) }
+          } else if let at = walk.location(again.keyToken) {
+            unlisted = (1, at)
+          }
+          return
+        }
         // The first of a key comes before its repeat: if the repeat was seen, so was it.
         guard let at = walk.location(again.keyToken) else { return }
         // The repeat as written (it may be another spelling of the same key).

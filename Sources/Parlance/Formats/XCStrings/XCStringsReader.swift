@@ -89,6 +89,10 @@ struct XCStringsReader: Sendable {
       report(
         .duplicateJSONKey(duplicate.key, firstAt: duplicate.first), .warning, at: duplicate.again)
     }
+    if isChecking, let unlisted = located.unlisted {
+      diagnostics.countBeyond(
+        Diagnostic.limitPerFile, count: unlisted.count, .warning, file: file, at: unlisted.first)
+    }
     // File order; a key the locator lost (after a mistake) sorts first, by name. A strict
     // file's keys are in file order already.
     let order =
