@@ -121,6 +121,23 @@ struct StringsdictParserTests {
       ])
   }
 
+  /// A key written 1,500 times more: the first 1,000 repeats are listed, the others
+  /// counted in the summary, which stands at the first it hides.
+  @Test func repeatsBeyondTheLimitAreCountedFromTheFirstHidden() {
+    let file = parse(plist(String(repeating: "<key>a</key><string>x</string>\n", count: 1_501)))
+    #expect(file.entries.count == 1)
+    #expect(file.diagnostics.count == Diagnostic.limitPerFile + 1)
+    #expect(DiagnosticTotals(file.diagnostics) == DiagnosticTotals(warnings: 1_500))
+    let summary = file.diagnostics.first {
+      if case .tooManyDiagnostics = $0.kind { true } else { false }
+    }
+    // Line 4 holds the first "a"; its repeats are lines 5 on.
+    #expect(summary?.location == SourceLocation(line: 5 + 1_000, column: 1))
+    #expect(
+      summary?.kind
+        == .tooManyDiagnostics(limit: 1000, notReported: DiagnosticTotals(warnings: 500)))
+  }
+
   @Test func everyTopLevelKeyIsAnEntryOrNamedByADiagnostic() {
     let file = parse(
       plist(

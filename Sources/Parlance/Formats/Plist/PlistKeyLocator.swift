@@ -22,8 +22,26 @@ struct PlistKeyLocator {
   /// Each top-level key by name; a duplicated name keeps its last occurrence, whose value
   /// Foundation keeps.
   private(set) var keys: [String: TopLevelKey] = [:]
-  /// Top-level names written more than once, with each earlier location.
-  private(set) var duplicates: [(key: String, first: SourceLocation, again: SourceLocation)] = []
+  /// Top-level names written more than once.
+  private(set) var duplicates = Repeats()
+
+  /// Names written again, each with its earlier location: as many as a file's
+  /// diagnostics list (`Diagnostic.limitPerFile`); those beyond are only counted, from the
+  /// first of them (a file of one key a million times).
+  struct Repeats {
+    private(set) var listed: [(key: String, first: SourceLocation, again: SourceLocation)] = []
+    private(set) var unlisted: (count: Int, first: SourceLocation)?
+
+    mutating func add(_ key: String, first: SourceLocation, again: SourceLocation) {
+      if listed.count < Diagnostic.limitPerFile {
+        listed.append((key, first, again))
+      } else if let unlisted {
+        self.unlisted = (unlisted.count + 1, unlisted.first)
+      } else {
+        unlisted = (1, again)
+      }
+    }
+  }
 
   /// Scans UTF-8 text (the caller decodes UTF-16 first).
   init(utf8 text: [UInt8]) {
@@ -31,10 +49,7 @@ struct PlistKeyLocator {
   }
 
   /// Locations found by a reader that read the file itself (`PlistXMLReader`).
-  init(
-    keys: [String: TopLevelKey],
-    duplicates: [(key: String, first: SourceLocation, again: SourceLocation)]
-  ) {
+  init(keys: [String: TopLevelKey], duplicates: Repeats) {
     self.keys = keys
     self.duplicates = duplicates
   }
@@ -99,7 +114,7 @@ struct PlistKeyLocator {
   ) {
     if containers == [.dictionary] {
       if let previous = keys[name] {
-        duplicates.append((name, previous.location, location))
+        duplicates.add(name, first: previous.location, again: location)
       }
       keys[name] = TopLevelKey(location: location)
       currentTopLevel = name

@@ -33,7 +33,7 @@ struct PlistXMLReader {
   private var lines = LineLocator()
   private var depth = 0
   private var topLevel: [String: PlistKeyLocator.TopLevelKey] = [:]
-  private var duplicates: [(key: String, first: SourceLocation, again: SourceLocation)] = []
+  private var duplicates = PlistKeyLocator.Repeats()
   private var strings: [(key: String, location: SourceLocation, value: String)] = []
 
   /// The value and key locations of `bytes`; nil when the file is not in the subset.
@@ -167,7 +167,7 @@ struct PlistXMLReader {
         var located = PlistKeyLocator.TopLevelKey(location: location)
         if case .dictionary = value { located.children = lastChildren }
         if let previous = topLevel.updateValue(located, forKey: key) {
-          duplicates.append((key, previous.location, location))
+          duplicates.add(key, first: previous.location, again: location)
         }
         if case .string(let text) = value { strings.append((key, location, text)) }
       }

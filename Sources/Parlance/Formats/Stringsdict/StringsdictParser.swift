@@ -114,8 +114,12 @@ private struct StringsdictReader {
       report(.invalidPropertyList(reason: "the top level is not a dictionary"), .error)
       return
     }
-    for duplicate in locator?.duplicates ?? [] {
+    for duplicate in locator?.duplicates.listed ?? [] {
       report(.duplicateKey(duplicate.key, firstAt: duplicate.first), .warning, at: duplicate.again)
+    }
+    if let unlisted = locator?.duplicates.unlisted {
+      diagnostics.countBeyond(
+        Diagnostic.limitPerFile, count: unlisted.count, .warning, file: file, at: unlisted.first)
     }
     // File order when the text says where each key is, else key order.
     let keys = dictionary.map { (location: location(of: $0.key), key: $0.key, value: $0.value) }
