@@ -197,7 +197,7 @@ struct PlistXMLReader {
         bytes += text[start..<stop]
         return String(decoding: bytes, as: UTF8.self)
       }
-      bytes += text[start..<stop]
+      if start < stop { bytes += text[start..<stop] }
       guard let scalar = entity() else { return nil }
       if scalar.isASCII {
         bytes.append(UInt8(scalar.value))
@@ -210,9 +210,15 @@ struct PlistXMLReader {
 
   /// `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&#65;` `&#x41;` (not NUL, not a surrogate).
   private mutating func entity() -> Unicode.Scalar? {
-    for (name, scalar) in Self.namedEntities where starts(with: name) {
-      index += name.utf8CodeUnitCount
-      return scalar
+    // The five named entities, told apart by the byte after `&`.
+    switch index + 1 < text.count ? text[index + 1] : 0 {
+    case UInt8(ascii: "a"):
+      if consume("&amp;") { return "&" }
+      if consume("&apos;") { return "'" }
+    case UInt8(ascii: "l"): if consume("&lt;") { return "<" }
+    case UInt8(ascii: "g"): if consume("&gt;") { return ">" }
+    case UInt8(ascii: "q"): if consume("&quot;") { return "\"" }
+    default: break
     }
     guard let semicolon = find(";"), semicolon - index <= 12 else { return nil }
     let name = String(decoding: text[(index + 1)..<semicolon], as: UTF8.self)
@@ -227,10 +233,6 @@ struct PlistXMLReader {
     }
     return Unicode.Scalar(value)
   }
-
-  private static let namedEntities: [(StaticString, Unicode.Scalar)] = [
-    ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"),
-  ]
 
   // MARK: Bytes
 
