@@ -55,6 +55,16 @@ package final class WindowScreenshots: ScreenshotSubject {
     controller.render()
   }
 
+  /// The size the window had for the language before: it keeps its fixed size from one
+  /// language to the next, so that it is photographed as soon as it is laid out at it,
+  /// without GTK's paced frame. A language that needs more room grows it, and is
+  /// photographed in the frame that shows it grown. None before the window was shown.
+  package func askedSize(of window: Window) -> Size? {
+    guard window.isMapped else { return nil }
+    let laidOut = window.allocation
+    return Size(width: laidOut.width, height: laidOut.height)
+  }
+
   /// What a reviewer should look at in the window in `language`.
   /// - Parameters:
   ///   - window: the window photographed (the session's own).

@@ -1,9 +1,11 @@
+import CGtk
 import Foundation
 import Parlance
-import ParlanceGtk
 import ParlanceUI
 import ParlanceWindow
 import XCTest
+
+@testable import ParlanceGtk
 
 /// The screenshot matrix, and goldens that catch a changed window.
 final class ScreenshotTests: WindowTestCase, @unchecked Sendable {
@@ -70,6 +72,26 @@ final class ScreenshotTests: WindowTestCase, @unchecked Sendable {
   /// Languages of one direction are photographed together, so that the layout turns as
   /// few times as it can, yet the files, the shots and the report keep the order asked
   /// for, and a language's screenshot does not depend on the one before it.
+  /// Once the window is shown, each language is photographed as soon as it is laid out
+  /// at the window's size, without a frame of its own (GTK paces them 16.7 ms apart),
+  /// and the picture is what the next frame shows.
+  func testLanguagesArePhotographedWithoutAFrameOfTheirOwn() throws {
+    try onMainActor {
+      let localizer = try Localizer(resources: [Self.resources], environment: [:])
+      let session = try WindowScreenshots(localizer: localizer, size: Self.size)
+      defer { session.window.destroy() }
+      _ = try session.capture([try LanguageTag("en")], into: outputFolder())
+      let clock = try XCTUnwrap(gtk_widget_get_frame_clock(session.window.widgetPointer))
+      let frames = gdk_frame_clock_get_frame_counter(clock)
+      let languages = try ["de", "ru", "ja"].map { try LanguageTag($0) }
+      let shots = try session.capture(languages, into: outputFolder())
+      XCTAssertEqual(gdk_frame_clock_get_frame_counter(clock), frames, "waited for frames")
+      let shown = try XCTUnwrap(session.window.nextFramePicture())
+      let last = try Screenshot(contentsOfPNG: try XCTUnwrap(shots.last).file.path)
+      XCTAssertEqual(shown.differingPixelCount(from: last), 0)
+    }
+  }
+
   func testAlternatingDirectionsArePhotographedTogetherAndKeepTheirOrder() throws {
     try onMainActor {
       let localizer = try Localizer(resources: [Self.resources], environment: [:])
