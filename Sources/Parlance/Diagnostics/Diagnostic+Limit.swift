@@ -43,3 +43,41 @@ extension Array where Element == Diagnostic {
     }
   }
 }
+
+/// Keys written again, each with its earlier location: as many as a file's diagnostics
+/// list (`Diagnostic.limitPerFile`); those beyond are only counted, from the first of
+/// them (a file of one key a million times).
+struct RepeatedKeys {
+  private(set) var listed: [(key: String, first: SourceLocation, again: SourceLocation)] = []
+  private(set) var unlisted: (count: Int, first: SourceLocation)?
+
+  /// Whether a repeat found now is only counted.
+  var isFull: Bool { listed.count == Diagnostic.limitPerFile }
+
+  mutating func add(_ key: String, first: SourceLocation, again: SourceLocation) {
+    if isFull {
+      countUnlisted(seen: true) { again }
+    } else {
+      listed.append((key, first, again))
+    }
+  }
+
+  /// Counts a repeat beyond those listed when it was `seen`; `location` is asked of the
+  /// first of them only (where the summary stands).
+  mutating func countUnlisted(seen: Bool, location: () -> SourceLocation?) {
+    guard seen else { return }
+    if let unlisted {
+      self.unlisted = (unlisted.count + 1, unlisted.first)
+    } else if let first = location() {
+      unlisted = (1, first)
+    }
+  }
+
+  /// Adds the repeats only counted to `diagnostics` of `file`, after the listed ones were
+  /// reported: in the summary of what is beyond the limit.
+  func countUnlisted(in diagnostics: inout [Diagnostic], file: String) {
+    guard let unlisted else { return }
+    diagnostics.countBeyond(
+      Diagnostic.limitPerFile, count: unlisted.count, .warning, file: file, at: unlisted.first)
+  }
+}

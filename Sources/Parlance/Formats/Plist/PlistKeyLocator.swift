@@ -23,25 +23,7 @@ struct PlistKeyLocator {
   /// Foundation keeps.
   private(set) var keys: [String: TopLevelKey] = [:]
   /// Top-level names written more than once.
-  private(set) var duplicates = Repeats()
-
-  /// Names written again, each with its earlier location: as many as a file's
-  /// diagnostics list (`Diagnostic.limitPerFile`); those beyond are only counted, from the
-  /// first of them (a file of one key a million times).
-  struct Repeats {
-    private(set) var listed: [(key: String, first: SourceLocation, again: SourceLocation)] = []
-    private(set) var unlisted: (count: Int, first: SourceLocation)?
-
-    mutating func add(_ key: String, first: SourceLocation, again: SourceLocation) {
-      if listed.count < Diagnostic.limitPerFile {
-        listed.append((key, first, again))
-      } else if let unlisted {
-        self.unlisted = (unlisted.count + 1, unlisted.first)
-      } else {
-        unlisted = (1, again)
-      }
-    }
-  }
+  private(set) var duplicates = RepeatedKeys()
 
   /// Scans UTF-8 text (the caller decodes UTF-16 first).
   init(utf8 text: [UInt8]) {
@@ -49,7 +31,7 @@ struct PlistKeyLocator {
   }
 
   /// Locations found by a reader that read the file itself (`PlistXMLReader`).
-  init(keys: [String: TopLevelKey], duplicates: Repeats) {
+  init(keys: [String: TopLevelKey], duplicates: RepeatedKeys) {
     self.keys = keys
     self.duplicates = duplicates
   }

@@ -126,10 +126,7 @@ public enum PlistParser {
         report(
           .duplicateKey(duplicate.key, firstAt: duplicate.first), .warning, at: duplicate.again)
       }
-      if let unlisted = locator?.duplicates.unlisted {
-        diagnostics.countBeyond(
-          Diagnostic.limitPerFile, count: unlisted.count, .warning, file: file, at: unlisted.first)
-      }
+      locator?.duplicates.countUnlisted(in: &diagnostics, file: file)
       // File order when the text says where each key is, else key order.
       let keys = root.map { (location: location(of: $0.key), key: $0.key, value: $0.value) }
         .sorted { ($0.location, $0.key) < ($1.location, $1.key) }

@@ -33,7 +33,7 @@ struct PlistXMLReader {
   private var lines = LineLocator()
   private var depth = 0
   private var topLevel: [String: PlistKeyLocator.TopLevelKey] = [:]
-  private var duplicates = PlistKeyLocator.Repeats()
+  private var duplicates = RepeatedKeys()
   private var strings: [(key: String, location: SourceLocation, value: String)] = []
 
   /// The value and key locations of `bytes`; nil when the file is not in the subset.

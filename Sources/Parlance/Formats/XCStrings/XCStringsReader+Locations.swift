@@ -10,10 +10,8 @@ extension XCStringsReader {
     /// Per localization of the document (`XCStringsDocument.localizations`); the key's
     /// location when the locator did not reach it.
     var codes: [SourceLocation]
-    /// The keys written again, as many as a file's diagnostics can list
-    /// (`Diagnostic.limitPerFile`); those beyond are only counted, from the first of them.
-    var duplicates: [(key: String, first: SourceLocation, again: SourceLocation)] = []
-    var unlisted: (count: Int, first: SourceLocation)?
+    /// The keys written again.
+    var duplicates = RepeatedKeys()
 
     init(
       tape: JSONTape, document: XCStringsDocument, strings: [XCStringsDocument.Entry],
@@ -71,12 +69,10 @@ extension XCStringsReader {
     ) {
       var nextRepeat = 0
       func record(_ again: (keyToken: Int, entry: Int), _ walk: inout Walk) {
-        if duplicates.count == Diagnostic.limitPerFile {
-          // Only counted (a file of a million repeats): located only for the first.
-          if let unlisted {
-            if walk.saw(again.keyToken) { self.unlisted = (unlisted.count + 1, unlisted.first) }
-          } else if let at = walk.location(again.keyToken) {
-            unlisted = (1, at)
+        if duplicates.isFull {
+          // Only counted (a file of a million repeats), and located only for the first.
+          duplicates.countUnlisted(seen: walk.saw(again.keyToken)) {
+            walk.location(again.keyToken)
           }
           return
         }
@@ -84,7 +80,7 @@ extension XCStringsReader {
         guard let at = walk.location(again.keyToken) else { return }
         // The repeat as written (it may be another spelling of the same key).
         let name = walk.tape.string(at: again.keyToken) ?? strings[again.entry].key
-        duplicates.append((name, keys[again.entry], at))
+        duplicates.add(name, first: keys[again.entry], again: at)
       }
       for (index, entry) in strings.enumerated() {
         while nextRepeat < repeated.count, repeated[nextRepeat].keyToken < entry.keyToken {
@@ -112,7 +108,7 @@ extension XCStringsReader {
           let name =
             walk.tape.string(at: key) ?? JSONSyntaxLocator.decodeKey(walk.tape.bytes(of: key))
           if let earlier = first[name] {
-            duplicates.append((name, earlier, at))
+            duplicates.add(name, first: earlier, again: at)
           } else {
             first[name] = at
           }

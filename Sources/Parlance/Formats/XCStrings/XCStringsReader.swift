@@ -85,14 +85,11 @@ struct XCStringsReader: Sendable {
     }
     let located = Located(
       tape: tape, document: document, strings: strings, stoppedAt: locator?.stoppedAt)
-    for duplicate in located.duplicates {
+    for duplicate in located.duplicates.listed {
       report(
         .duplicateJSONKey(duplicate.key, firstAt: duplicate.first), .warning, at: duplicate.again)
     }
-    if isChecking, let unlisted = located.unlisted {
-      diagnostics.countBeyond(
-        Diagnostic.limitPerFile, count: unlisted.count, .warning, file: file, at: unlisted.first)
-    }
+    if isChecking { located.duplicates.countUnlisted(in: &diagnostics, file: file) }
     // File order; a key the locator lost (after a mistake) sorts first, by name. A strict
     // file's keys are in file order already.
     let order =
