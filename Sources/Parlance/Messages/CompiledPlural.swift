@@ -34,29 +34,6 @@ struct CompiledPlural: Sendable {
   let parts: [Part]
   let variables: [Variable]
 
-  /// `variablesInOrder`: for each `%#@name@` of the format, its variable's argument and
-  /// its forms' texts in CLDR order, whose specifiers without position read that
-  /// argument; nil for a variable the message does not define. A form of text alone, or
-  /// of text around one `%` that is an integer conversion, is read from its bytes
-  /// (`shape(of:argumentIndex:)`); any other is parsed into a template first.
-  init?(format: MessageTemplate, variablesInOrder: [(argumentIndex: Int, sources: [String?])?]) {
-    self.init(
-      format: format,
-      sizedFor: variablesInOrder.reduce(0) { total, variable in
-        total + (variable?.sources.reduce(0) { $0 + ($1?.utf8.count ?? 0) } ?? 0)
-      },
-      variablesInOrder: variablesInOrder.map { variable in
-        variable.map { variable in
-          (
-            variable.argumentIndex,
-            variable.sources.map { source in
-              source.map { Self.shape(of: $0, argumentIndex: variable.argumentIndex) }
-            }
-          )
-        }
-      })
-  }
-
   /// A form as the compiled message keeps it: the text before its number, whether it
   /// has one, the text after. Nil inside: a form the compiled message cannot take.
   typealias Shape = (prefix: String, hasNumber: Bool, suffix: String)?
@@ -114,14 +91,20 @@ struct CompiledPlural: Sendable {
     return (prefix, number, suffix)
   }
 
-  private init?(
-    format: MessageTemplate, sizedFor formBytes: Int,
-    variablesInOrder: [(argumentIndex: Int, shapes: [Shape?])?]
-  ) {
+  /// `variablesInOrder`: for each `%#@name@` of the format, its variable's argument and
+  /// its forms' texts in CLDR order, whose specifiers without position read that
+  /// argument; nil for a variable the message does not define. A form of text alone, or
+  /// of text around one `%` that is an integer conversion, is read from its bytes
+  /// (`shape(of:argumentIndex:)`); any other is parsed into a template first.
+  init?(format: MessageTemplate, variablesInOrder: [(argumentIndex: Int, sources: [String?])?]) {
     // Sized once: a catalog makes one of these per plural key, and each growth of an
     // array is an allocation more to make and to free.
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(format.source.utf8.count + formBytes)
+    bytes.reserveCapacity(
+      format.source.utf8.count
+        + variablesInOrder.reduce(0) { total, variable in
+          total + (variable?.sources.reduce(0) { $0 + ($1?.utf8.count ?? 0) } ?? 0)
+        })
     func span(_ text: String) -> Span {
       let start = bytes.count
       bytes.append(contentsOf: text.utf8)
@@ -145,13 +128,16 @@ struct CompiledPlural: Sendable {
     for variable in variablesInOrder {
       guard let variable else { return nil }
       var forms: [Form?] = []
-      forms.reserveCapacity(variable.shapes.count)
-      for slot in variable.shapes {
-        guard let shape = slot else {
+      forms.reserveCapacity(variable.sources.count)
+      for source in variable.sources {
+        guard let source else {
           forms.append(nil)
           continue
         }
-        guard let (prefix, number, suffix) = shape else { return nil }
+        guard
+          let (prefix, number, suffix) = Self.shape(
+            of: source, argumentIndex: variable.argumentIndex)
+        else { return nil }
         forms.append(Form(prefix: span(prefix), hasNumber: number, suffix: span(suffix)))
       }
       guard forms[5] != nil else { return nil }
