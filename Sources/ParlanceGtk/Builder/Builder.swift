@@ -35,15 +35,11 @@ public final class Builder {
   /// the file names its own (parlance-bench's contender for opening a `.ui`).
   ///
   /// - Throws: `GtkError.glib` with GtkBuilder's message when it refuses the file.
-  package init(file path: String, translationDomain domain: String) throws(GtkError) {
-    guard Gtk.isInitialized else { throw GtkError.noDisplay }
-    guard let pointer = gtk_builder_new() else { throw GtkError.glib("cannot make a GtkBuilder") }
-    reference = ObjectReference(adopting: pointer)
-    gtk_builder_set_translation_domain(pointer, domain)
-    var error: UnsafeMutablePointer<GError>?
-    if gtk_builder_add_from_file(pointer, path, &error) == 0 {
-      destroyWindows()
-      throw GtkError(consuming: error, fallback: "GtkBuilder refused \(path)")
+  package convenience init(file path: String, translationDomain domain: String)
+    throws(GtkError)
+  {
+    try self.init(translationDomain: domain, refusal: "GtkBuilder refused \(path)") {
+      gtk_builder_add_from_file($0, path, &$1)
     }
   }
 
@@ -53,20 +49,33 @@ public final class Builder {
   ///
   /// - Throws: `GtkError.glib` with GtkBuilder's message when it refuses the text; the
   ///   windows it made before the error are destroyed.
-  package init(bytes: [UInt8], translationDomain: String?) throws(GtkError) {
+  package convenience init(bytes: [UInt8], translationDomain: String?) throws(GtkError) {
+    try self.init(
+      translationDomain: translationDomain, refusal: "GtkBuilder refused the interface",
+      add: { builder, error in
+        bytes.withUnsafeBufferPointer { buffer in
+          buffer.withMemoryRebound(to: CChar.self) {
+            gtk_builder_add_from_string(builder, $0.baseAddress, gsize($0.count), &error)
+          }
+        }
+      })
+  }
+
+  /// A builder that GtkBuilder fills with `add` (its result 0 when it refused, the
+  /// reason in the error), translating in `translationDomain`; the windows made before a
+  /// refusal are destroyed.
+  private init(
+    translationDomain: String?, refusal: String,
+    add: (UnsafeMutablePointer<GtkBuilder>, inout UnsafeMutablePointer<GError>?) -> guint
+  ) throws(GtkError) {
     guard Gtk.isInitialized else { throw GtkError.noDisplay }
     guard let pointer = gtk_builder_new() else { throw GtkError.glib("cannot make a GtkBuilder") }
     reference = ObjectReference(adopting: pointer)
     if let translationDomain { gtk_builder_set_translation_domain(pointer, translationDomain) }
     var error: UnsafeMutablePointer<GError>?
-    let added = bytes.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) {
-        gtk_builder_add_from_string(pointer, $0.baseAddress, gsize($0.count), &error)
-      }
-    }
-    if added == 0 {
+    if add(pointer, &error) == 0 {
       destroyWindows()
-      throw GtkError(consuming: error, fallback: "GtkBuilder refused the interface")
+      throw GtkError(consuming: error, fallback: refusal)
     }
   }
 

@@ -27,8 +27,8 @@ public enum Gtk {
   }
 
   /// Does the part of GTK's start that may run on any thread, so that another thread can
-  /// do it while this one opens the display and reads the theme: reading fontconfig's configuration, which
-  /// the first text laid out waits for otherwise. Done once per process; calling this
+  /// do it while this one opens the display and reads the theme: reading fontconfig's
+  /// configuration, which the first text laid out waits for otherwise. Done once per process; calling this
   /// again, or after GTK did it, costs nothing.
   ///
   /// The session bus connection (for `GtkApplication`) was tried here too and left out:
