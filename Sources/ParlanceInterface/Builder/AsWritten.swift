@@ -59,24 +59,28 @@ struct AsWritten {
     return check
   }
 
-  private mutating func identify(_ element: XMLTree.Element) -> Bool {
-    guard let id = element["id"], !madeUp.contains(id) else { return false }
-    return ids.insert(id).inserted
+  /// The id the file gives `element`; nil when it gives none (or the reader made it up).
+  private func ownID(of element: XMLTree.Element) -> String? {
+    element["id"].flatMap { madeUp.contains($0) ? nil : $0 }
   }
 
-  /// Notes an object's id, or the name GtkBuilder gives it when it has none.
-  private mutating func identifyObject(_ object: XMLTree.Element) -> Bool {
-    if let id = object["id"], !madeUp.contains(id) { return identify(object) }
-    unnamed[object.location] = "___object_\(unnamed.count + 1)___"
-    return true
+  private mutating func identify(_ element: XMLTree.Element) -> Bool {
+    guard let id = ownID(of: element) else { return false }
+    return ids.insert(id).inserted
   }
 
   private mutating func object(_ object: XMLTree.Element) -> Bool {
     let className = object["class"] ?? ""
-    guard identifyObject(object), classes.isKnownClass(className),
-      classes.whyUnbuildable(className) == nil
-    else { return false }
-    if let id = object["id"], !madeUp.contains(id) { classOfID[id] = className }
+    guard classes.isKnownClass(className), classes.whyUnbuildable(className) == nil else {
+      return false
+    }
+    // Its id, or the name GtkBuilder gives it when it has none.
+    if let id = ownID(of: object) {
+      guard ids.insert(id).inserted else { return false }
+      classOfID[id] = className
+    } else {
+      unnamed[object.location] = "___object_\(unnamed.count + 1)___"
+    }
     for element in object.elements {
       switch element.name {
       case "property":
