@@ -394,7 +394,7 @@ public struct XMLReader {
   }
 
   /// XML's white space: space, tab, line feed, carriage return.
-  static func isSpace(_ byte: UInt8) -> Bool {
+  package static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Parlance
 
 /// What the bytes of a `.ui` file tell before it is read: whether GtkBuilder may start
 /// building it as written at once (`AsWritten`), while another thread reads it.
@@ -123,15 +124,11 @@ struct FirstGlance {
       Array($0.utf8)
     }
 
-    static func isSpace(_ byte: UInt8) -> Bool {
-      byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
     /// The start tag at `index` (after its `<`): its name and the attributes looked at;
     /// `index` moves past its `>`.
     mutating func startTag() -> (name: String, attributes: [String: String], isEmpty: Bool)? {
       let nameStart = index
-      while index < bytes.count, !Self.isSpace(bytes[index]), bytes[index] != Self.slash,
+      while index < bytes.count, !XMLReader.isSpace(bytes[index]), bytes[index] != Self.slash,
         bytes[index] != Self.greater
       {
         index += 1
@@ -143,7 +140,7 @@ struct FirstGlance {
       var attributes: [String: String] = [:]
       while index < bytes.count {
         let byte = bytes[index]
-        if Self.isSpace(byte) {
+        if XMLReader.isSpace(byte) {
           index += 1
         } else if byte == Self.greater {
           index += 1
@@ -166,16 +163,17 @@ struct FirstGlance {
     /// Where `name="value"` or `name='value'` at `index` has its name and its value.
     mutating func attribute() -> (Range<Int>, Range<Int>)? {
       let nameStart = index
-      while index < bytes.count, bytes[index] != UInt8(ascii: "="), !Self.isSpace(bytes[index]),
+      while index < bytes.count, bytes[index] != UInt8(ascii: "="),
+        !XMLReader.isSpace(bytes[index]),
         bytes[index] != Self.greater
       {
         index += 1
       }
       let name = nameStart..<index
-      while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+      while index < bytes.count, XMLReader.isSpace(bytes[index]) { index += 1 }
       guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
       index += 1
-      while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+      while index < bytes.count, XMLReader.isSpace(bytes[index]) { index += 1 }
       guard index < bytes.count,
         bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
       else { return nil }
