@@ -147,14 +147,58 @@ static gboolean is_named_by_gtk(GtkWidget *widget) {
            gtk_style_context_has_class(gtk_widget_get_style_context(widget), "titlebutton")));
 }
 
+/// The names GTK 3 gives the accessibles of its own widgets from its catalog, once, when
+/// it makes them (atk_object_set_name in gtk/*.c): the widget's class or the GTK class it
+/// is part of, and the message's key in gtk30. A program's catalog may show the same
+/// text for another message ("Suchen" is devhelp's "Find" as well as GTK's "Search"), so
+/// the walk says which one GTK's is.
+static const struct {
+  const char *owner;
+  gboolean owner_is_parent;
+  const char *key;
+} toolkit_names[] = {
+    {"GtkSearchEntry", FALSE, "Search"},
+    {"GtkSpinner", FALSE, "throbbing progress animation widget\004Spinner"},
+    {"GtkColorPlane", FALSE, "Color Plane"},
+    {"GtkColorScale", FALSE, "Color channel\004Hue"},
+    {"GtkColorScale", FALSE, "Color channel\004Alpha"},
+    {"GtkColorSwatch", FALSE, "Custom color"},
+    {"GtkPathBar", TRUE, "File System Root"},
+    {"GtkFileChooserWidget", TRUE, "Create Folder"},
+};
+
+/// The key of the gtk30 message GTK named `widget`'s accessible from, when `name` is that
+/// message in the language gettext answers in now and the widget is one GTK names so
+/// (`toolkit_names`); else NULL. A static string.
+static const char *toolkit_name_key(GtkWidget *widget, const char *name) {
+  // GTK registers a type when it is first used: one not registered yet has no widget.
+  static GType owners[G_N_ELEMENTS(toolkit_names)];
+  for (size_t index = 0; index < G_N_ELEMENTS(toolkit_names); index++) {
+    if (owners[index] == 0) owners[index] = g_type_from_name(toolkit_names[index].owner);
+    GType owner = owners[index];
+    if (owner == 0) continue;
+    GtkWidget *holder = toolkit_names[index].owner_is_parent ? gtk_widget_get_parent(widget)
+                                                             : widget;
+    if (holder == NULL || !g_type_is_a(G_OBJECT_TYPE(holder), owner)) continue;
+    const char *key = toolkit_names[index].key;
+    const char *separator = strchr(key, '\004');
+    const char *translated = separator != NULL ? g_dpgettext("gtk30", key, (gsize)(separator - key + 1))
+                                               : g_dgettext("gtk30", key);
+    if (strcmp(translated, name) == 0) return key;
+  }
+  return NULL;
+}
+
 /// The accessible's own name and description, set by the program (atk_object_set_name,
-/// a .ui file's <accessibility>) or by GTK (a header bar's "Minimize"); those GTK makes
-/// from the widget's texts are not set and follow them.
+/// a .ui file's <accessibility>) or by GTK (a header bar's "Minimize", a search entry's
+/// "Search"); those GTK makes from the widget's texts are not set and follow them.
 static void visit_accessible(GtkWidget *widget, Walk *walk) {
   AtkObject *accessible = (walk->options & PARLANCE_WALK_ACCESSIBLES) != 0 ? gtk_widget_get_accessible(widget) : NULL;
   if (accessible == NULL) return;
   if (accessible->name != NULL && !is_named_by_gtk(widget)) {
-    parlance_add_text(walk->texts, accessible, "accessible-name", accessible->name, PARLANCE_TEXT_PROPERTY);
+    ParlanceShownText *text = parlance_add_text(walk->texts, accessible, "accessible-name",
+                                                accessible->name, PARLANCE_TEXT_PROPERTY);
+    if (text != NULL) text->toolkit_key = toolkit_name_key(widget, accessible->name);
   }
   parlance_add_text(walk->texts, accessible, "accessible-description", accessible->description,
       PARLANCE_TEXT_PROPERTY);

@@ -136,9 +136,15 @@ static GVariant *collected_rows(gboolean without_recipe, const guint8 *unmade) {
       const char *shown_now = text->display != NULL ? text->display : text->text;
       // The message a switch set there; the mark before it once the program has set the
       // text again itself (from a copy of its own the switch cannot reach). A text kept
-      // as it is has a recipe and no message.
+      // as it is has a recipe and no message. Before any switch, GTK's own message where
+      // the walk knows it (`toolkit_key`), as `Retranslator.ShownMessage.encoded` writes
+      // one: table, key, no form, no count, exact.
       guint32 message;
-      if (remembered == NULL || remembered->message[0] == '\0') {
+      if (remembered == NULL && text->toolkit_key != NULL) {
+        char *known = g_strconcat("gtk30\x1f", text->toolkit_key, "\x1f\x1f\x1f" "1", NULL);
+        message = string_index(&table, known);
+        g_free(known);
+      } else if (remembered == NULL || remembered->message[0] == '\0') {
         message = string_index(&table, "");
       } else if (strcmp(remembered->shown, text->text) == 0) {
         message = string_index(&table, remembered->message);

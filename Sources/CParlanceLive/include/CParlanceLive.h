@@ -70,6 +70,11 @@ typedef struct {
   /// A model cell's combo box or tree view column, the one the walk met it through
   /// (the walk holds a reference); NULL for other texts.
   GObject *_Nullable view;
+  /// The key in GTK's catalog (gtk30) of the message GTK itself made the text from, when
+  /// the walk knows it: an accessible name a GTK widget gives itself (a search entry's
+  /// "Search"), which a program's own catalog may translate otherwise. A static string,
+  /// `context` U+0004 `msgid` for a message with a context; NULL for other texts.
+  const char *_Nullable toolkit_key;
 } ParlanceShownText;
 
 /// What `parlance_collect_texts` reads besides the widgets' own texts.

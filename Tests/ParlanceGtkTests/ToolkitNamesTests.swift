@@ -1,0 +1,77 @@
+import CGtk
+import CParlanceLive
+import Foundation
+import XCTest
+
+@testable import ParlanceGtk
+
+/// The names GTK gives its own widgets' accessibles from its catalog (a search entry's
+/// "Search"), which a program's catalog may show for another message ("Suchen" is
+/// devhelp's "Find" too): the walk says which message of GTK's a name is.
+final class ToolkitNamesTests: GtkTestCase, @unchecked Sendable {
+  private var savedLanguage: String?
+  private var savedLocale: String?
+
+  override func setUpWithError() throws {
+    savedLanguage = ProcessInfo.processInfo.environment["LANGUAGE"]
+    savedLocale = setlocale(LC_MESSAGES, nil).map { String(cString: $0) }
+  }
+
+  override func tearDownWithError() throws {
+    // Switched back first: that drops gettext's cached answers.
+    parlance_switch_gettext(savedLanguage ?? "")
+    if let savedLanguage { setenv("LANGUAGE", savedLanguage, 1) } else { unsetenv("LANGUAGE") }
+    if let savedLocale { setlocale(LC_MESSAGES, savedLocale) }
+  }
+
+  func testANameGTKGaveItsOwnWidgetIsKnownAsGTKsMessage() throws {
+    try onMainActor {
+      try requireDisplay()
+      XCTAssertTrue(ProcessGettext.switchLanguage(to: ["de"]))
+      let search = String(cString: g_dgettext("gtk30", "Search"))
+      try XCTSkipIf(search == "Search", "no German catalog of GTK 3 (libgtk-3-common)")
+
+      // Named by GTK when made: "Suchen", and the spinner's name, with its context.
+      let searchEntry = try XCTUnwrap(gtk_search_entry_new())
+      let spinning = try XCTUnwrap(gtk_spinner_new())
+      // The same German name, given by the program itself.
+      let entry = try XCTUnwrap(gtk_entry_new())
+      atk_object_set_name(gtk_widget_get_accessible(entry), search)
+      let box = try XCTUnwrap(gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
+      for child in [searchEntry, spinning, entry] {
+        gtk_container_add(
+          UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkContainer.self), child)
+      }
+      let window = try showWindow(with: Widget(sinking: box))
+
+      @MainActor func keys() -> [String: String] {
+        let texts = parlance_collect_texts(
+          window.widgetPointer, guint(PARLANCE_WALK_ACCESSIBLES.rawValue))
+        defer { g_ptr_array_unref(texts) }
+        var found: [String: String] = [:]
+        for index in 0..<Int(texts.pointee.len) {
+          let text = texts.pointee.pdata[index]!.assumingMemoryBound(to: ParlanceShownText.self)
+          guard String(cString: text.pointee.property) == "accessible-name" else { continue }
+          let accessible = UnsafeMutableRawPointer(text.pointee.object)
+            .assumingMemoryBound(to: GtkAccessible.self)
+          let widget = try? XCTUnwrap(gtk_accessible_get_widget(accessible))
+          let owner = String(cString: g_type_name(parlance_object_type(widget)))
+          found[owner] = text.pointee.toolkit_key.map { String(cString: $0) } ?? "none"
+        }
+        return found
+      }
+      XCTAssertEqual(
+        keys(),
+        [
+          "GtkSearchEntry": "Search",
+          "GtkSpinner": "throbbing progress animation widget\u{4}Spinner",
+          "GtkEntry": "none",
+        ])
+
+      // A name that is not GTK's message in the language gettext answers in now was
+      // given by the program: no message is said for it.
+      atk_object_set_name(gtk_widget_get_accessible(searchEntry), "Finden")
+      XCTAssertEqual(keys()["GtkSearchEntry"], "none")
+    }
+  }
+}
