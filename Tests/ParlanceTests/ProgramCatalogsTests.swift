@@ -25,7 +25,7 @@ struct ProgramCatalogsTests {
           ("See <a href=\\\"%s\\\">%s</a>.", "Siehe <a href=\\\"%s\\\">%s</a>."),
           ("%s file", "%s-Datei"), ("%s script", "%s-Skript-Datei"), ("Unicode", "Unicode"),
           ("R", "R"), ("Cyrillic/Russian", "Kyrillisch/Russisch"),
-          ("Cyrillic", "Kyrillisch"),
+          ("Cyrillic", "Kyrillisch"), ("_Back", "_Zurück"),
         ],
         "fr": [
           ("_File", "_Fichier"), ("_Color Scheme", "_Jeu de couleurs"),
@@ -35,6 +35,7 @@ struct ProgramCatalogsTests {
           ("See <a href=\\\"%s\\\">%s</a>.", "Voir <a href=\\\"%s\\\">%s</a>."),
           ("%s file", "fichier %s"), ("%s script", "script %s"), ("Unicode", "Unicode"), ("R", "D"),
           ("Cyrillic/Russian", "Cyrillique/Russe"), ("Cyrillic", "Cyrillique"),
+          ("_Back", "_Précédent"),
         ],
         "ar": [("_File", "_ملف"), ("_Open", "_افتح"), ("Unicode", "يونيكود")],
         "pt": [("_File", "_Ficheiro"), ("_Open", "_Abrir")],
@@ -50,8 +51,12 @@ struct ProgramCatalogsTests {
             domain: "app", language: language, messages: messages, plural: plurals[language]))
       }
       let gtk: [String: [(String, String)]] = [
-        "de": [("_Cancel", "_Abbrechen"), ("Open", "Öffnen")],
-        "fr": [("_Cancel", "_Annuler"), ("Open", "Ouvrir")],
+        "de": [
+          ("_Cancel", "_Abbrechen"), ("Open", "Öffnen"), ("keyboard label\u{4}Back", "Zurück"),
+        ],
+        "fr": [
+          ("_Cancel", "_Annuler"), ("Open", "Ouvrir"), ("keyboard label\u{4}Back", "En arrière"),
+        ],
         "ko": [("_Cancel", "취소(_C)")],
       ]
       for (language, messages) in gtk {
@@ -68,7 +73,12 @@ struct ProgramCatalogsTests {
       var po = "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\""
       if let plural { po += "\n\"Plural-Forms: \(plural.header)\\n\"" }
       po += "\n\n"
-      for (id, text) in messages { po += "msgid \"\(id)\"\nmsgstr \"\(text)\"\n\n" }
+      for (key, text) in messages {
+        // A key with a context is written as gettext keeps it: context, U+0004, msgid.
+        let parts = key.split(separator: "\u{4}", maxSplits: 1).map(String.init)
+        if parts.count == 2 { po += "msgctxt \"\(parts[0])\"\n" }
+        po += "msgid \"\(parts.last ?? key)\"\nmsgstr \"\(text)\"\n\n"
+      }
       if let plural {
         po += "msgid \"%d file\"\nmsgid_plural \"%d files\"\n"
         for (form, text) in plural.forms.enumerated() { po += "msgstr[\(form)] \"\(text)\"\n" }
@@ -336,6 +346,17 @@ struct ProgramCatalogsTests {
       let plan = try catalogs.plan(
         [.init(text: "_Öffnen"), .init(text: "Öffnen")], from: Self.de, to: Self.fr)
       #expect(plan.changes.map(\.text) == ["_Ouvrir", "Ouvrir"])
+    }
+  }
+
+  /// A key's name (GTK's "keyboard label" messages, which GTK writes into accelerators)
+  /// is not taken for a text another message shows: caja's back button "Zurück" is its
+  /// "_Back", "Précédent", not the Back key's "En arrière".
+  @Test func aKeysNameGivesWayToAnotherMessage() throws {
+    try withCatalogs { catalogs in
+      let plan = try catalogs.plan([.init(text: "Zurück")], from: Self.de, to: Self.fr)
+      #expect(plan.changes.map(\.text) == ["Précédent"])
+      #expect(plan.left.isEmpty)
     }
   }
 

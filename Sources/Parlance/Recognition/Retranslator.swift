@@ -319,7 +319,8 @@ public struct Retranslator: Sendable {
   /// The one message of `candidates` (for the text `shown`), decided by what the target
   /// language shows for each.
   ///
-  /// In order: some show the text as it is, mnemonic and markup included → only those;
+  /// In order: some are key names (GTK's "keyboard label") → the others; some show the
+  /// text as it is, mnemonic and markup included → only those;
   /// some show exactly the text → only those; all are printf messages → those whose
   /// arguments take the fewest characters of it; all show one text → that one; they differ only in the mnemonic
   /// (`_Annuler`, `A_nnuler`) → the mnemonic most of them put there, a message without
@@ -329,6 +330,14 @@ public struct Retranslator: Sendable {
   func choose(_ candidates: [ShownMessage], shown: String) -> Result<ShownMessage, Unresolved> {
     guard let first = candidates.first else { return .failure(.unknown) }
     if candidates.count == 1 { return .success(first) }
+    // A key's name (GTK's messages of context "keyboard label": "Zurück" is the Back
+    // key's) is what GTK writes into accelerators, which are made again, not decided: a
+    // text another message shows too is that one's (caja's back button, its "_Back").
+    let keyNames = candidates.filter { $0.match.context == Self.keyNameContext }
+    if !keyNames.isEmpty, keyNames.count < candidates.count {
+      return choose(
+        candidates.filter { $0.match.context != Self.keyNameContext }, shown: shown)
+    }
     // A message whose text in the language shown is in the shown text as it is, mnemonic
     // and markup included, before those that match only once they are left out:
     // "_Farbschema      " is "_Color Scheme", not "<b>Color Scheme</b>".
@@ -392,6 +401,9 @@ public struct Retranslator: Sendable {
     }
     return .failure(.ambiguous(candidates))
   }
+
+  /// The context of a key's name in GTK's catalogs (gtk/gtkaccellabel.c).
+  static let keyNameContext = "keyboard label"
 
   /// The message as the catalog of `language` writes it, or its msgid.
   private func template(of message: ShownMessage, in language: LanguageTag) -> String {
