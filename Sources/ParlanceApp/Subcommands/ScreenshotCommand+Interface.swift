@@ -109,9 +109,10 @@ extension ScreenshotCommand {
         try ScreenshotSession.writeAnnotated(
           shots, into: directory.appendingPathComponent("annotated"))
       }
-      // Closed while the report and the sheet are written.
-      closeWindows()
       try summary.wait()
+      // The windows and catalogs go with the process, which exits next.
+      open = false
+      LeftToExit.keep(interface, subject)
     } catch {
       throw .init(message: "parlance: error: \(error.description)")
     }
