@@ -25,7 +25,7 @@ struct ProgramCatalogsTests {
           ("See <a href=\\\"%s\\\">%s</a>.", "Siehe <a href=\\\"%s\\\">%s</a>."),
           ("%s file", "%s-Datei"), ("%s script", "%s-Skript-Datei"), ("Unicode", "Unicode"),
           ("R", "R"), ("Cyrillic/Russian", "Kyrillisch/Russisch"),
-          ("Cyrillic", "Kyrillisch"), ("_Back", "_Zurück"),
+          ("Cyrillic", "Kyrillisch"), ("_Back", "_Zurück"), ("_Edit", "_Bearbeiten"),
         ],
         "fr": [
           ("_File", "_Fichier"), ("_Color Scheme", "_Jeu de couleurs"),
@@ -35,7 +35,7 @@ struct ProgramCatalogsTests {
           ("See <a href=\\\"%s\\\">%s</a>.", "Voir <a href=\\\"%s\\\">%s</a>."),
           ("%s file", "fichier %s"), ("%s script", "script %s"), ("Unicode", "Unicode"), ("R", "D"),
           ("Cyrillic/Russian", "Cyrillique/Russe"), ("Cyrillic", "Cyrillique"),
-          ("_Back", "_Précédent"),
+          ("_Back", "_Précédent"), ("_Edit", "É_dition"),
         ],
         "ar": [("_File", "_ملف"), ("_Open", "_افتح"), ("Unicode", "يونيكود")],
         "pt": [("_File", "_Ficheiro"), ("_Open", "_Abrir")],
@@ -53,9 +53,11 @@ struct ProgramCatalogsTests {
       let gtk: [String: [(String, String)]] = [
         "de": [
           ("_Cancel", "_Abbrechen"), ("Open", "Öffnen"), ("keyboard label\u{4}Back", "Zurück"),
+          ("Action name\u{4}Edit", "Bearbeiten"),
         ],
         "fr": [
           ("_Cancel", "_Annuler"), ("Open", "Ouvrir"), ("keyboard label\u{4}Back", "En arrière"),
+          ("Action name\u{4}Edit", "Modifier"),
         ],
         "ko": [("_Cancel", "취소(_C)")],
       ]
@@ -350,12 +352,14 @@ struct ProgramCatalogsTests {
   }
 
   /// A key's name (GTK's "keyboard label" messages, which GTK writes into accelerators)
-  /// is not taken for a text another message shows: caja's back button "Zurück" is its
-  /// "_Back", "Précédent", not the Back key's "En arrière".
+  /// or an accessible's action name is not taken for a text another message shows:
+  /// caja's back button "Zurück" is its "_Back", "Précédent", not the Back key's "En
+  /// arrière"; ristretto's menu "Bearbeiten" its "_Edit", not the action "Modifier".
   @Test func aKeysNameGivesWayToAnotherMessage() throws {
     try withCatalogs { catalogs in
-      let plan = try catalogs.plan([.init(text: "Zurück")], from: Self.de, to: Self.fr)
-      #expect(plan.changes.map(\.text) == ["Précédent"])
+      let plan = try catalogs.plan(
+        [.init(text: "Zurück"), .init(text: "Bearbeiten")], from: Self.de, to: Self.fr)
+      #expect(plan.changes.map(\.text) == ["Précédent", "Édition"])
       #expect(plan.left.isEmpty)
     }
   }

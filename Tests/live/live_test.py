@@ -536,9 +536,9 @@ def python_gettext():
     process = start([PARLANCE, "run", "--language", "de", "/usr/bin/python3", "-B",
                      os.path.join(here, "python_gettext.py")], environment())
     german_catalog = gettext.translation("gtk30", languages=["de"])
-    german = german_catalog.gettext("Search")
-    # The French of every message German shows as "Suchen": which one a switch takes is
-    # the catalogs' rule, tested apart.
+    german = german_catalog.gettext("Other Locations")
+    # The French of every message German shows as that text: which one a switch takes
+    # is the catalogs' rule, tested apart.
     french_catalog = gettext.translation("gtk30", languages=["fr"])._catalog
     french = {french_catalog[key] for key, value in german_catalog._catalog.items()
               if value == german and key in french_catalog}

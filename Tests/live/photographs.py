@@ -214,7 +214,7 @@ def other_language(parlance, env, timeout):
         [parlance, "screenshot", "--run", "--out", os.path.join(out, "shots"), "--languages",
          "de,fr", "--steps", steps, "--", "/usr/bin/python3", "-B", script], env=env,
         capture_output=True, text=True, timeout=timeout)
-    german = gettext.translation("gtk30", languages=["de"]).gettext("Search")
+    german = gettext.translation("gtk30", languages=["de"]).gettext("Other Locations")
     try:
         with open(os.path.join(out, "shots", "report.json")) as file:
             shots = json.load(file)["languages"]
@@ -228,7 +228,7 @@ def other_language(parlance, env, timeout):
           result.stderr[-600:] + json.dumps(shots)[:1200])
     placed = [text for shot in shots for text in shot.get("texts") or []]
     check("the pictures place the label shown and nothing inside the closed expander",
-          any(text["msgid"] == "Search" for text in placed)
+          any(text["msgid"] == "Other Locations" for text in placed)
           and not any(text["msgid"] == "Properties" for text in placed),
           json.dumps(placed)[:1200])
 

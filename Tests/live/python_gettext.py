@@ -1,5 +1,5 @@
 """A PyGObject program that translates with Python's own gettext, as meld does: its
-label is GTK's "Search" in the language it started in, and the button sets the label
+label is GTK's "Other Locations" in the language it started in, and the button sets the label
 again from that translation, which no switch of glibc's gettext reaches. Below them a
 closed expander holds GTK's "Properties", mapped by GTK but not shown.
 
@@ -20,9 +20,9 @@ translation = gettext.translation("gtk30", languages=languages or None, fallback
 
 window = Gtk.Window(title="python-gettext")
 box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=6)
-label = Gtk.Label(label=translation.gettext("Search"))
+label = Gtk.Label(label=translation.gettext("Other Locations"))
 again = Gtk.Button(label="again")
-again.connect("clicked", lambda _: label.set_text(translation.gettext("Search")))
+again.connect("clicked", lambda _: label.set_text(translation.gettext("Other Locations")))
 closed = Gtk.Expander(label="more")
 closed.add(Gtk.Label(label=translation.gettext("Properties")))
 box.add(label)

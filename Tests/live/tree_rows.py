@@ -22,7 +22,7 @@ for message in ("Select a File", "Other Applications", "Could not clear list"):
 view = Gtk.TreeView(model=rows, headers_visible=False)
 view.append_column(Gtk.TreeViewColumn("", Gtk.CellRendererText(), text=0))
 box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=6)
-box.add(Gtk.Label(label=translation.gettext("Search")))
+box.add(Gtk.Label(label=translation.gettext("Other Locations")))
 box.add(view)
 window = Gtk.Window(title="tree-rows")
 window.set_default_size(320, 150)

@@ -319,7 +319,7 @@ public struct Retranslator: Sendable {
   /// The one message of `candidates` (for the text `shown`), decided by what the target
   /// language shows for each.
   ///
-  /// In order: some are key names (GTK's "keyboard label") → the others; some show the
+  /// In order: some are key or action names (`unshownContexts`) → the others; some show the
   /// text as it is, mnemonic and markup included → only those;
   /// some show exactly the text → only those; all are printf messages → those whose
   /// arguments take the fewest characters of it; all show one text → that one; they differ only in the mnemonic
@@ -330,13 +330,15 @@ public struct Retranslator: Sendable {
   func choose(_ candidates: [ShownMessage], shown: String) -> Result<ShownMessage, Unresolved> {
     guard let first = candidates.first else { return .failure(.unknown) }
     if candidates.count == 1 { return .success(first) }
-    // A key's name (GTK's messages of context "keyboard label": "Zurück" is the Back
-    // key's) is what GTK writes into accelerators, which are made again, not decided: a
-    // text another message shows too is that one's (caja's back button, its "_Back").
-    let keyNames = candidates.filter { $0.match.context == Self.keyNameContext }
-    if !keyNames.isEmpty, keyNames.count < candidates.count {
+    // A key's name ("Zurück" is the Back key's) is what GTK writes into accelerators,
+    // which are made again, not decided, and an accessible's action name no widget
+    // shows: a text another message shows too is that one's (caja's back button, its
+    // "_Back"; ristretto's menu "Bearbeiten", its "_Edit", not the action "Edit").
+    let unshown = candidates.filter { Self.unshownContexts.contains($0.match.context ?? "") }
+    if !unshown.isEmpty, unshown.count < candidates.count {
       return choose(
-        candidates.filter { $0.match.context != Self.keyNameContext }, shown: shown)
+        candidates.filter { !Self.unshownContexts.contains($0.match.context ?? "") },
+        shown: shown)
     }
     // A message whose text in the language shown is in the shown text as it is, mnemonic
     // and markup included, before those that match only once they are left out:
@@ -402,8 +404,12 @@ public struct Retranslator: Sendable {
     return .failure(.ambiguous(candidates))
   }
 
-  /// The context of a key's name in GTK's catalogs (gtk/gtkaccellabel.c).
-  static let keyNameContext = "keyboard label"
+  /// The contexts of GTK's messages no widget shows as its text: a key's name
+  /// (gtk/gtkaccellabel.c, written into accelerators) and an accessible's action's name
+  /// and description (gtk/a11y).
+  static let unshownContexts: Set<String> = [
+    "keyboard label", "Action name", "Action description",
+  ]
 
   /// The message as the catalog of `language` writes it, or its msgid.
   private func template(of message: ShownMessage, in language: LanguageTag) -> String {
