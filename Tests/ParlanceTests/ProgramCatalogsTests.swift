@@ -354,7 +354,8 @@ struct ProgramCatalogsTests {
   /// A key's name (GTK's "keyboard label" messages, which GTK writes into accelerators)
   /// or an accessible's action name is not taken for a text another message shows:
   /// caja's back button "Zurück" is its "_Back", "Précédent", not the Back key's "En
-  /// arrière"; ristretto's menu "Bearbeiten" its "_Edit", not the action "Modifier".
+  /// arrière"; "Bearbeiten" shown without its mnemonic is the app's "_Edit", not GTK's
+  /// accessible action "Edit", "Modifier".
   @Test func aKeysNameGivesWayToAnotherMessage() throws {
     try withCatalogs { catalogs in
       let plan = try catalogs.plan(

@@ -333,7 +333,7 @@ public struct Retranslator: Sendable {
     // A key's name ("Zurück" is the Back key's) is what GTK writes into accelerators,
     // which are made again, not decided, and an accessible's action name no widget
     // shows: a text another message shows too is that one's (caja's back button, its
-    // "_Back"; ristretto's menu "Bearbeiten", its "_Edit", not the action "Edit").
+    // "_Back"; "Bearbeiten" shown without its mnemonic is "_Edit", not the action).
     let unshown = candidates.filter { Self.unshownContexts.contains($0.match.context ?? "") }
     if !unshown.isEmpty, unshown.count < candidates.count {
       return choose(
