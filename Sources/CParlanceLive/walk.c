@@ -261,6 +261,15 @@ static gboolean is_stock_menu_item(GtkWidget *widget, guint kind, const char *la
   return stock;
 }
 
+/// Whether `widget` is the item GtkUIManager puts into a menu it makes empty, labelled
+/// with gtk30's "Empty" and marked "gtk-empty-menu-item" (gtk/deprecated/gtkuimanager.c),
+/// and still shows that label in the language gettext answers in now: a program's own
+/// "Empty" may read the same and mean another thing (gnumeric's border "Sans décor").
+static gboolean is_empty_menu_filler(GtkWidget *widget, const char *label) {
+  return label != NULL && g_object_get_data(G_OBJECT(widget), "gtk-empty-menu-item") != NULL &&
+         strcmp(label, g_dgettext("gtk30", "Empty")) == 0;
+}
+
 /// A GtkAction's label, short label and tooltip. A label it takes from its stock item
 /// (its stock id's, and no label of its own: "_Vor" is the navigation's "_Forward" of
 /// gtk-go-forward, not the media's) is a stock text, made again by GTK from the item;
@@ -314,8 +323,9 @@ static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
         PARLANCE_TEXT_PROPERTY);
   } else if (kind & KIND_MENU_ITEM) {
     const char *label = gtk_menu_item_get_label(GTK_MENU_ITEM(widget));
-    parlance_add_text(texts, widget, "label", label,
+    ParlanceShownText *text = parlance_add_text(texts, widget, "label", label,
         is_stock_menu_item(widget, kind, label) ? PARLANCE_TEXT_STOCK : PARLANCE_TEXT_PROPERTY);
+    if (text != NULL && is_empty_menu_filler(widget, label)) text->toolkit_key = "Empty";
   } else if ((kind & KIND_LABEL) && !is_owners_label(widget)) {
     parlance_add_text(texts, widget, "label", gtk_label_get_label(GTK_LABEL(widget)),
         PARLANCE_TEXT_PROPERTY);

@@ -74,4 +74,43 @@ final class ToolkitNamesTests: GtkTestCase, @unchecked Sendable {
       XCTAssertEqual(keys()["GtkSearchEntry"], "none")
     }
   }
+
+  /// GtkUIManager puts an insensitive "Empty" item (gtk30's) into a menu it makes with
+  /// nothing in it; the program's own "Empty" may read the same and mean another thing.
+  func testGtkUIManagersEmptyItemIsKnownAsGTKsMessage() throws {
+    try onMainActor {
+      try requireDisplay()
+      XCTAssertTrue(ProcessGettext.switchLanguage(to: ["de"]))
+      let empty = String(cString: g_dgettext("gtk30", "Empty"))
+      try XCTSkipIf(empty == "Empty", "no German catalog of GTK 3 (libgtk-3-common)")
+      let builder = try XCTUnwrap(
+        gtk_builder_new_from_string(
+          """
+          <interface><object class="GtkUIManager" id="manager"><child>
+          <object class="GtkActionGroup" id="actions"><child><object class="GtkAction" id="File">
+          <property name="label">_File</property></object></child><child>
+          <object class="GtkAction" id="Other"><property name="label">\(empty)</property>
+          </object></child></object></child><ui><menubar name="bar"><menu action="File"/>
+          <menuitem action="Other"/></menubar></ui></object>
+          <object class="GtkMenuBar" id="bar" constructor="manager"/></interface>
+          """, -1))
+      defer { g_object_unref(builder) }
+      let bar = try XCTUnwrap(gtk_builder_get_object(builder, "bar"))
+      let window = try showWindow(
+        with: Widget(sinking: UnsafeMutableRawPointer(bar).assumingMemoryBound(to: GtkWidget.self)))
+      let texts = parlance_collect_texts(window.widgetPointer, 0)
+      defer { g_ptr_array_unref(texts) }
+      var found: [String] = []
+      for index in 0..<Int(texts.pointee.len) {
+        let text = texts.pointee.pdata[index]!.assumingMemoryBound(to: ParlanceShownText.self)
+        guard String(cString: text.pointee.text) == empty else { continue }
+        found.append(
+          String(cString: g_type_name(parlance_object_type(text.pointee.object))) + " "
+            + (text.pointee.toolkit_key.map { String(cString: $0) } ?? "none"))
+      }
+      // The filler is GTK's; the action the program labelled the same (its label and
+      // short label) is the program's.
+      XCTAssertEqual(found.sorted(), ["GtkAction none", "GtkAction none", "GtkMenuItem Empty"])
+    }
+  }
 }

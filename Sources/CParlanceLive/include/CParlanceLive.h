@@ -72,8 +72,9 @@ typedef struct {
   GObject *_Nullable view;
   /// The key in GTK's catalog (gtk30) of the message GTK itself made the text from, when
   /// the walk knows it: an accessible name a GTK widget gives itself (a search entry's
-  /// "Search"), which a program's own catalog may translate otherwise. A static string,
-  /// `context` U+0004 `msgid` for a message with a context; NULL for other texts.
+  /// "Search"), GtkUIManager's "Empty" item in an empty menu; a program's own catalog may
+  /// translate the same text otherwise. A static string, `context` U+0004 `msgid` for a
+  /// message with a context; NULL for other texts.
   const char *_Nullable toolkit_key;
 } ParlanceShownText;
 
