@@ -24,12 +24,19 @@ final class ToolkitNamesTests: GtkTestCase, @unchecked Sendable {
     if let savedLocale { setlocale(LC_MESSAGES, savedLocale) }
   }
 
+  /// GTK's `msgid` in German, with gettext answering in German from now on; the test is
+  /// skipped where GTK has no German catalog.
+  @MainActor private func inGerman(_ msgid: String) throws -> String {
+    try requireDisplay()
+    XCTAssertTrue(ProcessGettext.switchLanguage(to: ["de"]))
+    let german = String(cString: g_dgettext("gtk30", msgid))
+    try XCTSkipIf(german == msgid, "no German catalog of GTK 3 (libgtk-3-common)")
+    return german
+  }
+
   func testANameGTKGaveItsOwnWidgetIsKnownAsGTKsMessage() throws {
     try onMainActor {
-      try requireDisplay()
-      XCTAssertTrue(ProcessGettext.switchLanguage(to: ["de"]))
-      let search = String(cString: g_dgettext("gtk30", "Search"))
-      try XCTSkipIf(search == "Search", "no German catalog of GTK 3 (libgtk-3-common)")
+      let search = try inGerman("Search")
 
       // Named by GTK when made: "Suchen", and the spinner's name, with its context.
       let searchEntry = try XCTUnwrap(gtk_search_entry_new())
@@ -79,10 +86,7 @@ final class ToolkitNamesTests: GtkTestCase, @unchecked Sendable {
   /// nothing in it; the program's own "Empty" may read the same and mean another thing.
   func testGtkUIManagersEmptyItemIsKnownAsGTKsMessage() throws {
     try onMainActor {
-      try requireDisplay()
-      XCTAssertTrue(ProcessGettext.switchLanguage(to: ["de"]))
-      let empty = String(cString: g_dgettext("gtk30", "Empty"))
-      try XCTSkipIf(empty == "Empty", "no German catalog of GTK 3 (libgtk-3-common)")
+      let empty = try inGerman("Empty")
       let builder = try XCTUnwrap(
         gtk_builder_new_from_string(
           """
