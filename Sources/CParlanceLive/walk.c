@@ -266,7 +266,10 @@ static gboolean is_stock_menu_item(GtkWidget *widget, guint kind, const char *la
 /// and still shows that label in the language gettext answers in now: a program's own
 /// "Empty" may read the same and mean another thing (gnumeric's border "Sans décor").
 static gboolean is_empty_menu_filler(GtkWidget *widget, const char *label) {
-  return label != NULL && g_object_get_data(G_OBJECT(widget), "gtk-empty-menu-item") != NULL &&
+  // Asked of every menu item: the quark made once, as for related_action's.
+  static GQuark filler_quark = 0;
+  if (filler_quark == 0) filler_quark = g_quark_from_static_string("gtk-empty-menu-item");
+  return label != NULL && g_object_get_qdata(G_OBJECT(widget), filler_quark) != NULL &&
          strcmp(label, g_dgettext("gtk30", "Empty")) == 0;
 }
 
