@@ -273,17 +273,40 @@ static gboolean is_empty_menu_filler(GtkWidget *widget, const char *label) {
          strcmp(label, g_dgettext("gtk30", "Empty")) == 0;
 }
 
+/// Whether `action`, whose label reads as its stock item's, was given no label of its
+/// own. GTK keeps that in a private flag, and gives such an action its item's label
+/// again whenever its stock id is set (gtk/deprecated/gtkaction.c): with no stock id,
+/// the label goes only when it was the item's. The stock id is then set back, which
+/// gives the item's label back; notifications wait until both are done, so that the
+/// action's proxies see its label and stock id only as they were.
+static gboolean takes_stock_label(GtkAction *action, const char *stock_id) {
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  char *kept = g_strdup(stock_id);
+  g_object_freeze_notify(G_OBJECT(action));
+  gtk_action_set_stock_id(action, NULL);
+  gboolean from_stock = gtk_action_get_label(action) == NULL;
+  gtk_action_set_stock_id(action, kept);
+  g_object_thaw_notify(G_OBJECT(action));
+  g_free(kept);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return from_stock;
+}
+
 /// A GtkAction's label, short label and tooltip. A label it takes from its stock item
 /// (its stock id's, and no label of its own: "_Vor" is the navigation's "_Forward" of
 /// gtk-go-forward, not the media's) is a stock text, made again by GTK from the item;
-/// its short label then follows it.
+/// its short label then follows it. A label of its own is the program's, even where it
+/// reads as the item's (ristretto's "_Edit" and gtk-edit's are both "_Bearbeiten").
 static void visit_action(GtkAction *action, GPtrArray *texts) {
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   const char *stock_id = gtk_action_get_stock_id(action);
   const char *label = gtk_action_get_label(action);
   GtkStockItem item;
   gboolean stock = stock_id != NULL && label != NULL && gtk_stock_lookup(stock_id, &item) &&
-                   item.label != NULL && strcmp(item.label, label) == 0;
+                   item.label != NULL && strcmp(item.label, label) == 0 &&
+                   takes_stock_label(action, stock_id);
+  // Read again: the probe gave the action the same label in a new string.
+  label = gtk_action_get_label(action);
   const char *short_label = gtk_action_get_short_label(action);
   G_GNUC_END_IGNORE_DEPRECATIONS
   if (stock) {

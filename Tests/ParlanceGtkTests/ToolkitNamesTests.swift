@@ -7,7 +7,8 @@ import XCTest
 
 /// The names GTK gives its own widgets' accessibles from its catalog (a search entry's
 /// "Search"), which a program's catalog may show for another message ("Suchen" is
-/// devhelp's "Find" too): the walk says which message of GTK's a name is.
+/// devhelp's "Find" too): the walk says which message of GTK's a name is. Likewise a
+/// stock action's label, which is GTK's only when the program gave it none.
 final class ToolkitNamesTests: GtkTestCase, @unchecked Sendable {
   private var savedLanguage: String?
   private var savedLocale: String?
@@ -115,6 +116,58 @@ final class ToolkitNamesTests: GtkTestCase, @unchecked Sendable {
       // The filler is GTK's; the action the program labelled the same (its label and
       // short label) is the program's.
       XCTAssertEqual(found.sorted(), ["GtkAction none", "GtkAction none", "GtkMenuItem Empty"])
+    }
+  }
+
+  /// An action with a stock id takes its label from the stock item unless the program
+  /// gave it one (ristretto's "_Edit" reads "_Bearbeiten" as gtk-edit's does, and is
+  /// "É_dition" in French where the stock item is "_Modifier"): only the first is GTK's
+  /// to make again, and reading them changes neither.
+  func testAStockActionsOwnLabelIsTheProgramsText() throws {
+    try onMainActor {
+      _ = try inGerman("Search")
+      let german = String(cString: g_dpgettext2("gtk30", "Stock label", "_Edit"))
+      XCTAssertNotEqual(german, "_Edit")
+      let builder = try XCTUnwrap(
+        gtk_builder_new_from_string(
+          """
+          <interface><object class="GtkUIManager" id="manager"><child>
+          <object class="GtkActionGroup" id="actions"><child><object class="GtkAction" id="Stock">
+          <property name="stock-id">gtk-edit</property></object></child><child>
+          <object class="GtkAction" id="Own"><property name="stock-id">gtk-edit</property>
+          <property name="label">\(german)</property></object></child></object></child>
+          <ui><toolbar name="bar"><toolitem action="Stock"/><toolitem action="Own"/></toolbar>
+          </ui></object><object class="GtkToolbar" id="bar" constructor="manager"/></interface>
+          """, -1))
+      defer { g_object_unref(builder) }
+      let bar = try XCTUnwrap(gtk_builder_get_object(builder, "bar"))
+      let window = try showWindow(
+        with: Widget(sinking: UnsafeMutableRawPointer(bar).assumingMemoryBound(to: GtkWidget.self)))
+      let texts = parlance_collect_texts(window.widgetPointer, 0)
+      defer { g_ptr_array_unref(texts) }
+      var kinds: [String: String] = [:]
+      for index in 0..<Int(texts.pointee.len) {
+        let text = texts.pointee.pdata[index]!.assumingMemoryBound(to: ParlanceShownText.self)
+        guard String(cString: text.pointee.property) == "label",
+          let name = gtk_buildable_get_name(OpaquePointer(text.pointee.object))
+        else { continue }
+        kinds[String(cString: name)] = text.pointee.kind == PARLANCE_TEXT_STOCK ? "stock" : "own"
+      }
+      XCTAssertEqual(kinds, ["Stock": "stock", "Own": "own"])
+
+      // Read, not changed: in French, the stock item's label follows its item when GTK
+      // gives it again, and the program's stays its own.
+      XCTAssertTrue(ProcessGettext.switchLanguage(to: ["fr"]))
+      var labels: [String: String] = [:]
+      for name in ["Stock", "Own"] {
+        let action = try XCTUnwrap(gtk_builder_get_object(builder, name))
+        let pointer = UnsafeMutableRawPointer(action).assumingMemoryBound(to: GtkAction.self)
+        gtk_action_set_stock_id(pointer, "gtk-edit")
+        labels[name] = gtk_action_get_label(pointer).map { String(cString: $0) }
+      }
+      let french = String(cString: g_dpgettext2("gtk30", "Stock label", "_Edit"))
+      XCTAssertNotEqual(french, german)
+      XCTAssertEqual(labels, ["Stock": french, "Own": german])
     }
   }
 }
