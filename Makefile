@@ -141,7 +141,8 @@ deb:
 MODULE_DIR ?= .build/debug
 MODULE_SOURCES = Sources/ParlanceLiveModule/module.c Sources/ParlanceLiveModule/switching.c \
   Sources/ParlanceLiveModule/remembered.c Sources/ParlanceLiveModule/photograph.c \
-  Sources/ParlanceLiveModule/trace.c Sources/CParlanceLive/walk.c \
+  Sources/ParlanceLiveModule/trace.c Sources/ParlanceLiveModule/python.c \
+  Sources/CParlanceLive/walk.c \
   Sources/CParlanceLive/place.c Sources/CParlanceLive/act.c Sources/CParlanceLive/gettext.c \
   Sources/CParlanceLive/recipe.c Sources/CParlanceLive/set.c Sources/CParlanceLive/refresh.c \
   Sources/CParlanceLive/walk-models.c Sources/CParlanceLive/picture.c \

@@ -3,7 +3,8 @@
 
 // What the module's files share: module.c (the bus, the calls, Describe), switching.c
 // (Collect, Apply, Switch), remembered.c (what a place remembers), photograph.c
-// (Photograph, Act) and trace.c (parlance-bench's trace). All on the GTK thread.
+// (Photograph, Act), python.c (Python's gettext) and trace.c (parlance-bench's trace).
+// All on the GTK thread.
 
 #include <gio/gio.h>
 #include <gtk/gtk.h>
@@ -50,6 +51,10 @@ gboolean live_photograph_waiting(void);
 void live_calls_resume(void);
 /// Act: answered once the main loop has run what the step set going.
 void live_act(GVariant *parameters, GDBusMethodInvocation *invocation);
+
+/// Switches Python's own gettext to `languages` (a LANGUAGE value) when the program
+/// runs Python: the translations it holds and `os.environ` (python.c).
+void live_follow_python(const char *languages);
 
 /// Turns the trace on (PARLANCE_LIVE_TRACE=1): the first frame painted is traced.
 void live_trace_begin(void);

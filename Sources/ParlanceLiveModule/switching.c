@@ -298,6 +298,7 @@ static void switch_process(const char *languages, gboolean right_to_left) {
   if (languages[0] != '\0') {
     parlance_switch_gettext(languages);
     retranslate_accelerators();
+    live_follow_python(languages);
   }
   gtk_widget_set_default_direction(right_to_left ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
 }
@@ -418,7 +419,10 @@ GVariant *live_switch_language(GVariant *parameters, gboolean *switched) {
   g_array_unref(unmade);
   g_free(before);
   switch_process("", right_to_left);
-  if (languages[0] != '\0') retranslate_accelerators();
+  if (languages[0] != '\0') {
+    retranslate_accelerators();
+    live_follow_python(languages);
+  }
   guint32 applied = 0;
   guint32 kept = 0;
   gint64 set_start = live_trace_now();

@@ -530,8 +530,9 @@ def reported(pid, domains):
 
 def python_gettext():
     """A PyGObject program that translates with Python's own gettext (as meld does):
-    switched to French, its label is French; set again by the program from its own
-    German translation, the report names it as German, set again by the program."""
+    switched to French, its label is French; set again from its translation, bound at
+    start, it is French still; set again from a copy the program made at start, it is
+    German, and the report names it as German, set again by the program."""
     here = os.path.dirname(os.path.abspath(__file__))
     process = start([PARLANCE, "run", "--language", "de", "/usr/bin/python3", "-B",
                      os.path.join(here, "python_gettext.py")], environment())
@@ -553,10 +554,28 @@ def python_gettext():
         before = report_of(process.pid)
         check("the report lists nothing while the program shows French",
               before is not None and before["left"] == [], json.dumps(before))
-        button = find_node(application(process.pid),
-                           lambda node: node.get_role_name() == "push button")
-        check("python-gettext's button is found", button is not None)
-        if button is None or not Atspi.Action.do_action(button, 0):
+        def button(name):
+            found = find_node(application(process.pid),
+                              lambda node: node.get_role_name() == "push button"
+                              and node.get_name() == name)
+            check(f"python-gettext's button {name!r} is found", found is not None)
+            return found if found is not None and Atspi.Action.do_action(found, 0) else None
+
+        # "anew" sets the label from the program's translation, after "again" has set it
+        # in German: a label that reads French again is the one "anew" set.
+        if button("again") is None:
+            return
+        wait_until(lambda: german in texts_of(process.pid)[0], "the label set again")
+        if button("anew") is None:
+            return
+        def german_gone():
+            shown = texts_of(process.pid)[0]
+            return shown if german not in shown else None
+
+        anew = wait_until(german_gone, "the label set anew")
+        check("a Python program's own translation, bound at start, answers in French",
+              bool(french & set(anew)), f"{anew} {french}")
+        if button("again") is None:
             return
         wait_until(lambda: german in texts_of(process.pid)[0], "the label set again")
         after = report_of(process.pid)

@@ -1,7 +1,8 @@
-"""A PyGObject program that translates with Python's own gettext, as meld does: its
-label is GTK's "Other Locations" in the language it started in, and the button sets the label
-again from that translation, which no switch of glibc's gettext reaches. Below them a
-closed expander holds GTK's "Properties", mapped by GTK but not shown.
+"""A PyGObject program that translates with Python's own gettext, as meld does (a
+translation bound once at start): its label is GTK's "Other Locations". The button
+"again" sets the label again from a copy the program made at start, which no switch
+reaches; "anew" asks its translation again, which follows a switch. Below them a closed
+expander holds GTK's "Properties", mapped by GTK but not shown.
 
 Usage: /usr/bin/python3 python_gettext.py (LANGUAGE names the language).
 """
@@ -20,13 +21,17 @@ translation = gettext.translation("gtk30", languages=languages or None, fallback
 
 window = Gtk.Window(title="python-gettext")
 box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=6)
-label = Gtk.Label(label=translation.gettext("Other Locations"))
+kept = translation.gettext("Other Locations")
+label = Gtk.Label(label=kept)
 again = Gtk.Button(label="again")
-again.connect("clicked", lambda _: label.set_text(translation.gettext("Other Locations")))
+again.connect("clicked", lambda _: label.set_text(kept))
+anew = Gtk.Button(label="anew")
+anew.connect("clicked", lambda _: label.set_text(translation.gettext("Other Locations")))
 closed = Gtk.Expander(label="more")
 closed.add(Gtk.Label(label=translation.gettext("Properties")))
 box.add(label)
 box.add(again)
+box.add(anew)
 box.add(closed)
 window.add(box)
 window.connect("destroy", Gtk.main_quit)

@@ -1,0 +1,109 @@
+// Python's own gettext, switched with glibc's: a PyGObject program (meld, quodlibet,
+// virt-manager) translates with Python's `gettext` module, which reads its own copy of
+// the environment and whose translations a program binds once (`_ = trans.gettext`).
+
+#include <dlfcn.h>
+#include <string.h>
+
+#include "module-parts.h"
+
+// Run in the program's interpreter, in a namespace of its own, with `languages` the
+// new LANGUAGE. `gettext.translation()` caches each catalog file it reads in
+// `gettext._translations` by path, and gives the program a copy that shares the file's
+// dictionary: each translation a program holds whose dictionary is a cached file's
+// takes that of the same domain and folder in the new language (none: the program's
+// own English, as a fresh start with no catalog shows), with its plural rule. The cache
+// itself is left as it is, each path with its own file. `os.environ` follows for the
+// catalogs the program looks up later (`gettext.gettext`, a new `translation()`).
+static const char follow_source[] =
+    "import gc, os, sys\n"
+    "gettext = sys.modules.get('gettext')\n"
+    "if gettext is not None and isinstance(getattr(gettext, '_translations', None), dict):\n"
+    "    os.environ['LANGUAGE'] = languages\n"
+    "    names = [name for name in languages.split(':') if name]\n"
+    "    cached = dict(gettext._translations)\n"
+    "    files = {id(t._catalog): key for key, t in cached.items()\n"
+    "             if isinstance(getattr(t, '_catalog', None), dict)}\n"
+    "    caches = {id(t) for t in cached.values()}\n"
+    "    found = {}\n"
+    "    def switched(key):\n"
+    "        if key in found:\n"
+    "            return found[key]\n"
+    "        kind, path = key\n"
+    "        folder = os.path.dirname(path)\n"
+    "        domain, extension = os.path.splitext(os.path.basename(path))\n"
+    "        result = None\n"
+    "        if extension == '.mo':\n"
+    "            localedir = os.path.dirname(os.path.dirname(folder))\n"
+    "            category = os.path.basename(folder)\n"
+    "            for name in names:\n"
+    "                candidate = gettext.find(domain, localedir, languages=[name])\n"
+    "                if candidate and os.path.basename(os.path.dirname(candidate)) == category:\n"
+    "                    new_key = (kind, os.path.abspath(candidate))\n"
+    "                    result = gettext._translations.get(new_key)\n"
+    "                    if result is None:\n"
+    "                        with open(candidate, 'rb') as file:\n"
+    "                            result = gettext._translations.setdefault(new_key, kind(file))\n"
+    "                    break\n"
+    "        found[key] = result\n"
+    "        return result\n"
+    "    for held in gc.get_objects():\n"
+    "        if not isinstance(held, gettext.GNUTranslations) or id(held) in caches:\n"
+    "            continue\n"
+    "        key = files.get(id(getattr(held, '_catalog', None)))\n"
+    "        if key is None:\n"
+    "            continue\n"
+    "        new = switched(key)\n"
+    "        if new is None:\n"
+    "            held._catalog = {}\n"
+    "            held._info = {}\n"
+    "            held._charset = None\n"
+    "            held.plural = lambda n: int(n != 1)\n"
+    "        else:\n"
+    "            held._catalog = new._catalog\n"
+    "            held._info = getattr(new, '_info', {})\n"
+    "            held._charset = getattr(new, '_charset', None)\n"
+    "            held.plural = new.plural\n";
+
+/// Whether `languages` is a LANGUAGE value (tags, `_ @ . -`, separated by `:`): only such
+/// a value is written into the code the interpreter runs.
+static gboolean is_language_list(const char *languages) {
+  for (const char *c = languages; *c != '\0'; c++) {
+    if (!g_ascii_isalnum(*c) && strchr("_@.:-", *c) == NULL) return FALSE;
+  }
+  return TRUE;
+}
+
+void live_follow_python(const char *languages) {
+  // The interpreter's functions, when the program has one (an executable or a library
+  // it loaded); nothing to do otherwise.
+  int (*is_initialized)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "Py_IsInitialized");
+  int (*ensure)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "PyGILState_Ensure");
+  void (*release)(int) = (void (*)(int))dlsym(RTLD_DEFAULT, "PyGILState_Release");
+  int (*run)(const char *) = (int (*)(const char *))dlsym(RTLD_DEFAULT, "PyRun_SimpleString");
+  if (is_initialized == NULL || ensure == NULL || release == NULL || run == NULL) return;
+  if (!is_initialized() || !is_language_list(languages)) return;
+  // The source is given to `exec` as a string, with a namespace of its own: nothing is
+  // left in the program's `__main__`. A failure prints Python's traceback and changes
+  // nothing more.
+  GString *code = g_string_new("exec(");
+  g_string_append_c(code, '"');
+  for (const char *c = follow_source; *c != '\0'; c++) {
+    if (*c == '\n') {
+      g_string_append(code, "\\n");
+    } else if (*c == '"' || *c == '\\') {
+      g_string_append_c(code, '\\');
+      g_string_append_c(code, *c);
+    } else {
+      g_string_append_c(code, *c);
+    }
+  }
+  g_string_append_printf(code, "\", {'__name__': 'parlance_live', 'languages': '%s'})\n",
+                         languages);
+  // The main thread takes the interpreter's lock as a PyGObject callback does: a program
+  // in `Gtk.main()` holds none while GTK runs.
+  int state = ensure();
+  run(code->str);
+  release(state);
+  g_string_free(code, TRUE);
+}
