@@ -30,10 +30,10 @@ static gboolean announce_row(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter
   return FALSE;
 }
 
-static void refresh_rows(GtkTreeModel *model, GHashTable *done) {
+static void refresh_rows(GtkTreeModel *model, GtkTreeView *view, GHashTable *done) {
   if (model == NULL || !g_hash_table_add(done, model)) return;
   guint count = 0;
-  gtk_tree_model_foreach(model, announce_row, &count);
+  parlance_foreach_shown_row(model, view, announce_row, &count);
 }
 
 void parlance_renew_window_buttons(void) {
@@ -48,10 +48,42 @@ void parlance_refresh_rendered_rows(GPtrArray *views) {
   for (guint index = 0; index < views->len; index++) {
     GObject *view = g_ptr_array_index(views, index);
     if (GTK_IS_TREE_VIEW(view)) {
-      refresh_rows(gtk_tree_view_get_model(GTK_TREE_VIEW(view)), done);
+      refresh_rows(gtk_tree_view_get_model(GTK_TREE_VIEW(view)), GTK_TREE_VIEW(view), done);
     } else if (GTK_IS_COMBO_BOX(view)) {
-      refresh_rows(gtk_combo_box_get_model(GTK_COMBO_BOX(view)), done);
+      refresh_rows(gtk_combo_box_get_model(GTK_COMBO_BOX(view)), NULL, done);
     }
   }
   g_hash_table_unref(done);
+}
+
+void parlance_announce_changed_rows(GPtrArray *windows) {
+  GHashTable *announced = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+  for (guint window = 0; window < windows->len; window++) {
+    GPtrArray *shown = g_ptr_array_index(windows, window);
+    for (guint index = 0; index < shown->len; index++) {
+      ParlanceShownText *text = g_ptr_array_index(shown, index);
+      if (text->kind != PARLANCE_TEXT_MODEL_CELL || parlance_is_store(text->object) ||
+          text->row == NULL || text->column < 0)
+        continue;
+      GtkTreeModel *model = GTK_TREE_MODEL(text->object);
+      GtkTreePath *path = gtk_tree_row_reference_get_path(text->row);
+      GtkTreeIter iter;
+      if (path == NULL) continue;  // the row is gone
+      char *value = NULL;
+      if (gtk_tree_model_get_iter(model, &iter, path)) {
+        gtk_tree_model_get(model, &iter, text->column, &value, -1);
+        if (g_strcmp0(value, text->text) != 0) {
+          char *row = gtk_tree_path_to_string(path);
+          // The table owns the key, added or not; each row is announced once.
+          if (g_hash_table_add(announced, g_strdup_printf("%p:%s", (void *)model, row))) {
+            gtk_tree_model_row_changed(model, path, &iter);
+          }
+          g_free(row);
+        }
+      }
+      g_free(value);
+      gtk_tree_path_free(path);
+    }
+  }
+  g_hash_table_unref(announced);
 }

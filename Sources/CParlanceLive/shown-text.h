@@ -38,6 +38,12 @@ typedef struct {
 ParlanceShownText *parlance_add_text(GPtrArray *texts, gpointer object, const char *property,
                                      const char *value, ParlanceTextKind kind);
 
+/// Calls `func` on every row of a list or tree store; on the rows of another model
+/// (the program's own, a filter or sort), only those GTK reads to show it: the top
+/// rows, and below a row `view` (a tree view, or NULL) has expanded (walk-models.c).
+void parlance_foreach_shown_row(GtkTreeModel *model, GtkTreeView *view,
+                                GtkTreeModelForeachFunc func, gpointer data);
+
 /// The rows of `model` that `layout` shows through a text renderer (walk-models.c).
 void parlance_visit_model(GtkCellLayout *layout, GtkTreeModel *model, Walk *walk);
 

@@ -42,11 +42,55 @@ static gboolean add_cell(GtkTreeModel *model, GtkTreePath *path, GtkTreeIter *it
   return FALSE;
 }
 
+/// Calls `func` on the rows of one level from `iter` (at `path`) on, and on the rows
+/// below those `view` has expanded, until it returns TRUE; returns whether it did.
+static gboolean visit_level(GtkTreeModel *model, GtkTreeView *view, GtkTreeIter *iter,
+                            GtkTreePath *path, GtkTreeModelForeachFunc func, gpointer data) {
+  do {
+    if (func(model, path, iter, data)) return TRUE;
+    GtkTreeIter child;
+    if (view != NULL && gtk_tree_view_row_expanded(view, path) &&
+        gtk_tree_model_iter_children(model, &child, iter)) {
+      gtk_tree_path_down(path);
+      gboolean stopped = visit_level(model, view, &child, path, func, data);
+      gtk_tree_path_up(path);
+      if (stopped) return TRUE;
+    }
+    gtk_tree_path_next(path);
+  } while (gtk_tree_model_iter_next(model, iter));
+  return FALSE;
+}
+
+void parlance_foreach_shown_row(GtkTreeModel *model, GtkTreeView *view,
+                                GtkTreeModelForeachFunc func, gpointer data) {
+  if (parlance_is_store(model)) {
+    gtk_tree_model_foreach(model, func, data);
+    return;
+  }
+  // A model of the program's own may make a row only once its view asks for it: its
+  // top rows, and the children of a row the tree view has expanded, are all GTK has
+  // read (font-manager's categories crash when a collapsed row's children are read).
+  if (view != NULL && gtk_tree_view_get_model(view) != model) view = NULL;
+  GtkTreeIter iter;
+  if (!gtk_tree_model_get_iter_first(model, &iter)) return;
+  GtkTreePath *path = gtk_tree_path_new_first();
+  visit_level(model, view, &iter, path, func, data);
+  gtk_tree_path_free(path);
+}
+
+/// The tree view a column belongs to, or NULL (a combo box, a column of none).
+static GtkTreeView *tree_view_of(GtkCellLayout *layout) {
+  if (!GTK_IS_TREE_VIEW_COLUMN(layout)) return NULL;
+  GtkWidget *view = gtk_tree_view_column_get_tree_view(GTK_TREE_VIEW_COLUMN(layout));
+  return view != NULL && GTK_IS_TREE_VIEW(view) ? GTK_TREE_VIEW(view) : NULL;
+}
+
 /// The strings of `model` that `layout` (a combo box, a tree view column) shows through
 /// a text renderer's `text` or `markup` attribute, each column once. The rows of a list
 /// or tree store can be set again (`text`, `markup`); those of a model of the program's
-/// own, or of one filtered or sorted, are read, not set (`own-text`, `own-markup`: their
-/// first 200 rows), for the report to say what the program keeps there.
+/// own, or of one filtered or sorted, are read, not set (`own-text`, `own-markup`: the
+/// first 200 of the rows GTK reads to show it, `parlance_foreach_shown_row`), for the
+/// report to say what the program keeps there.
 void parlance_visit_model(GtkCellLayout *layout, GtkTreeModel *model, Walk *walk) {
   if ((walk->options & PARLANCE_WALK_MODELS) == 0 || model == NULL) return;
   gboolean settable = parlance_is_store(model);
@@ -69,7 +113,7 @@ void parlance_visit_model(GtkCellLayout *layout, GtkTreeModel *model, Walk *walk
                                 settable ? ++walk->groups : 0,
                                 G_OBJECT(layout),
                                 settable ? G_MAXUINT : OWN_MODEL_ROWS};
-      gtk_tree_model_foreach(model, add_cell, &column_walk);
+      parlance_foreach_shown_row(model, tree_view_of(layout), add_cell, &column_walk);
     }
   }
   g_list_free(cells);

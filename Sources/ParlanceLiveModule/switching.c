@@ -304,10 +304,12 @@ static void switch_process(const char *languages, gboolean right_to_left) {
 }
 
 /// What GTK makes itself made again in the language gettext answers in now: the rows a
-/// cell data function makes (through gettext, often) in the views of the last walk, and
-/// the header bars' window buttons.
+/// cell data function makes (through gettext, often) in the views of the last walk, the
+/// rows of the program's own models that read otherwise now, and the header bars'
+/// window buttons.
 static void refresh_toolkit_texts(void) {
   if (rendered_views != NULL) parlance_refresh_rendered_rows(rendered_views);
+  if (collected != NULL) parlance_announce_changed_rows(collected);
   parlance_renew_window_buttons();
 }
 

@@ -161,9 +161,10 @@ final class ToolkitNamesTests: GtkTestCase, @unchecked Sendable {
       var labels: [String: String] = [:]
       for name in ["Stock", "Own"] {
         let action = try XCTUnwrap(gtk_builder_get_object(builder, name))
-        let pointer = UnsafeMutableRawPointer(action).assumingMemoryBound(to: GtkAction.self)
-        gtk_action_set_stock_id(pointer, "gtk-edit")
-        labels[name] = gtk_action_get_label(pointer).map { String(cString: $0) }
+        XCTAssertTrue(parlance_object_set_string_property(action, "stock-id", "gtk-edit") != 0)
+        let label = parlance_object_dup_string_property(action, "label")
+        defer { g_free(label) }
+        labels[name] = label.map { String(cString: $0) }
       }
       let french = String(cString: g_dpgettext2("gtk30", "Stock label", "_Edit"))
       XCTAssertNotEqual(french, german)

@@ -341,6 +341,7 @@ def main():
             stop(process)
 
     python_gettext()
+    own_rows()
     photographs.screenshot_matrix(PARLANCE, environment(), TIMEOUT * 4)
     photographs.already_running(PARLANCE, environment(), TIMEOUT)
     photographs.refused_calls(PARLANCE, environment(), TIMEOUT)
@@ -586,6 +587,36 @@ def python_gettext():
               json.dumps(after))
     except TimeoutError as error:
         check("the report follows a Python program's own gettext", False, str(error))
+    finally:
+        stop(process)
+
+
+def own_rows():
+    """A PyGObject program's own tree model, whose rows a switch reads only as far as the
+    view shows them (reading a collapsed row's children ends it, as it crashes
+    font-manager), and whose rows, which it makes through its translation when asked,
+    read French after the switch."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    process = start([PARLANCE, "run", "--language", "de", "/usr/bin/python3", "-B",
+                     os.path.join(here, "own_rows.py")], environment())
+    shown = ["Other Locations", "Select a File", "Other Applications"]
+    german = [gettext.translation("gtk30", languages=["de"]).gettext(m) for m in shown]
+    french = [gettext.translation("gtk30", languages=["fr"]).gettext(m) for m in shown]
+    try:
+        wait_until(lambda: any(p["pid"] == process.pid for p in live_programs()),
+                   "own-rows on the session bus")
+        ready(process.pid)
+        result = parlance("switch", "fr", "--pid", str(process.pid))
+        check("a switch reads a program's own model no further than its view shows it",
+              result.returncode == 0 and process.poll() is None,
+              result.stderr[-400:] + (process.stderr.read().decode()[-400:]
+                                      if process.poll() is not None else ""))
+        after = texts_of(process.pid)[0]
+        check("the rows a program's own model makes anew read French after the switch",
+              all(text in after for text in french)
+              and not any(text in after for text in german), f"{after} {french}")
+    except TimeoutError as error:
+        check("a program's own model is switched", False, str(error))
     finally:
         stop(process)
 

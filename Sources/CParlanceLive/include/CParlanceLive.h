@@ -132,6 +132,13 @@ void parlance_set_shown_text(ParlanceShownText *_Nonnull text, const char *_Nonn
 /// on the GTK thread.
 void parlance_refresh_rendered_rows(GPtrArray *_Nonnull views);
 
+/// Announces changed each row of a model of the program's own, among the texts of
+/// `windows` (an array per window, as walks returned them), whose text reads otherwise
+/// now than when it was read: such a model makes its text when asked (gitg's "Vor 2
+/// Stunden", through gettext), and its view and accessible ask again only for a row
+/// announced. Call it after gettext has switched, on the GTK thread.
+void parlance_announce_changed_rows(GPtrArray *_Nonnull windows);
+
 /// Has every header bar make its window buttons again (their accessible names, which
 /// GTK gives them from gtk30 when it makes them: "Minimize", "Close"), in the language
 /// gettext answers in now. Call it after gettext has switched, on the GTK thread.
