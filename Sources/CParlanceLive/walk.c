@@ -248,6 +248,48 @@ static char *tooltip_markup(GtkWidget *widget) {
   return g_strdup(g_object_get_qdata(G_OBJECT(widget), markup_quark));
 }
 
+/// Adds the tooltip `object` keeps as `markup` (NULL: none) as the property `as_text` or
+/// `as_markup` (static strings). A tooltip set as text is kept as markup with its text
+/// escaped: it is read and set again as text, so that a translation with `&` stays
+/// text. Markup with nothing g_markup_escape_text would escape is that text as it is
+/// (the text property parses the markup to say so: only asked where there is something
+/// to parse).
+static void add_tooltip(GPtrArray *texts, gpointer object, const char *markup,
+                        const char *as_text, const char *as_markup) {
+  if (markup == NULL) return;
+  if (is_escaped_as_itself(markup)) {
+    parlance_add_text(texts, object, as_text, markup, PARLANCE_TEXT_PROPERTY);
+    return;
+  }
+  char *text = string_property(object, as_text);
+  char *escaped = text != NULL ? g_markup_escape_text(text, -1) : NULL;
+  if (escaped != NULL && strcmp(markup, escaped) == 0) {
+    parlance_add_text(texts, object, as_text, text, PARLANCE_TEXT_PROPERTY);
+  } else {
+    parlance_add_text(texts, object, as_markup, markup, PARLANCE_TEXT_PROPERTY);
+  }
+  g_free(text);
+  g_free(escaped);
+}
+
+/// An entry's icons' tooltips (a search entry's "Clear", remmina's): their accessible's
+/// descriptions.
+static void add_entry_icon_tooltips(GPtrArray *texts, GtkEntry *entry) {
+  const struct {
+    GtkEntryIconPosition position;
+    const char *as_text;
+    const char *as_markup;
+  } icons[] = {
+      {GTK_ENTRY_ICON_PRIMARY, "primary-icon-tooltip-text", "primary-icon-tooltip-markup"},
+      {GTK_ENTRY_ICON_SECONDARY, "secondary-icon-tooltip-text", "secondary-icon-tooltip-markup"},
+  };
+  for (size_t index = 0; index < G_N_ELEMENTS(icons); index++) {
+    char *markup = gtk_entry_get_icon_tooltip_markup(entry, icons[index].position);
+    add_tooltip(texts, entry, markup, icons[index].as_text, icons[index].as_markup);
+    g_free(markup);
+  }
+}
+
 /// Whether `widget` is a GtkImageMenuItem showing the stock item `label` names (its
 /// label is the stock id, and GTK translates the item's label when it is set again).
 static gboolean is_stock_menu_item(GtkWidget *widget, guint kind, const char *label) {
@@ -356,7 +398,10 @@ static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
     parlance_add_text(texts, widget, "label", gtk_label_get_label(GTK_LABEL(widget)),
         PARLANCE_TEXT_PROPERTY);
   }
-  if (kind & KIND_ENTRY) add_property(texts, widget, "placeholder-text");
+  if (kind & KIND_ENTRY) {
+    add_property(texts, widget, "placeholder-text");
+    add_entry_icon_tooltips(texts, GTK_ENTRY(widget));
+  }
   if (kind & KIND_TREE_VIEW) {
     GtkTreeModel *model = gtk_tree_view_get_model(GTK_TREE_VIEW(widget));
     GList *columns = gtk_tree_view_get_columns(GTK_TREE_VIEW(widget));
@@ -398,24 +443,8 @@ static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
     g_list_free(children);
   }
   visit_accessible(widget, walk);
-  // A tooltip set as text is kept as markup with its text escaped: it is read and set
-  // again as text, so that a translation with `&` stays text. Markup with nothing
-  // g_markup_escape_text would escape is that text as it is (GTK's tooltip-text parses
-  // the markup to say so: only asked where there is something to parse).
   char *markup = tooltip_markup(widget);
-  if (markup != NULL && is_escaped_as_itself(markup)) {
-    parlance_add_text(texts, widget, "tooltip-text", markup, PARLANCE_TEXT_PROPERTY);
-  } else if (markup != NULL) {
-    char *text = gtk_widget_get_tooltip_text(widget);
-    char *escaped = text != NULL ? g_markup_escape_text(text, -1) : NULL;
-    if (escaped != NULL && strcmp(markup, escaped) == 0) {
-      parlance_add_text(texts, widget, "tooltip-text", text, PARLANCE_TEXT_PROPERTY);
-    } else {
-      parlance_add_text(texts, widget, "tooltip-markup", markup, PARLANCE_TEXT_PROPERTY);
-    }
-    g_free(text);
-    g_free(escaped);
-  }
+  add_tooltip(texts, widget, markup, "tooltip-text", "tooltip-markup");
   g_free(markup);
 }
 

@@ -29,4 +29,33 @@ final class ShownTooltipTests: GtkTestCase, @unchecked Sendable {
         ["tooltip-text Opens a file & more", "tooltip-markup <b>Bold</b> tip"])
     }
   }
+
+  /// An entry's icons have tooltips of their own (a search entry's "Clear"): read as
+  /// text or markup as a widget's, and set where the icon's accessible reads them.
+  func testAnEntrysIconTooltipsAreReadAndSet() throws {
+    try onMainActor {
+      try requireDisplay()
+      let entry = Entry()
+      let pointer = UnsafeMutableRawPointer(entry.widgetPointer).assumingMemoryBound(
+        to: GtkEntry.self)
+      gtk_entry_set_icon_from_icon_name(pointer, GTK_ENTRY_ICON_PRIMARY, "edit-find")
+      gtk_entry_set_icon_from_icon_name(pointer, GTK_ENTRY_ICON_SECONDARY, "edit-clear")
+      gtk_entry_set_icon_tooltip_markup(pointer, GTK_ENTRY_ICON_PRIMARY, "<b>Find</b>")
+      gtk_entry_set_icon_tooltip_text(pointer, GTK_ENTRY_ICON_SECONDARY, "Clear & go")
+      let window = try showWindow(with: entry)
+      let shown = ShownTexts(of: window).texts.filter { $0.property.contains("icon-tooltip") }
+      XCTAssertEqual(
+        Set(shown.map { "\($0.property) \($0.text)" }),
+        [
+          "primary-icon-tooltip-markup <b>Find</b>",
+          "secondary-icon-tooltip-text Clear & go",
+        ])
+
+      let clear = try XCTUnwrap(shown.first { $0.property.hasPrefix("secondary") })
+      clear.set("Effacer & partir")
+      let tooltip = gtk_entry_get_icon_tooltip_text(pointer, GTK_ENTRY_ICON_SECONDARY)
+      defer { g_free(tooltip) }
+      XCTAssertEqual(tooltip.map { String(cString: $0) }, "Effacer & partir")
+    }
+  }
 }
