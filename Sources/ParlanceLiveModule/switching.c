@@ -340,8 +340,18 @@ GVariant *live_apply(GVariant *parameters) {
     given[change->id] = 1;
     const char *message = strings[change->message];
     const char *recipe = strings[change->recipe];
-    gboolean changed = strcmp(text->text, strings[change->text]) != 0;
-    parlance_set_shown_text(text, strings[change->text]);
+    // A text with a recipe is made here, as the next switches make it: by the program's
+    // own gettext and printf, which write a number as its locale does ("1,5 Mo" where
+    // the controller's printf wrote "1.5 Mo"). The controller's text where it cannot be.
+    char *made = NULL;
+    if (recipe[0] != '\0' &&
+        parlance_render_recipe(recipe, &made) == PARLANCE_RECIPE_INVALID && made != NULL) {
+      g_clear_pointer(&made, g_free);
+    }
+    const char *value = made != NULL ? made : strings[change->text];
+    gboolean changed = strcmp(text->text, value) != 0;
+    parlance_set_shown_text(text, value);
+    g_free(made);
     live_remember(text, message, recipe);
     // Kept as it is with a recipe for the next switch: a text no catalog has, or one the
     // controller left (its message is the language it is in, `?de`).

@@ -91,6 +91,27 @@ import Testing
     #expect(value == "مرحبًا \u{2068}Anna\u{2069}!")
   }
 
+  /// A program's locale may write a number's fraction after a comma: floating-point
+  /// conversions write the separator asked for, integers and values of `%@` are as they
+  /// are, and a plural message writes its numbers the same way.
+  @Test func aDecimalSeparatorIsWrittenByFloatingPointConversions() {
+    let options = RenderOptions(decimalSeparator: ",")
+    let template = MessageTemplate("%.1f MB, %e, %d.%@ #{v}")
+    #expect(
+      template.render(arguments: [1.5, 1500.0, 3, "x.y"], named: ["v": 0.5], options: options)
+        == "1,5 MB, 1,500000e+03, 3.x.y 0.5")
+    #expect(
+      template.render(arguments: [1.5, 1500.0, 3, "x.y"]) == "1.5 MB, 1.500000e+03, 3.x.y #{v}")
+    let plural = Message.plural(
+      PluralMessage(
+        format: "%#@files@",
+        variables: [("files", "f", nil, [.one: "%.1f Datei", .other: "%.1f Dateien"])]))
+    var problems: [RenderProblem] = []
+    #expect(
+      plural.render(arguments: [2.5], language: .test("de"), options: options, problems: &problems)
+        == "2,5 Dateien")
+  }
+
   @Test func nonASCIILiteralsSurvive() {
     let template = MessageTemplate("「#{day}」に%@さんから")
     #expect(template.render(arguments: ["アンナ"], named: ["day": "月曜日"]) == "「月曜日」にアンナさんから")

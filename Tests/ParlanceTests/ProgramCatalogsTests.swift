@@ -265,6 +265,18 @@ struct ProgramCatalogsTests {
     }
   }
 
+  /// A number a program wrote with its locale's decimal comma keeps it in the new
+  /// language, as a fresh start writes it (its numbers stay the user's), and the text is
+  /// made from a recipe at later switches.
+  @Test func aNumbersDecimalCommaStays() throws {
+    try withCatalogs { catalogs in
+      let plan = try catalogs.plan(
+        [.init(text: "1,5 MB"), .init(text: "2.5 MB")], from: Self.de, to: Self.fr)
+      #expect(plan.changes.map(\.text) == ["1,5 Mo", "2.5 Mo"])
+      #expect(plan.changes.allSatisfy { !$0.recipe.isEmpty })
+    }
+  }
+
   /// The message a switch remembers at a place decides the next one, and a toolkit item
   /// is set again as it is.
   @Test func theRememberedMessageDecidesTheNextSwitch() throws {

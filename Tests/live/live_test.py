@@ -342,6 +342,7 @@ def main():
 
     python_gettext()
     own_rows()
+    decimal_comma()
     photographs.screenshot_matrix(PARLANCE, environment(), TIMEOUT * 4)
     photographs.already_running(PARLANCE, environment(), TIMEOUT)
     photographs.refused_calls(PARLANCE, environment(), TIMEOUT)
@@ -617,6 +618,36 @@ def own_rows():
               and not any(text in after for text in german), f"{after} {french}")
     except TimeoutError as error:
         check("a program's own model is switched", False, str(error))
+    finally:
+        stop(process)
+
+
+def decimal_comma():
+    """A size written with GLib's "%.1f MB" and the program's decimal comma ("1,5 MB"):
+    switched to Arabic, whose translation asks glibc's printf for the locale's own digits
+    ("%I.1f"), it reads as the program's printf writes it; then to French, "1,5 Mo", as
+    a fresh start's, not with printf's point in the C locale."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    process = start([PARLANCE, "run", "--language", "de", "/usr/bin/python3", "-B",
+                     os.path.join(here, "sizes.py")], environment())
+    french = (gettext.translation("glib20", languages=["fr"]).gettext("%.1f MB")
+              .replace("%.1f", "1,5"))
+    try:
+        wait_until(lambda: any(p["pid"] == process.pid for p in live_programs()),
+                   "sizes on the session bus")
+        ready(process.pid)
+        parlance("switch", "ar", "--pid", str(process.pid))
+        arabic = texts_of(process.pid)[0]
+        check("a switch makes a text with the program's own printf (glibc's %I)",
+              any(text.startswith("1,5 ") and "%" not in text for text in arabic),
+              str(arabic))
+        parlance("switch", "fr", "--pid", str(process.pid))
+        shown = texts_of(process.pid)[0]
+        check("a number a program wrote with a decimal comma keeps it after a switch",
+              french in shown, f"{shown} {french!r}")
+    except TimeoutError as error:
+        check("a number a program wrote with a decimal comma keeps it after a switch", False,
+              str(error))
     finally:
         stop(process)
 

@@ -29,7 +29,7 @@ extension Message {
     case .plural(let plural):
       let rules = pluralRules()
       if let compiled = plural.compiled, !options.isolatesArguments,
-        let text = compiled.render(arguments, rules: rules)
+        options.decimalSeparator == ".", let text = compiled.render(arguments, rules: rules)
       {
         return text
       }

@@ -32,10 +32,18 @@ public struct RenderOptions: Hashable, Sendable {
   /// ISOLATE, so a Latin name inside Arabic text (or the reverse) keeps its own order.
   public var isolatesArguments: Bool
 
+  /// What a floating-point conversion (`%.1f`) writes before the fraction: "." as printf
+  /// in the C locale does, or the mark of another locale's numbers ("," in German), as a
+  /// program whose numbers follow its locale wrote them.
+  public var decimalSeparator: String
+
   /// Options that isolate inserted values, or not.
-  /// - Parameter isolatesArguments: wrap every inserted value in U+2068 … U+2069.
-  public init(isolatesArguments: Bool = false) {
+  /// - Parameters:
+  ///   - isolatesArguments: wrap every inserted value in U+2068 … U+2069.
+  ///   - decimalSeparator: what `%f`, `%e`, `%g` write before the fraction.
+  public init(isolatesArguments: Bool = false, decimalSeparator: String = ".") {
     self.isolatesArguments = isolatesArguments
+    self.decimalSeparator = decimalSeparator
   }
 }
 
@@ -113,7 +121,10 @@ extension MessageTemplate {
           continue
         }
         let argument = arguments[specifier.argumentIndex]
-        if let text = specifier.format(argument) {
+        if var text = specifier.format(argument) {
+          if specifier.valueType == .floatingPoint, options.decimalSeparator != "." {
+            text = text.replacingOccurrences(of: ".", with: options.decimalSeparator)
+          }
           append(text, to: &output, options)
         } else {
           problems.append(.wrongArgumentType(specifier, argument))

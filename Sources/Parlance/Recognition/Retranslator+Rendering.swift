@@ -58,6 +58,7 @@ extension Retranslator {
     let match = message.match
     var arguments = match.values
     if arguments.isEmpty, let count = match.count { arguments = [.unsigned(count)] }
+    let options = RenderOptions(decimalSeparator: match.decimalSeparator)
     // One key looked up: a compiled catalog answers it in place, without building its
     // whole table.
     if let entry = localizer.catalog(for: language).tables[message.table]?.located(match.key) {
@@ -65,13 +66,15 @@ extension Retranslator {
       // plain text has none to render.
       guard !arguments.isEmpty, let template = entry.message else { return entry.value }
       var problems: [RenderProblem] = []
-      return template.render(arguments: arguments, language: language, problems: &problems)
+      return template.render(
+        arguments: arguments, language: language, options: options, problems: &problems)
     }
     guard language == localizer.developmentLanguage else { return nil }
     var text = match.msgid
     let isOther = match.form == 1 || (match.form == nil ? false : match.count != 1)
     if isOther, let plural = sourcePlural(of: message) { text = plural }
-    return arguments.isEmpty ? text : MessageTemplate(text).render(arguments: arguments)
+    return arguments.isEmpty
+      ? text : MessageTemplate(text).render(arguments: arguments, options: options)
   }
 
   /// The text of `message` in the language shown: its translation there, or its msgid

@@ -38,6 +38,16 @@ public final class TranslationIndex: Sendable {
     /// The `msgctxt`, when the key has one.
     public var context: String? { CatalogEntry.context(ofKey: key) }
 
+    /// What the shown text wrote before a number's fraction: "," where a number of a
+    /// floating-point conversion has a comma and no point (a program whose numbers follow
+    /// its locale: "1,5 MB"), else ".". Rendering the message again writes it the same.
+    var decimalSeparator: String {
+      for (text, value) in zip(arguments, values) {
+        if case .double = value, text.contains(","), !text.contains(".") { return "," }
+      }
+      return "."
+    }
+
     /// The `msgid` without its context.
     public var msgid: String { CatalogEntry.msgid(ofKey: key) }
 
