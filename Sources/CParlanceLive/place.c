@@ -167,11 +167,42 @@ static void add_switcher_titles(GArray *places, const ParlanceShownText *text) {
   g_ptr_array_unref(search.switchers);
 }
 
+/// Where row `path` of `model` is in `shown`, `model` itself or a filter or sort (or a
+/// chain of them) of it; NULL where `shown` is neither or hides the row.
+static GtkTreePath *path_in(GtkTreeModel *shown, GtkTreeModel *model, GtkTreePath *path) {
+  if (shown == model) return gtk_tree_path_copy(path);
+  GtkTreeModel *child = NULL;
+  if (GTK_IS_TREE_MODEL_FILTER(shown)) {
+    child = gtk_tree_model_filter_get_model(GTK_TREE_MODEL_FILTER(shown));
+  } else if (GTK_IS_TREE_MODEL_SORT(shown)) {
+    child = gtk_tree_model_sort_get_model(GTK_TREE_MODEL_SORT(shown));
+  }
+  GtkTreePath *below = child != NULL ? path_in(child, model, path) : NULL;
+  if (below == NULL) return NULL;
+  GtkTreePath *found =
+      GTK_IS_TREE_MODEL_FILTER(shown)
+          ? gtk_tree_model_filter_convert_child_path_to_path(GTK_TREE_MODEL_FILTER(shown), below)
+          : gtk_tree_model_sort_convert_child_path_to_path(GTK_TREE_MODEL_SORT(shown), below);
+  gtk_tree_path_free(below);
+  return found;
+}
+
 /// The place of a model's row: its cell in the tree view column showing it, or the
-/// combo box showing it as its active row.
+/// combo box showing it as its active row (the model, or a filter or sort of it).
 static void add_cell(GArray *places, const ParlanceShownText *text) {
   if (text->view == NULL || text->row == NULL) return;
-  GtkTreePath *path = gtk_tree_row_reference_get_path(text->row);
+  GtkTreePath *row = gtk_tree_row_reference_get_path(text->row);
+  if (row == NULL) return;
+  GtkTreeModel *shown_model = NULL;
+  if (GTK_IS_TREE_VIEW_COLUMN(text->view)) {
+    GtkWidget *view = gtk_tree_view_column_get_tree_view(GTK_TREE_VIEW_COLUMN(text->view));
+    if (view != NULL) shown_model = gtk_tree_view_get_model(GTK_TREE_VIEW(view));
+  } else if (GTK_IS_COMBO_BOX(text->view)) {
+    shown_model = gtk_combo_box_get_model(GTK_COMBO_BOX(text->view));
+  }
+  GtkTreePath *path =
+      shown_model != NULL ? path_in(shown_model, GTK_TREE_MODEL(text->object), row) : NULL;
+  gtk_tree_path_free(row);
   if (path == NULL) return;
   if (GTK_IS_TREE_VIEW_COLUMN(text->view)) {
     GtkTreeViewColumn *column = GTK_TREE_VIEW_COLUMN(text->view);
@@ -188,22 +219,11 @@ static void add_cell(GArray *places, const ParlanceShownText *text) {
       if (cell.width > 0 && cell.height > 0) add_area(places, view, area, 0);
     }
   } else if (GTK_IS_COMBO_BOX(text->view)) {
+    // (A GtkFileChooserButton's combo box shows its store through a filter.)
     GtkComboBox *combo = GTK_COMBO_BOX(text->view);
     GtkTreeIter active;
-    GtkTreeModel *model = gtk_combo_box_get_model(combo);
-    gboolean has_active = gtk_combo_box_get_active_iter(combo, &active);
-    // A GtkFileChooserButton's combo box shows its store through a filter.
-    if (has_active && GTK_IS_TREE_MODEL_FILTER(model) &&
-        gtk_tree_model_filter_get_model(GTK_TREE_MODEL_FILTER(model)) ==
-            GTK_TREE_MODEL(text->object)) {
-      GtkTreeIter child;
-      gtk_tree_model_filter_convert_iter_to_child_iter(GTK_TREE_MODEL_FILTER(model), &child,
-                                                       &active);
-      active = child;
-      model = GTK_TREE_MODEL(text->object);
-    }
-    if (model == GTK_TREE_MODEL(text->object) && has_active) {
-      GtkTreePath *shown = gtk_tree_model_get_path(model, &active);
+    if (gtk_combo_box_get_active_iter(combo, &active)) {
+      GtkTreePath *shown = gtk_tree_model_get_path(shown_model, &active);
       GtkWidget *child = gtk_bin_get_child(GTK_BIN(combo));
       if (gtk_tree_path_compare(shown, path) == 0 && child != NULL) add_widget(places, child);
       gtk_tree_path_free(shown);

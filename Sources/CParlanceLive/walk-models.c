@@ -85,15 +85,66 @@ static GtkTreeView *tree_view_of(GtkCellLayout *layout) {
   return view != NULL && GTK_IS_TREE_VIEW(view) ? GTK_TREE_VIEW(view) : NULL;
 }
 
+/// Whether column `column` of `model` (a filter or sort) reads as `store`'s for each of
+/// its first rows: a filter may make its columns with a function of the program's
+/// (`gtk_tree_model_filter_set_modify_func`), which no setting of the store would reach.
+static gboolean shows_store_column(GtkTreeModel *model, GtkTreeModel *store, int column) {
+  GtkTreeIter iter;
+  gboolean valid = gtk_tree_model_get_iter_first(model, &iter);
+  for (int checked = 0; valid && checked < 50; checked++) {
+    GtkTreeIter inner = iter;
+    // Down through each filter and sort to the store's row.
+    for (GtkTreeModel *level = model; level != store;) {
+      GtkTreeIter below;
+      if (GTK_IS_TREE_MODEL_FILTER(level)) {
+        gtk_tree_model_filter_convert_iter_to_child_iter(GTK_TREE_MODEL_FILTER(level), &below,
+                                                         &inner);
+        level = gtk_tree_model_filter_get_model(GTK_TREE_MODEL_FILTER(level));
+      } else {
+        gtk_tree_model_sort_convert_iter_to_child_iter(GTK_TREE_MODEL_SORT(level), &below,
+                                                       &inner);
+        level = gtk_tree_model_sort_get_model(GTK_TREE_MODEL_SORT(level));
+      }
+      inner = below;
+    }
+    char *shown = NULL;
+    char *stored = NULL;
+    gtk_tree_model_get(model, &iter, column, &shown, -1);
+    gtk_tree_model_get(store, &inner, column, &stored, -1);
+    gboolean same = g_strcmp0(shown, stored) == 0;
+    g_free(shown);
+    g_free(stored);
+    if (!same) return FALSE;
+    valid = gtk_tree_model_iter_next(model, &iter);
+  }
+  return TRUE;
+}
+
+/// The list or tree store a filter or sort (or a chain of them) shows column `column` of,
+/// or NULL: `model` itself when it is a store.
+static GtkTreeModel *store_below(GtkTreeModel *model, int column) {
+  GtkTreeModel *level = model;
+  while (GTK_IS_TREE_MODEL_FILTER(level) || GTK_IS_TREE_MODEL_SORT(level)) {
+    GtkTreeModel *child = GTK_IS_TREE_MODEL_FILTER(level)
+                              ? gtk_tree_model_filter_get_model(GTK_TREE_MODEL_FILTER(level))
+                              : gtk_tree_model_sort_get_model(GTK_TREE_MODEL_SORT(level));
+    if (child == NULL || gtk_tree_model_get_n_columns(child) <= column ||
+        gtk_tree_model_get_column_type(child, column) != G_TYPE_STRING)
+      return NULL;
+    level = child;
+  }
+  if (!parlance_is_store(level)) return NULL;
+  return level == model || shows_store_column(model, level, column) ? level : NULL;
+}
+
 /// The strings of `model` that `layout` (a combo box, a tree view column) shows through
 /// a text renderer's `text` or `markup` attribute, each column once. The rows of a list
 /// or tree store can be set again (`text`, `markup`); those of a model of the program's
 /// own, or of one filtered or sorted, are read, not set (`own-text`, `own-markup`: the
 /// first 200 of the rows GTK reads to show it, `parlance_foreach_shown_row`), for the
 /// report to say what the program keeps there.
-void parlance_visit_model(GtkCellLayout *layout, GtkTreeModel *model, Walk *walk) {
-  if ((walk->options & PARLANCE_WALK_MODELS) == 0 || model == NULL) return;
-  gboolean settable = parlance_is_store(model);
+void parlance_visit_model(GtkCellLayout *layout, GtkTreeModel *shown, Walk *walk) {
+  if ((walk->options & PARLANCE_WALK_MODELS) == 0 || shown == NULL) return;
   GtkCellArea *area = gtk_cell_layout_get_area(layout);
   if (area == NULL) return;
   GList *cells = gtk_cell_layout_get_cells(layout);
@@ -103,8 +154,13 @@ void parlance_visit_model(GtkCellLayout *layout, GtkTreeModel *model, Walk *walk
     const char *own[] = {"own-text", "own-markup"};
     for (size_t index = 0; index < G_N_ELEMENTS(attributes); index++) {
       int column = gtk_cell_area_attribute_get_column(area, cell->data, attributes[index]);
-      if (column < 0 || gtk_tree_model_get_column_type(model, column) != G_TYPE_STRING)
+      if (column < 0 || gtk_tree_model_get_column_type(shown, column) != G_TYPE_STRING)
         continue;
+      // A store shown through a filter or sort is read and set as the store: every row,
+      // those the filter hides too, which show the new language when they come back.
+      GtkTreeModel *store = store_below(shown, column);
+      gboolean settable = store != NULL;
+      GtkTreeModel *model = settable ? store : shown;
       char *key = g_strdup_printf("%p:%d", (void *)model, column);
       if (!g_hash_table_add(walk->columns, key)) continue;  // the set owns key either way
       ColumnWalk column_walk = {walk,
