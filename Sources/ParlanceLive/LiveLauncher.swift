@@ -34,6 +34,10 @@ public struct LiveLauncher: Sendable {
   /// The module's file name.
   public static let moduleName = "libparlance-live.so"
 
+  /// The user's messages locale, which the module gives back once GTK has started
+  /// (`PARLANCE_LIVE_MESSAGES_VARIABLE` of the module's header).
+  static let messagesVariable = "PARLANCE_LIVE_MESSAGES"
+
   /// Where the module of the `parlance` at `executable` is: `$PARLANCE_LIVE_MODULE`,
   /// beside it (a build folder), or `../lib/parlance/` (installed); nil when that file
   /// is not there.
@@ -77,6 +81,13 @@ public struct LiveLauncher: Sendable {
       if environment["LANG"]?.isEmpty ?? true { result["LANG"] = all }
     }
     result["LC_MESSAGES"] = messagesLocale
+    // Given back by the module once GTK has started (GLib's latch decided by then): a
+    // library that names things by the messages locale and not LANGUAGE (garcon's
+    // application names), and the program's children (a terminal), see the user's.
+    // Not C or POSIX, under which gettext ignores LANGUAGE.
+    if let messages, !["C", "POSIX"].contains(messages), !messages.hasPrefix("C.") {
+      result[Self.messagesVariable] = messages
+    }
     result["LANGUAGE"] = gettextLanguages(messagesLocale: messages, environment: environment)
     return result
   }

@@ -8,6 +8,7 @@
 
 #include <gio/gio.h>
 #include <gtk/gtk.h>
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 #include <libintl.h>
@@ -221,6 +222,29 @@ static gboolean is_started_program(void) {
   return pid != NULL && g_ascii_strtoll(pid, NULL, 10) == (gint64)getpid();
 }
 
+/// The user's messages locale back, which `parlance run` made English for GTK's start:
+/// GLib decides once, under it, that g_dgettext translates (glib/ggettext.c), and
+/// LANGUAGE chooses the language either way. A library that names things by the
+/// messages locale (garcon's application names), and the program's children, see the
+/// user's. LC_MESSAGES exists (the launcher set it): setenv overwrites it in place.
+static void restore_messages_locale(void) {
+  const char *messages = g_getenv(PARLANCE_LIVE_MESSAGES_VARIABLE);
+  if (messages == NULL) return;
+  // GLib's decision is made at its first translation, under the English locale still,
+  // should GTK's start have asked for none.
+  (void)g_dgettext("gtk30", "OK");
+  char *wanted = g_strdup(messages);
+  g_unsetenv(PARLANCE_LIVE_MESSAGES_VARIABLE);
+  char *english = g_strdup(setlocale(LC_MESSAGES, NULL));
+  if (wanted[0] != '\0' && setlocale(LC_MESSAGES, wanted) != NULL) {
+    g_setenv("LC_MESSAGES", wanted, TRUE);
+  } else if (english != NULL) {
+    setlocale(LC_MESSAGES, english);  // not installed: English it stays
+  }
+  g_free(english);
+  g_free(wanted);
+}
+
 G_MODULE_EXPORT void gtk_module_init(gint *argc, char ***argv) {
   (void)argc;
   (void)argv;
@@ -228,6 +252,7 @@ G_MODULE_EXPORT void gtk_module_init(gint *argc, char ***argv) {
   // Not for the program's children (a terminal, a browser it starts): GTK has read it.
   // unsetenv moves no memory another thread's getenv may be reading.
   g_unsetenv("GTK3_MODULES");
+  restore_messages_locale();
   history = g_ptr_array_new_with_free_func(g_free);
   if (g_strcmp0(g_getenv("PARLANCE_LIVE_TRACE"), "1") == 0) live_trace_begin();
   remember_languages(g_getenv("LANGUAGE"));

@@ -34,7 +34,8 @@ struct LiveCommandTests {
   }
 
   /// The program gets the module, its language in LANGUAGE, an English messages locale
-  /// and the user's LC_ALL spread over the other categories; its own arguments, options
+  /// (the user's kept for the module) and the user's LC_ALL spread over the other
+  /// categories; its own arguments, options
   /// included, are its own.
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/env")))
   func runStartsTheProgramReadyToBeSwitched() throws {
@@ -53,6 +54,8 @@ struct LiveCommandTests {
     #expect(variables["LC_ALL"] == nil)
     #expect(variables["LC_TIME"] == "de_DE.UTF-8")
     #expect(variables["LC_MESSAGES"].map { $0.hasPrefix("en_") || $0 == "C.UTF-8" } == true)
+    // The user's, which the module gives back once GTK has started.
+    #expect(variables["PARLANCE_LIVE_MESSAGES"] == "de_DE.UTF-8")
     #expect(variables["PARLANCE_LIVE_PID"].flatMap { Int($0) } != nil)
     // `-u HOME` was env's option, not parlance's.
     #expect(variables["HOME"] == nil)

@@ -342,7 +342,7 @@ def main():
 
     python_gettext()
     own_rows()
-    decimal_comma()
+    users_locale()
     photographs.screenshot_matrix(PARLANCE, environment(), TIMEOUT * 4)
     photographs.already_running(PARLANCE, environment(), TIMEOUT)
     photographs.refused_calls(PARLANCE, environment(), TIMEOUT)
@@ -622,8 +622,9 @@ def own_rows():
         stop(process)
 
 
-def decimal_comma():
-    """A size written with GLib's "%.1f MB" and the program's decimal comma ("1,5 MB"):
+def users_locale():
+    """The program's messages locale is the user's (LANG), and its children's, though GTK
+    started in English. A size written with GLib's "%.1f MB" and the program's decimal comma ("1,5 MB"):
     switched to Arabic, whose translation asks glibc's printf for the locale's own digits
     ("%I.1f"), it reads as the program's printf writes it; then to French, "1,5 Mo", as
     a fresh start's, not with printf's point in the C locale."""
@@ -636,6 +637,10 @@ def decimal_comma():
         wait_until(lambda: any(p["pid"] == process.pid for p in live_programs()),
                    "sizes on the session bus")
         ready(process.pid)
+        messages = environment()["LANG"]
+        shown = texts_of(process.pid)[0]
+        check("a program started by parlance run has the user's messages locale, and so "
+              "have its children", f"{messages} {messages}" in shown, f"{shown} {messages}")
         parlance("switch", "ar", "--pid", str(process.pid))
         arabic = texts_of(process.pid)[0]
         check("a switch makes a text with the program's own printf (glibc's %I)",

@@ -24,6 +24,9 @@
 /// The environment variable `parlance run` sets to the pid of the program it starts:
 /// the module stays inert in any other process (a child that inherited it).
 #define PARLANCE_LIVE_PID_VARIABLE "PARLANCE_LIVE_PID"
+/// The user's messages locale (`de_DE.UTF-8`), which `parlance run` replaces with an
+/// English one until GTK has started; the module gives it back then.
+#define PARLANCE_LIVE_MESSAGES_VARIABLE "PARLANCE_LIVE_MESSAGES"
 
 /// How a shown text is set again.
 typedef enum {
