@@ -147,9 +147,10 @@ static gboolean is_named_by_gtk(GtkWidget *widget) {
            gtk_style_context_has_class(gtk_widget_get_style_context(widget), "titlebutton")));
 }
 
-/// The names GTK 3 gives the accessibles of its own widgets from its catalog, once, when
-/// it makes them (atk_object_set_name in gtk/*.c): the widget's class or the GTK class it
-/// is part of, and the message's key in gtk30. A program's catalog may show the same
+/// The names (and descriptions) GTK 3 gives the accessibles of its own widgets from its
+/// catalog, once, when it makes them (atk_object_set_name in gtk/*.c, a template's
+/// accessible in gtk/ui/*.ui): the widget's class or the GTK class it is part of, and
+/// the message's key in gtk30. A program's catalog may show the same
 /// text for another message ("Suchen" is devhelp's "Find" as well as GTK's "Search"), so
 /// the walk says which one GTK's is.
 static const struct {
@@ -165,6 +166,8 @@ static const struct {
     {"GtkColorSwatch", FALSE, "Custom color"},
     {"GtkPathBar", TRUE, "File System Root"},
     {"GtkFileChooserWidget", TRUE, "Create Folder"},
+    {"GtkVolumeButton", FALSE, "Volume"},
+    {"GtkVolumeButton", FALSE, "Turns volume up or down"},
 };
 
 /// The key of the gtk30 message GTK named `widget`'s accessible from, when `name` is that
@@ -200,8 +203,10 @@ static void visit_accessible(GtkWidget *widget, Walk *walk) {
                                                 accessible->name, PARLANCE_TEXT_PROPERTY);
     if (text != NULL) text->toolkit_key = toolkit_name_key(widget, accessible->name);
   }
-  parlance_add_text(walk->texts, accessible, "accessible-description", accessible->description,
+  ParlanceShownText *description = parlance_add_text(
+      walk->texts, accessible, "accessible-description", accessible->description,
       PARLANCE_TEXT_PROPERTY);
+  if (description != NULL) description->toolkit_key = toolkit_name_key(widget, description->text);
 }
 
 /// The GtkAction whose texts `widget` shows (GtkUIManager's menus and toolbars), or NULL.

@@ -76,6 +76,27 @@ final class ToolkitNamesTests: GtkTestCase, @unchecked Sendable {
           "GtkEntry": "none",
         ])
 
+      // A volume button's name and description, from its template (parole's
+      // "Lautstärke", which its own catalog shows for "Volume" too).
+      let volume = try XCTUnwrap(gtk_volume_button_new())
+      let box2 = try XCTUnwrap(gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
+      gtk_container_add(
+        UnsafeMutableRawPointer(box2).assumingMemoryBound(to: GtkContainer.self), volume)
+      let second = try showWindow(with: Widget(sinking: box2))
+      let texts = parlance_collect_texts(
+        second.widgetPointer, guint(PARLANCE_WALK_ACCESSIBLES.rawValue))
+      defer { g_ptr_array_unref(texts) }
+      var volumeKeys: [String: String] = [:]
+      for index in 0..<Int(texts.pointee.len) {
+        let text = texts.pointee.pdata[index]!.assumingMemoryBound(to: ParlanceShownText.self)
+        let property = String(cString: text.pointee.property)
+        guard property.hasPrefix("accessible-") else { continue }
+        volumeKeys[property] = text.pointee.toolkit_key.map { String(cString: $0) } ?? "none"
+      }
+      XCTAssertEqual(
+        volumeKeys,
+        ["accessible-name": "Volume", "accessible-description": "Turns volume up or down"])
+
       // A name that is not GTK's message in the language gettext answers in now was
       // given by the program: no message is said for it.
       atk_object_set_name(gtk_widget_get_accessible(searchEntry), "Finden")
