@@ -1,5 +1,5 @@
 // What GTK makes itself, made again after gettext switches: the rows a cell data
-// function draws, and the header bars' window buttons.
+// function draws, and the header bars' window buttons' names.
 
 #include "CParlanceLive.h"
 #include "shown-text.h"
@@ -36,11 +36,47 @@ static void refresh_rows(GtkTreeModel *model, GtkTreeView *view, GHashTable *don
   parlance_foreach_shown_row(model, view, announce_row, &count);
 }
 
+/// The gtk30 message a header bar named window button `button` with when it made it
+/// (gtk/gtkheaderbar.c, `_gtk_header_bar_update_window_buttons`), by its style class;
+/// NULL for another widget.
+static const char *window_button_message(GtkWidget *button) {
+  GtkWidget *parent = gtk_widget_get_parent(button);
+  GtkWidget *above = parent != NULL ? gtk_widget_get_parent(parent) : NULL;
+  // In a box of the header bar's own (the style context is asked of these only: GTK
+  // makes one for a widget when first asked).
+  if (!(parent != NULL && GTK_IS_HEADER_BAR(parent)) && !(above != NULL && GTK_IS_HEADER_BAR(above)))
+    return NULL;
+  GtkStyleContext *style = gtk_widget_get_style_context(button);
+  if (!gtk_style_context_has_class(style, "titlebutton")) return NULL;
+  if (gtk_style_context_has_class(style, "minimize")) return "Minimize";
+  if (gtk_style_context_has_class(style, "close")) return "Close";
+  if (gtk_style_context_has_class(style, "appmenu")) return "Application menu";
+  if (gtk_style_context_has_class(style, "maximize")) {
+    GtkWidget *window = gtk_widget_get_toplevel(button);
+    gboolean maximized = GTK_IS_WINDOW(window) && gtk_window_is_maximized(GTK_WINDOW(window));
+    return maximized ? "Restore" : "Maximize";
+  }
+  return NULL;
+}
+
+static void rename_window_buttons(GtkWidget *widget, gpointer data) {
+  const char *message = GTK_IS_BUTTON(widget) ? window_button_message(widget) : NULL;
+  if (message != NULL) {
+    atk_object_set_name(gtk_widget_get_accessible(widget), g_dgettext("gtk30", message));
+    return;
+  }
+  // forall: the window buttons are the header bar's own children.
+  if (GTK_IS_CONTAINER(widget)) gtk_container_forall(GTK_CONTAINER(widget), rename_window_buttons, data);
+}
+
 void parlance_renew_window_buttons(void) {
-  // Each realized header bar makes its window buttons again when the layout setting is
-  // announced (gtk/gtkheaderbar.c), naming them through gettext as it does at start.
-  GtkSettings *settings = gtk_settings_get_default();
-  if (settings != NULL) g_object_notify(G_OBJECT(settings), "gtk-decoration-layout");
+  // Named again in place, as the header bar named them: having it make them again (by
+  // announcing the layout setting) made at-spi2-atk complain of each button it lost.
+  GList *windows = gtk_window_list_toplevels();
+  for (GList *window = windows; window != NULL; window = window->next) {
+    rename_window_buttons(window->data, NULL);
+  }
+  g_list_free(windows);
 }
 
 void parlance_refresh_rendered_rows(GPtrArray *views) {

@@ -58,8 +58,8 @@ final class RenderedRowsTests: GtkTestCase, @unchecked Sendable {
   }
 
   /// A header bar names its window buttons from gtk30 when it makes them: after gettext
-  /// switches, `parlance_renew_window_buttons` has it make them again, named in the new
-  /// language.
+  /// switches, `parlance_renew_window_buttons` names them again in the new language, the
+  /// same buttons (remade, at-spi2-atk complained of each one lost).
   func testAHeaderBarsWindowButtonsAreNamedAgainInTheNewLanguage() throws {
     try onMainActor {
       try requireDisplay()
@@ -77,21 +77,31 @@ final class RenderedRowsTests: GtkTestCase, @unchecked Sendable {
       window.showAll()
       XCTAssertTrue(window.waitForFirstDraw(), "the window was never drawn")
       XCTAssertEqual(windowButtonNames(of: bar), german)
+      let close = try XCTUnwrap(windowButtons(of: bar).last)
+      g_object_ref(close)
+      defer { g_object_unref(close) }
       ProcessGettext.switchLanguage(to: ["fr"])
       parlance_renew_window_buttons()
       XCTAssertEqual(windowButtonNames(of: bar), french)
+      XCTAssertNotNil(gtk_widget_get_parent(close), "the close button was made again")
     }
   }
 
   /// The accessible names of the header bar's window buttons.
   @MainActor
   func windowButtonNames(of bar: UnsafeMutablePointer<GtkWidget>) -> [String] {
-    var names: [String] = []
+    windowButtons(of: bar).compactMap { button in
+      atk_object_get_name(gtk_widget_get_accessible(button)).map { String(cString: $0) }
+    }
+  }
+
+  /// The header bar's window buttons, in order.
+  @MainActor
+  func windowButtons(of bar: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+    var buttons: [UnsafeMutablePointer<GtkWidget>] = []
     func visit(_ widget: UnsafeMutablePointer<GtkWidget>) {
-      if gtk_style_context_has_class(gtk_widget_get_style_context(widget), "titlebutton") != 0,
-        let name = atk_object_get_name(gtk_widget_get_accessible(widget))
-      {
-        names.append(String(cString: name))
+      if gtk_style_context_has_class(gtk_widget_get_style_context(widget), "titlebutton") != 0 {
+        buttons.append(widget)
       }
       guard parlance_instance_is_a(widget, gtk_container_get_type()) != 0 else { return }
       // forall, not foreach: the window buttons are the header bar's own children.
@@ -105,7 +115,7 @@ final class RenderedRowsTests: GtkTestCase, @unchecked Sendable {
       for child in found.widgets { visit(child) }
     }
     visit(bar)
-    return names
+    return buttons
   }
 
   /// What `gtk_container_forall` gives.

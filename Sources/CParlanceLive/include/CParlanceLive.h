@@ -142,9 +142,10 @@ void parlance_refresh_rendered_rows(GPtrArray *_Nonnull views);
 /// announced. Call it after gettext has switched, on the GTK thread.
 void parlance_announce_changed_rows(GPtrArray *_Nonnull windows);
 
-/// Has every header bar make its window buttons again (their accessible names, which
-/// GTK gives them from gtk30 when it makes them: "Minimize", "Close"), in the language
-/// gettext answers in now. Call it after gettext has switched, on the GTK thread.
+/// Names every header bar's window buttons again (their accessible names, which GTK
+/// gives them from gtk30 when it makes them: "Minimize", "Close"), in the language
+/// gettext answers in now, in place. Call it after gettext has switched, on the GTK
+/// thread.
 void parlance_renew_window_buttons(void);
 
 /// Where a text is drawn: a rectangle of its toplevel, in the toplevel's coordinates
