@@ -160,6 +160,7 @@ static const struct {
 } toolkit_names[] = {
     {"GtkSearchEntry", FALSE, "Search"},
     {"GtkSpinner", FALSE, "throbbing progress animation widget\004Spinner"},
+    {"GtkSpinner", FALSE, "Provides visual indication of progress"},
     {"GtkColorPlane", FALSE, "Color Plane"},
     {"GtkColorScale", FALSE, "Color channel\004Hue"},
     {"GtkColorScale", FALSE, "Color channel\004Alpha"},
