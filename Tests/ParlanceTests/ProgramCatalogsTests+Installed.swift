@@ -41,9 +41,24 @@ extension ProgramCatalogsTests {
         "pt": [("_File", "_Ficheiro"), ("_Open", "_Abrir")],
         "pt_BR": [("_File", "_Arquivo")],
       ]
-      let plurals: [String: (header: String, forms: [String])] = [
-        "de": ("nplurals=2; plural=(n != 1);", ["%d Datei", "%d Dateien"]),
-        "fr": ("nplurals=2; plural=(n > 1);", ["%d fichier", "%d fichiers"]),
+      // "%d file", and GLib's sizes: "%u byte", and "%s byte" whose count is no argument.
+      let plurals: [String: Plurals] = [
+        "de": (
+          "nplurals=2; plural=(n != 1);",
+          [
+            ("%d file", "%d files", ["%d Datei", "%d Dateien"]),
+            ("%u byte", "%u bytes", ["%u Byte", "%u Bytes"]),
+            ("%s byte", "%s bytes", ["%s Byte", "%s Bytes"]),
+          ]
+        ),
+        "fr": (
+          "nplurals=2; plural=(n > 1);",
+          [
+            ("%d file", "%d files", ["%d fichier", "%d fichiers"]),
+            ("%u byte", "%u bytes", ["%u octet", "%u octets"]),
+            ("%s byte", "%s bytes", ["%s octet", "%s octets"]),
+          ]
+        ),
       ]
       for (language, messages) in app {
         paths.append(
@@ -68,9 +83,11 @@ extension ProgramCatalogsTests {
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
+    /// A catalog's plural rule and its plural messages: msgid, msgid_plural, forms.
+    typealias Plurals = (header: String, messages: [(String, String, [String])])
+
     private func compile(
-      domain: String, language: String, messages: [(String, String)],
-      plural: (header: String, forms: [String])? = nil
+      domain: String, language: String, messages: [(String, String)], plural: Plurals? = nil
     ) throws -> String {
       var po = "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\""
       if let plural { po += "\n\"Plural-Forms: \(plural.header)\\n\"" }
@@ -81,9 +98,10 @@ extension ProgramCatalogsTests {
         if parts.count == 2 { po += "msgctxt \"\(parts[0])\"\n" }
         po += "msgid \"\(parts.last ?? key)\"\nmsgstr \"\(text)\"\n\n"
       }
-      if let plural {
-        po += "msgid \"%d file\"\nmsgid_plural \"%d files\"\n"
-        for (form, text) in plural.forms.enumerated() { po += "msgstr[\(form)] \"\(text)\"\n" }
+      for (msgid, msgidPlural, forms) in plural?.messages ?? [] {
+        po += "msgid \"\(msgid)\"\nmsgid_plural \"\(msgidPlural)\"\n"
+        for (form, text) in forms.enumerated() { po += "msgstr[\(form)] \"\(text)\"\n" }
+        po += "\n"
       }
       let source = folder.appendingPathComponent("\(domain)-\(language).po")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

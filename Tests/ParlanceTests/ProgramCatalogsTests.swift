@@ -267,13 +267,21 @@ struct ProgramCatalogsTests {
 
   /// A number a program wrote with its locale's decimal comma keeps it in the new
   /// language, as a fresh start writes it (its numbers stay the user's), and the text is
-  /// made from a recipe at later switches.
+  /// made from a recipe at later switches; a size GLib wrote with no-break spaces is
+  /// recognized, and made with them.
   @Test func aNumbersDecimalCommaStays() throws {
     try withCatalogs { catalogs in
       let plan = try catalogs.plan(
         [.init(text: "1,5 MB"), .init(text: "2.5 MB")], from: Self.de, to: Self.fr)
       #expect(plan.changes.map(\.text) == ["1,5 Mo", "2.5 Mo"])
       #expect(plan.changes.allSatisfy { !$0.recipe.isEmpty })
+      // GLib writes a size's spaces as no-break spaces: so is the new text.
+      let glib = try catalogs.plan([.init(text: "1,5\u{A0}MB")], from: Self.de, to: Self.fr)
+      #expect(glib.changes.map(\.text) == ["1,5\u{A0}Mo"])
+      // Its "0 Bytes" is "%u byte" or "%s byte", with 0 as the count of both: one text.
+      let none = try catalogs.plan([.init(text: "0 Bytes")], from: Self.de, to: Self.fr)
+      #expect(none.changes.map(\.text) == ["0 octet"])
+      #expect(none.left.isEmpty)
     }
   }
 

@@ -41,6 +41,14 @@ extension Retranslator {
         )
       }
     }
+    // Shown with no-break spaces where the message has spaces (GLib's sizes), and so made
+    // in the new language; with no recipe, whose printf would write plain spaces.
+    if shown.unicodeScalars.contains("\u{A0}") {
+      let noBreak = { (text: String) in text.replacingOccurrences(of: " ", with: "\u{A0}") }
+      if let range = shown.range(of: noBreak(old)) {
+        return (shown.replacingCharacters(in: range, with: noBreak(new)), nil)
+      }
+    }
     // The shown text is the message once markup and mnemonics are left out of both;
     // padding the program put around it stays.
     let leading = shown.prefix(while: \.isWhitespace)
@@ -66,6 +74,15 @@ extension Retranslator {
       // plain text has none to render.
       guard !arguments.isEmpty, let template = entry.message else { return entry.value }
       var problems: [RenderProblem] = []
+      // A plural message's form is its count's, as ngettext's n, also where the printf
+      // arguments hold no number ("%s bytes": GLib formats the number apart).
+      if case .indexedPlural(let forms, let rule) = template, let count = match.count,
+        arguments.first?.exactUnsigned == nil, !forms.isEmpty
+      {
+        let form = rule.index(for: count)
+        return forms[form < forms.count ? form : 0].render(
+          arguments: arguments, options: options, problems: &problems)
+      }
       return template.render(
         arguments: arguments, language: language, options: options, problems: &problems)
     }

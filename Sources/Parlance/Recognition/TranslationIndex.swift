@@ -237,7 +237,28 @@ public final class TranslationIndex: Sendable {
   func recognize(_ text: String, normalized form: String) -> [Match] {
     let exact = messages(showing: text, normalized: form)
     if !exact.isEmpty { return exact }
-    let normalized = Array(form.utf8)
+    let found = printfMessages(showing: Array(form.utf8))
+    // GLib writes the spaces of a size it formats as no-break spaces (`g_format_size`:
+    // "1,5 MB" is "%.1f MB"): the message's spaces, where nothing matched as written.
+    let noBreakSpace: [UInt8] = [0xC2, 0xA0]
+    guard found.isEmpty, form.utf8.contains(0xA0) else { return found }
+    var spaced: [UInt8] = []
+    var bytes = Array(form.utf8)[...]
+    while let first = bytes.first {
+      if bytes.starts(with: noBreakSpace) {
+        spaced.append(UInt8(ascii: " "))
+        bytes = bytes.dropFirst(2)
+      } else {
+        spaced.append(first)
+        bytes = bytes.dropFirst()
+      }
+    }
+    return printfMessages(showing: spaced)
+  }
+
+  /// Every printf message that makes the normalized text `normalized` with some
+  /// arguments, with those arguments.
+  private func printfMessages(showing normalized: [UInt8]) -> [Match] {
     var candidates: Set<Int> = Set(unanchored)
     for length in 1...Self.anchorLength where length <= normalized.count {
       candidates.formUnion(byLeading[Array(normalized.prefix(length))] ?? [])
