@@ -96,14 +96,33 @@ final class ToolkitNamesTests: GtkTestCase, @unchecked Sendable {
     }
   }
 
+  /// `body` of the builder of `interface` and the texts the walk reads of its widget
+  /// `bar`, shown in a window; both live while it runs.
+  @MainActor private func withBar<Result>(
+    of interface: String,
+    _ body: (UnsafeMutablePointer<GtkBuilder>, [UnsafeMutablePointer<ParlanceShownText>]) throws
+      -> Result
+  ) throws -> Result {
+    let builder = try XCTUnwrap(gtk_builder_new_from_string(interface, -1))
+    defer { g_object_unref(builder) }
+    let bar = try XCTUnwrap(gtk_builder_get_object(builder, "bar"))
+    let window = try showWindow(
+      with: Widget(sinking: UnsafeMutableRawPointer(bar).assumingMemoryBound(to: GtkWidget.self)))
+    let texts = parlance_collect_texts(window.widgetPointer, 0)
+    defer { g_ptr_array_unref(texts) }
+    let shown = (0..<Int(texts.pointee.len)).map {
+      texts.pointee.pdata[$0]!.assumingMemoryBound(to: ParlanceShownText.self)
+    }
+    return try body(builder, shown)
+  }
+
   /// GtkUIManager puts an insensitive "Empty" item (gtk30's) into a menu it makes with
   /// nothing in it; the program's own "Empty" may read the same and mean another thing.
   func testGtkUIManagersEmptyItemIsKnownAsGTKsMessage() throws {
     try onMainActor {
       let empty = try inGerman("Empty")
-      let builder = try XCTUnwrap(
-        gtk_builder_new_from_string(
-          """
+      let found = try withBar(
+        of: """
           <interface><object class="GtkUIManager" id="manager"><child>
           <object class="GtkActionGroup" id="actions"><child><object class="GtkAction" id="File">
           <property name="label">_File</property></object></child><child>
@@ -111,20 +130,12 @@ final class ToolkitNamesTests: GtkTestCase, @unchecked Sendable {
           </object></child></object></child><ui><menubar name="bar"><menu action="File"/>
           <menuitem action="Other"/></menubar></ui></object>
           <object class="GtkMenuBar" id="bar" constructor="manager"/></interface>
-          """, -1))
-      defer { g_object_unref(builder) }
-      let bar = try XCTUnwrap(gtk_builder_get_object(builder, "bar"))
-      let window = try showWindow(
-        with: Widget(sinking: UnsafeMutableRawPointer(bar).assumingMemoryBound(to: GtkWidget.self)))
-      let texts = parlance_collect_texts(window.widgetPointer, 0)
-      defer { g_ptr_array_unref(texts) }
-      var found: [String] = []
-      for index in 0..<Int(texts.pointee.len) {
-        let text = texts.pointee.pdata[index]!.assumingMemoryBound(to: ParlanceShownText.self)
-        guard String(cString: text.pointee.text) == empty else { continue }
-        found.append(
+          """
+      ) { _, texts in
+        texts.filter { String(cString: $0.pointee.text) == empty }.map { text in
           String(cString: g_type_name(parlance_object_type(text.pointee.object))) + " "
-            + (text.pointee.toolkit_key.map { String(cString: $0) } ?? "none"))
+            + (text.pointee.toolkit_key.map { String(cString: $0) } ?? "none")
+        }
       }
       // The filler is GTK's; the action the program labelled the same (its label and
       // short label) is the program's.
@@ -141,9 +152,8 @@ final class ToolkitNamesTests: GtkTestCase, @unchecked Sendable {
       _ = try inGerman("Search")
       let german = String(cString: g_dpgettext2("gtk30", "Stock label", "_Edit"))
       XCTAssertNotEqual(german, "_Edit")
-      let builder = try XCTUnwrap(
-        gtk_builder_new_from_string(
-          """
+      try withBar(
+        of: """
           <interface><object class="GtkUIManager" id="manager"><child>
           <object class="GtkActionGroup" id="actions"><child><object class="GtkAction" id="Stock">
           <property name="stock-id">gtk-edit</property></object></child><child>
@@ -151,37 +161,33 @@ final class ToolkitNamesTests: GtkTestCase, @unchecked Sendable {
           <property name="label">\(german)</property></object></child></object></child>
           <ui><toolbar name="bar"><toolitem action="Stock"/><toolitem action="Own"/></toolbar>
           </ui></object><object class="GtkToolbar" id="bar" constructor="manager"/></interface>
-          """, -1))
-      defer { g_object_unref(builder) }
-      let bar = try XCTUnwrap(gtk_builder_get_object(builder, "bar"))
-      let window = try showWindow(
-        with: Widget(sinking: UnsafeMutableRawPointer(bar).assumingMemoryBound(to: GtkWidget.self)))
-      let texts = parlance_collect_texts(window.widgetPointer, 0)
-      defer { g_ptr_array_unref(texts) }
-      var kinds: [String: String] = [:]
-      for index in 0..<Int(texts.pointee.len) {
-        let text = texts.pointee.pdata[index]!.assumingMemoryBound(to: ParlanceShownText.self)
-        guard String(cString: text.pointee.property) == "label",
-          let name = gtk_buildable_get_name(OpaquePointer(text.pointee.object))
-        else { continue }
-        kinds[String(cString: name)] = text.pointee.kind == PARLANCE_TEXT_STOCK ? "stock" : "own"
-      }
-      XCTAssertEqual(kinds, ["Stock": "stock", "Own": "own"])
+          """
+      ) { builder, texts in
+        var kinds: [String: String] = [:]
+        for text in texts where String(cString: text.pointee.property) == "label" {
+          guard let name = gtk_buildable_get_name(OpaquePointer(text.pointee.object)) else {
+            continue
+          }
+          kinds[String(cString: name)] =
+            text.pointee.kind == PARLANCE_TEXT_STOCK ? "stock" : "own"
+        }
+        XCTAssertEqual(kinds, ["Stock": "stock", "Own": "own"])
 
-      // Read, not changed: in French, the stock item's label follows its item when GTK
-      // gives it again, and the program's stays its own.
-      XCTAssertTrue(ProcessGettext.switchLanguage(to: ["fr"]))
-      var labels: [String: String] = [:]
-      for name in ["Stock", "Own"] {
-        let action = try XCTUnwrap(gtk_builder_get_object(builder, name))
-        XCTAssertTrue(parlance_object_set_string_property(action, "stock-id", "gtk-edit") != 0)
-        let label = parlance_object_dup_string_property(action, "label")
-        defer { g_free(label) }
-        labels[name] = label.map { String(cString: $0) }
+        // Read, not changed: in French, the stock item's label follows its item when GTK
+        // gives it again, and the program's stays its own.
+        XCTAssertTrue(ProcessGettext.switchLanguage(to: ["fr"]))
+        var labels: [String: String] = [:]
+        for name in ["Stock", "Own"] {
+          let action = try XCTUnwrap(gtk_builder_get_object(builder, name))
+          XCTAssertTrue(parlance_object_set_string_property(action, "stock-id", "gtk-edit") != 0)
+          let label = parlance_object_dup_string_property(action, "label")
+          defer { g_free(label) }
+          labels[name] = label.map { String(cString: $0) }
+        }
+        let french = String(cString: g_dpgettext2("gtk30", "Stock label", "_Edit"))
+        XCTAssertNotEqual(french, german)
+        XCTAssertEqual(labels, ["Stock": french, "Own": german])
       }
-      let french = String(cString: g_dpgettext2("gtk30", "Stock label", "_Edit"))
-      XCTAssertNotEqual(french, german)
-      XCTAssertEqual(labels, ["Stock": french, "Own": german])
     }
   }
 }
