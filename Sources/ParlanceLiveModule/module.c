@@ -235,13 +235,10 @@ static void restore_messages_locale(void) {
   (void)g_dgettext("gtk30", "OK");
   char *wanted = g_strdup(messages);
   g_unsetenv(PARLANCE_LIVE_MESSAGES_VARIABLE);
-  char *english = g_strdup(setlocale(LC_MESSAGES, NULL));
+  // A locale not installed is refused, and English stays.
   if (wanted[0] != '\0' && setlocale(LC_MESSAGES, wanted) != NULL) {
     g_setenv("LC_MESSAGES", wanted, TRUE);
-  } else if (english != NULL) {
-    setlocale(LC_MESSAGES, english);  // not installed: English it stays
   }
-  g_free(english);
   g_free(wanted);
 }
 

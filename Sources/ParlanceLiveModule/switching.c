@@ -291,14 +291,20 @@ static void set_made(GArray *made, guint32 *applied, guint32 *kept) {
   }
 }
 
+/// What follows gettext once it answers in `languages`: GTK's modifier names and
+/// Python's own gettext.
+static void follow_gettext(const char *languages) {
+  retranslate_accelerators();
+  live_follow_python(languages);
+}
+
 /// gettext, GTK's modifier names and the default direction switched: what GTK makes
 /// from here on (a stock label set again, a dialog opened later) comes in the new
 /// language. Empty `languages` leaves gettext as it is.
 static void switch_process(const char *languages, gboolean right_to_left) {
   if (languages[0] != '\0') {
     parlance_switch_gettext(languages);
-    retranslate_accelerators();
-    live_follow_python(languages);
+    follow_gettext(languages);
   }
   gtk_widget_set_default_direction(right_to_left ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
 }
@@ -343,11 +349,9 @@ GVariant *live_apply(GVariant *parameters) {
     // A text with a recipe is made here, as the next switches make it: by the program's
     // own gettext and printf, which write a number as its locale does ("1,5 Mo" where
     // the controller's printf wrote "1.5 Mo"). The controller's text where it cannot be.
+    // (No text is made of an invalid recipe, nor of a stock item's.)
     char *made = NULL;
-    if (recipe[0] != '\0' &&
-        parlance_render_recipe(recipe, &made) == PARLANCE_RECIPE_INVALID && made != NULL) {
-      g_clear_pointer(&made, g_free);
-    }
+    if (recipe[0] != '\0') parlance_render_recipe(recipe, &made);
     const char *value = made != NULL ? made : strings[change->text];
     gboolean changed = strcmp(text->text, value) != 0;
     parlance_set_shown_text(text, value);
@@ -430,11 +434,9 @@ GVariant *live_switch_language(GVariant *parameters, gboolean *switched) {
   }
   g_array_unref(unmade);
   g_free(before);
+  // gettext answers in `languages` already.
   switch_process("", right_to_left);
-  if (languages[0] != '\0') {
-    retranslate_accelerators();
-    live_follow_python(languages);
-  }
+  if (languages[0] != '\0') follow_gettext(languages);
   guint32 applied = 0;
   guint32 kept = 0;
   gint64 set_start = live_trace_now();
