@@ -1,4 +1,5 @@
 #include "CParlanceLive.h"
+#include "shown-text.h"
 
 #include <string.h>
 
@@ -171,12 +172,7 @@ static void add_switcher_titles(GArray *places, const ParlanceShownText *text) {
 /// chain of them) of it; NULL where `shown` is neither or hides the row.
 static GtkTreePath *path_in(GtkTreeModel *shown, GtkTreeModel *model, GtkTreePath *path) {
   if (shown == model) return gtk_tree_path_copy(path);
-  GtkTreeModel *child = NULL;
-  if (GTK_IS_TREE_MODEL_FILTER(shown)) {
-    child = gtk_tree_model_filter_get_model(GTK_TREE_MODEL_FILTER(shown));
-  } else if (GTK_IS_TREE_MODEL_SORT(shown)) {
-    child = gtk_tree_model_sort_get_model(GTK_TREE_MODEL_SORT(shown));
-  }
+  GtkTreeModel *child = parlance_model_below(shown);
   GtkTreePath *below = child != NULL ? path_in(child, model, path) : NULL;
   if (below == NULL) return NULL;
   GtkTreePath *found =

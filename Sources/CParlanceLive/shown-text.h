@@ -38,6 +38,10 @@ typedef struct {
 ParlanceShownText *parlance_add_text(GPtrArray *texts, gpointer object, const char *property,
                                      const char *value, ParlanceTextKind kind);
 
+/// The model a GtkTreeModelFilter or GtkTreeModelSort shows, or NULL for another model
+/// (walk-models.c).
+GtkTreeModel *parlance_model_below(GtkTreeModel *model);
+
 /// Calls `func` on every row of a list or tree store; on the rows of another model
 /// (the program's own, a filter or sort), only those GTK reads to show it: the top
 /// rows, and below a row `view` (a tree view, or NULL) has expanded (walk-models.c).

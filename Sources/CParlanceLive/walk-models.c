@@ -85,6 +85,16 @@ static GtkTreeView *tree_view_of(GtkCellLayout *layout) {
   return view != NULL && GTK_IS_TREE_VIEW(view) ? GTK_TREE_VIEW(view) : NULL;
 }
 
+GtkTreeModel *parlance_model_below(GtkTreeModel *model) {
+  if (GTK_IS_TREE_MODEL_FILTER(model)) {
+    return gtk_tree_model_filter_get_model(GTK_TREE_MODEL_FILTER(model));
+  }
+  if (GTK_IS_TREE_MODEL_SORT(model)) {
+    return gtk_tree_model_sort_get_model(GTK_TREE_MODEL_SORT(model));
+  }
+  return NULL;
+}
+
 /// Whether column `column` of `model` (a filter or sort) reads as `store`'s for each of
 /// its first rows: a filter may make its columns with a function of the program's
 /// (`gtk_tree_model_filter_set_modify_func`), which no setting of the store would reach.
@@ -94,16 +104,14 @@ static gboolean shows_store_column(GtkTreeModel *model, GtkTreeModel *store, int
   for (int checked = 0; valid && checked < 50; checked++) {
     GtkTreeIter inner = iter;
     // Down through each filter and sort to the store's row.
-    for (GtkTreeModel *level = model; level != store;) {
+    for (GtkTreeModel *level = model; level != store; level = parlance_model_below(level)) {
       GtkTreeIter below;
       if (GTK_IS_TREE_MODEL_FILTER(level)) {
         gtk_tree_model_filter_convert_iter_to_child_iter(GTK_TREE_MODEL_FILTER(level), &below,
                                                          &inner);
-        level = gtk_tree_model_filter_get_model(GTK_TREE_MODEL_FILTER(level));
       } else {
         gtk_tree_model_sort_convert_iter_to_child_iter(GTK_TREE_MODEL_SORT(level), &below,
                                                        &inner);
-        level = gtk_tree_model_sort_get_model(GTK_TREE_MODEL_SORT(level));
       }
       inner = below;
     }
@@ -124,14 +132,10 @@ static gboolean shows_store_column(GtkTreeModel *model, GtkTreeModel *store, int
 /// or NULL: `model` itself when it is a store.
 static GtkTreeModel *store_below(GtkTreeModel *model, int column) {
   GtkTreeModel *level = model;
-  while (GTK_IS_TREE_MODEL_FILTER(level) || GTK_IS_TREE_MODEL_SORT(level)) {
-    GtkTreeModel *child = GTK_IS_TREE_MODEL_FILTER(level)
-                              ? gtk_tree_model_filter_get_model(GTK_TREE_MODEL_FILTER(level))
-                              : gtk_tree_model_sort_get_model(GTK_TREE_MODEL_SORT(level));
-    if (child == NULL || gtk_tree_model_get_n_columns(child) <= column ||
+  for (GtkTreeModel *child; (child = parlance_model_below(level)) != NULL; level = child) {
+    if (gtk_tree_model_get_n_columns(child) <= column ||
         gtk_tree_model_get_column_type(child, column) != G_TYPE_STRING)
       return NULL;
-    level = child;
   }
   if (!parlance_is_store(level)) return NULL;
   return level == model || shows_store_column(model, level, column) ? level : NULL;
