@@ -240,20 +240,8 @@ public final class TranslationIndex: Sendable {
     let found = printfMessages(showing: Array(form.utf8))
     // GLib writes the spaces of a size it formats as no-break spaces (`g_format_size`:
     // "1,5 MB" is "%.1f MB"): the message's spaces, where nothing matched as written.
-    let noBreakSpace: [UInt8] = [0xC2, 0xA0]
-    guard found.isEmpty, form.utf8.contains(0xA0) else { return found }
-    var spaced: [UInt8] = []
-    var bytes = Array(form.utf8)[...]
-    while let first = bytes.first {
-      if bytes.starts(with: noBreakSpace) {
-        spaced.append(UInt8(ascii: " "))
-        bytes = bytes.dropFirst(2)
-      } else {
-        spaced.append(first)
-        bytes = bytes.dropFirst()
-      }
-    }
-    return printfMessages(showing: spaced)
+    guard found.isEmpty, form.unicodeScalars.contains("\u{A0}") else { return found }
+    return printfMessages(showing: Array(form.replacingOccurrences(of: "\u{A0}", with: " ").utf8))
   }
 
   /// Every printf message that makes the normalized text `normalized` with some
