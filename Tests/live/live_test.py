@@ -530,14 +530,26 @@ def reported(pid, domains):
           json.dumps(report["left"][:20]))
 
 
+def start_fixture(script):
+    """A PyGObject fixture of this folder, started by `parlance run` in German."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    return start([PARLANCE, "run", "--language", "de", "/usr/bin/python3", "-B",
+                  os.path.join(here, script)], environment())
+
+
+def fixture_ready(process):
+    """Waits until `process` answers on the session bus and its window is shown."""
+    wait_until(lambda: any(p["pid"] == process.pid for p in live_programs()),
+               f"pid {process.pid} on the session bus")
+    ready(process.pid)
+
+
 def python_gettext():
     """A PyGObject program that translates with Python's own gettext (as meld does):
     switched to French, its label is French; set again from its translation, bound at
     start, it is French still; set again from a copy the program made at start, it is
     German, and the report names it as German, set again by the program."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    process = start([PARLANCE, "run", "--language", "de", "/usr/bin/python3", "-B",
-                     os.path.join(here, "python_gettext.py")], environment())
+    process = start_fixture("python_gettext.py")
     german_catalog = gettext.translation("gtk30", languages=["de"])
     german = german_catalog.gettext("Other Locations")
     # The French of every message German shows as that text: which one a switch takes
@@ -546,9 +558,7 @@ def python_gettext():
     french = {french_catalog[key] for key, value in german_catalog._catalog.items()
               if value == german and key in french_catalog}
     try:
-        wait_until(lambda: any(p["pid"] == process.pid for p in live_programs()),
-                   "python-gettext on the session bus")
-        ready(process.pid)
+        fixture_ready(process)
         parlance("switch", "fr", "--pid", str(process.pid))
         shown = texts_of(process.pid)[0]
         check("a switch reaches a label a Python program set with Python's gettext",
@@ -597,16 +607,12 @@ def own_rows():
     view shows them (reading a collapsed row's children ends it, as it crashes
     font-manager), and whose rows, which it makes through its translation when asked,
     read French after the switch."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    process = start([PARLANCE, "run", "--language", "de", "/usr/bin/python3", "-B",
-                     os.path.join(here, "own_rows.py")], environment())
+    process = start_fixture("own_rows.py")
     shown = ["Other Locations", "Select a File", "Other Applications"]
     german = [gettext.translation("gtk30", languages=["de"]).gettext(m) for m in shown]
     french = [gettext.translation("gtk30", languages=["fr"]).gettext(m) for m in shown]
     try:
-        wait_until(lambda: any(p["pid"] == process.pid for p in live_programs()),
-                   "own-rows on the session bus")
-        ready(process.pid)
+        fixture_ready(process)
         result = parlance("switch", "fr", "--pid", str(process.pid))
         check("a switch reads a program's own model no further than its view shows it",
               result.returncode == 0 and process.poll() is None,
@@ -628,15 +634,11 @@ def users_locale():
     switched to Arabic, whose translation asks glibc's printf for the locale's own digits
     ("%I.1f"), it reads as the program's printf writes it; then to French, "1,5 Mo", as
     a fresh start's, not with printf's point in the C locale."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    process = start([PARLANCE, "run", "--language", "de", "/usr/bin/python3", "-B",
-                     os.path.join(here, "sizes.py")], environment())
+    process = start_fixture("sizes.py")
     french = (gettext.translation("glib20", languages=["fr"]).gettext("%.1f MB")
               .replace("%.1f", "1,5"))
     try:
-        wait_until(lambda: any(p["pid"] == process.pid for p in live_programs()),
-                   "sizes on the session bus")
-        ready(process.pid)
+        fixture_ready(process)
         messages = environment()["LANG"]
         shown = texts_of(process.pid)[0]
         check("a program started by parlance run has the user's messages locale, and so "
