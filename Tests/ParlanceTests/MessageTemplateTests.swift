@@ -133,4 +133,27 @@ import Testing
     #expect(template.render(arguments: arguments, named: ["name": "N"]) == expected)
     #expect(template.problems.isEmpty)
   }
+
+  /// A template longer than 4 KB is parsed by the first reader: threads that render it
+  /// at once each get the whole text, with its problems listed once.
+  @Test func aLongTemplateIsParsedWhenFirstRead() {
+    let unit = "%1$@ #{name} 100%% %! "
+    let count = 1_000
+    let expected = String(repeating: "v N 100% %! ", count: count)
+    for _ in 0..<20 {
+      let template = MessageTemplate(String(repeating: unit, count: count))
+      let start = Gate()
+      let threads = (0..<4).map { _ in
+        JoinableThread { () -> String in
+          start.wait()
+          return template.render(arguments: ["v"], named: ["name": "N"])
+        }
+      }
+      start.open()
+      for thread in threads { #expect(thread.join() == expected) }
+      #expect(template.problems.count == count)
+      #expect(template.problems.last?.offset == count * unit.count - "%! ".count)
+      #expect(!template.isPlain)
+    }
+  }
 }

@@ -22,19 +22,60 @@ public struct MessageTemplate: Hashable, Sendable {
     public let text: String
   }
 
-  /// The parsed template, shared: a copy of a template (out of a catalog entry, into
-  /// a render) is one reference, not five.
-  private final class Storage: Sendable {
+  /// The template, shared: a copy of a template (out of a catalog entry, into a render)
+  /// is one reference, not five.
+  ///
+  /// A template of up to `eagerLimit` bytes is parsed when it is made. A longer one is
+  /// parsed the first time something reads its parts: a catalog's 10 MB value costs its
+  /// reader a copy, not four million segments (128 MB) that nothing may ever render.
+  private final class Storage: @unchecked Sendable {
     let source: String
+    let implicitArgument: Int?
+    /// Whether the template is parsed on first use rather than when it is made.
+    let isLong: Bool
+    /// The parse: a short template's made in `init` and never written again; a long
+    /// one's made once by the first thread to ask, and read and written only holding
+    /// `Storage.locks`' mutex for this storage (pthread mutexes, which ThreadSanitizer
+    /// models).
+    private var parts: Parsed?
+    private static let locks = StripedLock()
+
+    init(source: String, implicitArgument: Int?) {
+      self.source = source
+      self.implicitArgument = implicitArgument
+      isLong = source.utf8.count > MessageTemplate.eagerLimit
+      if !isLong { parts = Parsed(source, implicitArgument: implicitArgument) }
+    }
+
+    var parsed: Parsed {
+      if !isLong, let parts { return parts }
+      if let parsed = Self.locks.withLock(for: self, { parts }) { return parsed }
+      // Parsed outside the lock; a thread that lost the race drops its copy.
+      let made = Parsed(source, implicitArgument: implicitArgument)
+      return Self.locks.withLock(for: self) {
+        if let first = parts { return first }
+        parts = made
+        return made
+      }
+    }
+  }
+
+  /// Templates longer than this many bytes of UTF-8 are parsed on first use.
+  static let eagerLimit = 4096
+
+  /// The parts of a template, its problems and the shapes rendering takes.
+  private struct Parsed: Sendable {
     let segments: [Segment]
     let problems: [Problem]
     let isPlain: Bool
     let hasOnlyNamedPlaceholders: Bool
 
-    init(source: String, segments: [Segment], problems: [Problem]) {
-      self.source = source
-      self.segments = segments
-      self.problems = problems
+    init(_ source: String, implicitArgument: Int?) {
+      var text = source
+      (segments, problems) = text.withUTF8 { bytes in
+        var parser = TemplateParser(bytes, implicitArgument: implicitArgument)
+        return parser.parse()
+      }
       hasOnlyNamedPlaceholders = segments.allSatisfy {
         switch $0 {
         case .literal, .named: true
@@ -53,14 +94,14 @@ public struct MessageTemplate: Hashable, Sendable {
 
   /// The text as written by the translator.
   public var source: String { storage.source }
-  var segments: [Segment] { storage.segments }
+  var segments: [Segment] { storage.parsed.segments }
   /// The parts that look like placeholders but are not valid ones, in order.
-  public var problems: [Problem] { storage.problems }
+  public var problems: [Problem] { storage.parsed.problems }
 
   /// True when the template has no placeholder and no escape: rendering returns `source`.
-  package var isPlain: Bool { storage.isPlain }
+  package var isPlain: Bool { storage.parsed.isPlain }
   /// True when every placeholder is a `#{name}`: rendering takes its fastest path.
-  var hasOnlyNamedPlaceholders: Bool { storage.hasOnlyNamedPlaceholders }
+  var hasOnlyNamedPlaceholders: Bool { storage.parsed.hasOnlyNamedPlaceholders }
 
   /// Whether two templates have the same source and parse.
   /// - Parameters:
@@ -106,12 +147,7 @@ public struct MessageTemplate: Hashable, Sendable {
   /// `implicitArgument`: the form "%d files" of a plural variable reads the variable's
   /// argument, wherever the variable stands in the message.
   init(_ source: String, implicitArgument: Int?) {
-    var text = source
-    let (segments, problems) = text.withUTF8 { bytes in
-      var parser = TemplateParser(bytes, implicitArgument: implicitArgument)
-      return parser.parse()
-    }
-    storage = Storage(source: source, segments: segments, problems: problems)
+    storage = Storage(source: source, implicitArgument: implicitArgument)
   }
 }
 
