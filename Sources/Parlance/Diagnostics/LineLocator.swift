@@ -43,12 +43,3 @@ struct LineLocator {
     return SourceLocation(line: line, column: column)
   }
 }
-
-extension UInt64 {
-  /// Whether any of the eight bytes is `byte` (the classic has-zero-byte test, exact).
-  @inline(__always)
-  func containsByte(_ byte: UInt8) -> Bool {
-    let difference = self ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-    return (difference &- 0x0101_0101_0101_0101) & ~difference & 0x8080_8080_8080_8080 != 0
-  }
-}

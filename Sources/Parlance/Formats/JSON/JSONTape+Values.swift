@@ -89,15 +89,8 @@ extension JSONTape {
     let token = tokens[index]
     if token.flags & Self.hasEscapes != 0 { return true }
     return bytes.withUnsafeBufferPointer { text in
-      var offset = Int(token.start)
-      let end = Int(token.end)
-      while offset + 1 < end {
-        if text[offset] == UInt8(ascii: "#"), text[offset + 1] == UInt8(ascii: "@") {
-          return true
-        }
-        offset += 1
-      }
-      return false
+      UnsafeBufferPointer(rebasing: text[Int(token.start)..<Int(token.end)])
+        .containsPair(UInt8(ascii: "#"), UInt8(ascii: "@"))
     }
   }
 

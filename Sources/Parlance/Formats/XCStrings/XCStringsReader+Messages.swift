@@ -193,14 +193,7 @@ extension XCStringsReader {
   /// search: no other text contains those bytes.
   static func hasVariable(_ text: String) -> Bool {
     var text = text
-    let bytes: Bool = text.withUTF8 { buffer in
-      guard buffer.count > 1 else { return false }
-      for index in 0..<(buffer.count - 1)
-      where buffer[index] == UInt8(ascii: "#") && buffer[index + 1] == UInt8(ascii: "@") {
-        return true
-      }
-      return false
-    }
+    let bytes = text.withUTF8 { $0.containsPair(UInt8(ascii: "#"), UInt8(ascii: "@")) }
     return bytes && text.contains("#@")
   }
 
