@@ -38,7 +38,7 @@ struct PlistParserTests {
       \(body)</dict>
       </plist>
       """
-    let ours = try #require(PlistXMLReader.read(Array(xml.utf8)))
+    let ours = try #require(PlistXMLReader.read(Array(xml.utf8), keepingStrings: true))
     let foundation = try #require(
       try PropertyListSerialization.propertyList(from: Data(xml.utf8), format: nil)
         as? [String: String])

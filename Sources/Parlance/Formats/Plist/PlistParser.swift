@@ -98,8 +98,10 @@ public enum PlistParser {
       let root: [String: Value]
       // Each string as written, when the reader saw them all (duplicates included).
       var written: [(key: String, location: SourceLocation, value: String)]?
-      if !isBinary, let read = PlistXMLReader.read(bytes) {
+      var located: [(location: SourceLocation, key: String, value: Value)]?
+      if !isBinary, let read = PlistXMLReader.read(bytes, keepingStrings: true) {
         locator = read.locations
+        located = read.located.map { ($0.location, $0.key, Value($0.value)) }
         guard let dictionary = read.root.dictionary else {
           return report(.invalidPropertyList(reason: "the top level is not a dictionary"))
         }
@@ -128,7 +130,7 @@ public enum PlistParser {
       }
       locator?.duplicates.countUnlisted(in: &diagnostics, file: file)
       // File order when the text says where each key is, else key order.
-      let keys = root.map { (location: location(of: $0.key), key: $0.key, value: $0.value) }
+      let keys = (located ?? root.map { (location(of: $0.key), $0.key, $0.value) })
         .sorted { ($0.location, $0.key) < ($1.location, $1.key) }
       for (location, key, value) in keys {
         switch value {

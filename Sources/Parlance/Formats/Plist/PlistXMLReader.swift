@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A reader of our own for the XML property lists that `.stringsdict` files are: a
 /// `<plist>` holding dictionaries of keys and strings, with the location of each key.
 ///
@@ -20,9 +24,20 @@ struct PlistXMLReader {
   struct Result {
     var root: PlistValue
     var locations: PlistKeyLocator
-    /// Every string value of the root dictionary as written, duplicated keys included,
-    /// in file order (what a later key replaced is gone from `root`).
+    /// Each key of the root dictionary with its value and where it is (the last of a
+    /// repeated key), in no order: what a reader walks without hashing each name again.
+    var located: [(location: SourceLocation, key: String, value: PlistValue)]
+    /// With `keepingStrings`, every string value of the root dictionary as written,
+    /// duplicated keys included, in file order (what a later key replaced is gone from
+    /// `root`); else empty.
     var strings: [(key: String, location: SourceLocation, value: String)]
+  }
+
+  /// A key of the root dictionary: its spelling, its value and where it is.
+  private struct TopLevelEntry {
+    var key: String
+    var value: PlistValue
+    var located: PlistKeyLocator.TopLevelKey
   }
 
   /// Dictionaries nested deeper are handed to Foundation (a `.stringsdict` has three).
@@ -32,28 +47,42 @@ struct PlistXMLReader {
   private var index = 0
   private var lines = LineLocator()
   private var depth = 0
-  private var topLevel: [String: PlistKeyLocator.TopLevelKey] = [:]
+  /// The root dictionary, read into one table: a name is hashed once, and a name may be
+  /// megabytes.
+  private var topLevel: [String: TopLevelEntry] = [:]
+  private let keepsStrings: Bool
   private var duplicates = RepeatedKeys()
   private var strings: [(key: String, location: SourceLocation, value: String)] = []
 
   /// The value and key locations of `bytes`; nil when the file is not in the subset.
-  static func read(_ bytes: [UInt8]) -> Result? {
+  /// - Parameters:
+  ///   - bytes: the file.
+  ///   - keepingStrings: whether `Result.strings` lists every string as written.
+  /// - Returns: what was read; nil when the file is not in the subset.
+  static func read(_ bytes: [UInt8], keepingStrings: Bool = false) -> Result? {
     // UTF-8 only, without a byte order mark and without NUL bytes.
-    guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]), !bytes.contains(0),
+    guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]),
+      bytes.withUnsafeBytes({ $0.baseAddress.map { memchr($0, 0, bytes.count) } ?? nil }) == nil,
       TextDecoding.decodeUTF8(bytes).firstInvalidOffset == nil
     else { return nil }
     return bytes.withUnsafeBufferPointer { text in
-      var reader = PlistXMLReader(text: text)
-      guard let root = reader.document() else { return nil }
+      var reader = PlistXMLReader(text: text, keepingStrings: keepingStrings)
+      guard var root = reader.document() else { return nil }
+      // A root `<dict>` was read into `topLevel`; the tables below keep its layout
+      // (`mapValues` hashes nothing).
+      if case .dictionary = root { root = .dictionary(reader.topLevel.mapValues(\.value)) }
       return Result(
         root: root,
-        locations: PlistKeyLocator(keys: reader.topLevel, duplicates: reader.duplicates),
+        locations: PlistKeyLocator(
+          keys: reader.topLevel.mapValues(\.located), duplicates: reader.duplicates),
+        located: reader.topLevel.values.map { ($0.located.location, $0.key, $0.value) },
         strings: reader.strings)
     }
   }
 
-  private init(text: UnsafeBufferPointer<UInt8>) {
+  private init(text: UnsafeBufferPointer<UInt8>, keepingStrings: Bool) {
     self.text = text
+    self.keepsStrings = keepingStrings
   }
 
   // MARK: Document
@@ -93,6 +122,10 @@ struct PlistXMLReader {
   private mutating func skipMisc(allowingDoctype: Bool) -> Bool {
     while true {
       skipSpace()
+      // Most tags are none of these: one byte tells.
+      guard index + 1 < text.count, text[index] == UInt8(ascii: "<"),
+        text[index + 1] == UInt8(ascii: "!") || text[index + 1] == UInt8(ascii: "?")
+      else { return true }
       if starts(with: "<!--") {
         index += 4  // `<!-->` does not end the comment it opens
         guard let end = find("-->") else { return false }
@@ -150,26 +183,28 @@ struct PlistXMLReader {
         return nil
       }
       let location = lines.location(of: keyStart, in: text)
-      if !isTopLevel, depth == 2, children[key] == nil {
-        children[key] = location
+      if !isTopLevel, depth == 2 {
+        // The first of a repeated name stays; one hash of it.
+        withUnsafeMutablePointer(to: &children[key, default: location]) { _ in }
       }
       guard skipMisc(allowingDoctype: false), let value = self.value() else { return nil }
-      // Two spellings of one name (`é`, `e\u{301}`) are one key to Swift: what
-      // Foundation makes of them is its own affair.
-      if dictionary.updateValue(value, forKey: key) != nil,
-        let stored = dictionary.index(forKey: key),
-        !dictionary.keys[stored].utf8.elementsEqual(key.utf8)
-      {
-        return nil
-      }
       if isTopLevel {
-        // One lookup of the name: each is a hash of it, and a name may be megabytes.
         var located = PlistKeyLocator.TopLevelKey(location: location)
         if case .dictionary = value { located.children = lastChildren }
-        if let previous = topLevel.updateValue(located, forKey: key) {
-          duplicates.add(key, first: previous.location, again: location)
+        if let previous = topLevel.updateValue(
+          TopLevelEntry(key: key, value: value, located: located), forKey: key)
+        {
+          // Two spellings of one name (`é`, `e\u{301}`) are one key to Swift: what
+          // Foundation makes of them is its own affair.
+          guard previous.key.hasSameBytes(as: key) else { return nil }
+          duplicates.add(key, first: previous.located.location, again: location)
         }
-        if case .string(let text) = value { strings.append((key, location, text)) }
+        if keepsStrings, case .string(let text) = value { strings.append((key, location, text)) }
+      } else if dictionary.updateValue(value, forKey: key) != nil,
+        let stored = dictionary.index(forKey: key),
+        !dictionary.keys[stored].hasSameBytes(as: key)
+      {
+        return nil
       }
     }
     lastChildren = children
@@ -240,15 +275,16 @@ struct PlistXMLReader {
     while index < text.count, text[index].isXMLSpace { index += 1 }
   }
 
+  @inline(__always)
   private func starts(with prefix: StaticString) -> Bool {
     let count = prefix.utf8CodeUnitCount
-    guard index + count <= text.count else { return false }
-    for offset in 0..<count where text[index + offset] != prefix.utf8Start[offset] {
-      return false
-    }
+    guard index + count <= text.count, let base = text.baseAddress else { return false }
+    let expected = prefix.utf8Start
+    for offset in 0..<count where base[index + offset] != expected[offset] { return false }
     return true
   }
 
+  @inline(__always)
   private mutating func consume(_ prefix: StaticString) -> Bool {
     guard starts(with: prefix) else { return false }
     index += prefix.utf8CodeUnitCount
@@ -278,5 +314,20 @@ struct PlistXMLReader {
 extension UInt8 {
   fileprivate var isXMLSpace: Bool {
     self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09
+  }
+}
+
+extension String {
+  /// Whether the two are spelled with the same bytes (`==` also takes `é` for `e\u{301}`).
+  fileprivate func hasSameBytes(as other: String) -> Bool {
+    guard utf8.count == other.utf8.count else { return false }
+    var left = self
+    var right = other
+    return left.withUTF8 { left in
+      right.withUTF8 { right in
+        guard let first = left.baseAddress, let second = right.baseAddress else { return true }
+        return memcmp(first, second, left.count) == 0
+      }
+    }
   }
 }

@@ -91,9 +91,13 @@ private struct StringsdictReader {
     let bytes = [UInt8](data)
     let isBinary = bytes.starts(with: Array("bplist".utf8))
     let root: PlistValue
+    // Each top-level key with where it is, when our reader found them (no name hashed
+    // again to look it up).
+    var located: [(location: SourceLocation, key: String, value: PlistValue)]?
     if !isBinary, let read = PlistXMLReader.read(bytes) {
       root = read.root
       locator = read.locations
+      located = read.located
     } else {
       // Binary, or XML outside what our reader takes: Foundation reads it and words
       // its mistakes, as it always did.
@@ -119,7 +123,7 @@ private struct StringsdictReader {
     }
     locator?.duplicates.countUnlisted(in: &diagnostics, file: file)
     // File order when the text says where each key is, else key order.
-    let keys = dictionary.map { (location: location(of: $0.key), key: $0.key, value: $0.value) }
+    let keys = (located ?? dictionary.map { (location(of: $0.key), $0.key, $0.value) })
       .sorted { ($0.location, $0.key) < ($1.location, $1.key) }
     for (location, key, value) in keys {
       readEntry(key, value, at: location)
