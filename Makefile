@@ -137,7 +137,9 @@ deb:
 
 # The GTK 3 module `parlance run` loads into other programs (docs/LIVE.md): C with
 # GTK and GLib only, compiled with cc beside the `parlance` it belongs to (MODULE_DIR),
-# where `parlance run` finds it. SwiftPM would link the Swift runtime into it.
+# where `parlance run` finds it. SwiftPM would link the Swift runtime into it. Beside it
+# libparlance-gettext.so, which `parlance run` preloads: libc only, it records which
+# messages the program asks gettext for.
 MODULE_DIR ?= .build/debug
 MODULE_SOURCES = Sources/ParlanceLiveModule/module.c Sources/ParlanceLiveModule/switching.c \
   Sources/ParlanceLiveModule/remembered.c Sources/ParlanceLiveModule/photograph.c \
@@ -146,7 +148,7 @@ MODULE_SOURCES = Sources/ParlanceLiveModule/module.c Sources/ParlanceLiveModule/
   Sources/CParlanceLive/place.c Sources/CParlanceLive/act.c Sources/CParlanceLive/gettext.c \
   Sources/CParlanceLive/recipe.c Sources/CParlanceLive/set.c Sources/CParlanceLive/refresh.c \
   Sources/CParlanceLive/walk-models.c Sources/CParlanceLive/picture.c \
-  Sources/CParlanceLive/layout.c
+  Sources/CParlanceLive/layout.c Sources/ParlanceLiveModule/asked.c
 # Hardened as Debian builds libraries (fortified, stack protector, bound at load time).
 # The interface's introspection is docs/io.github.parlance.Live1.xml, made a C string.
 module:
@@ -157,7 +159,12 @@ module:
 	  -D_FORTIFY_SOURCE=2 -fstack-protector-strong -Wl,-z,relro,-z,now -Wl,--as-needed \
 	  -ISources/CParlanceLive/include -ISources/ParlanceLiveModule/include \
 	  -I$(MODULE_DIR)/module-include \
+	  -ISources/ParlanceLiveModule/preload \
 	  -o $(MODULE_DIR)/libparlance-live.so $(MODULE_SOURCES) $$(pkg-config --cflags --libs gtk+-3.0)
+	@$(CC) -shared -fPIC -O2 -Wall -Wextra -Werror -fvisibility=hidden \
+	  -D_FORTIFY_SOURCE=2 -fstack-protector-strong -Wl,-z,relro,-z,now -Wl,--as-needed \
+	  -ISources/ParlanceLiveModule/preload \
+	  -o $(MODULE_DIR)/libparlance-gettext.so Sources/ParlanceLiveModule/preload/gettext-record.c
 
 # The start-up benchmark also times the window written in C against GTK alone (its floor),
 # compiled here with cc: SwiftPM would link the Swift runtime into it.

@@ -74,7 +74,8 @@ struct LiveBenchmarks {
         workload: "\(repeats) starts each of the C window (`parlance-startup-baseline`, a "
           + "GtkApplication with the Parlance window's widgets) the way `parlance run` starts "
           + "a program (sh exports its pid as PARLANCE_LIVE_PID, then exec), without "
-          + "GTK3_MODULES, with the release libparlance-live.so, and with it inert, "
+          + "GTK3_MODULES, with the release libparlance-live.so (and the gettext record "
+          + "libparlance-gettext.so preloaded), and with them inert, "
           + "interleaved; main → first drawn frame, and VmRSS at that frame"
           + (bus ? ", with a session bus." : "; no session bus in this run."),
         header: [
@@ -91,8 +92,10 @@ struct LiveBenchmarks {
         ],
         notes: [
           "The module's work at start is gtk_module_init: an environment check, "
-            + "g_unsetenv(GTK3_MODULES) and g_bus_own_name (asynchronous: the connection is "
-            + "made on GDBus's own thread while GTK starts).",
+            + "g_unsetenv(GTK3_MODULES), LD_PRELOAD without the record, and g_bus_own_name "
+            + "(asynchronous: the connection is made on GDBus's own thread while GTK "
+            + "starts); the record's is each gettext call's domain and key, hashed and "
+            + "kept once.",
           "The inert module does no more than be loaded: its difference from the window "
             + "without the module shows what of a difference this run can resolve.",
         ])

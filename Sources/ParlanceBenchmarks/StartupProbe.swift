@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceLive
 import ParlanceUI
 import ParlanceWindow
 
@@ -56,13 +57,18 @@ enum StartupProbe {
 
   /// The C window started as `parlance run` starts a program: through `sh`, which
   /// exports its own pid as `PARLANCE_LIVE_PID` and replaces itself with the window (the
-  /// pid stays), with `GTK3_MODULES` naming `module` (nil: none). With `inert`, the pid
+  /// pid stays), with `GTK3_MODULES` naming `module` (nil: none) and `LD_PRELOAD` the
+  /// gettext record beside it, as `LiveLauncher` names them. With `inert`, the pid
   /// exported is not the window's, as for a child that inherited the environment.
   static func baselineThroughRun(module: URL?, inert: Bool = false, resources: URL) -> Program? {
     guard let window = baseline(resources: resources) else { return nil }
     let pid = inert ? "1" : "$$"
     var environment: [String: String] = [:]
-    if let module { environment["GTK3_MODULES"] = module.path }
+    if let module {
+      let launcher = LiveLauncher(module: module, language: nil)
+      environment["GTK3_MODULES"] = module.path
+      environment["LD_PRELOAD"] = launcher.preload?.path
+    }
     return Program(
       executable: URL(fileURLWithPath: "/bin/sh"),
       arguments: [

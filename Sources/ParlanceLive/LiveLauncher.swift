@@ -10,6 +10,10 @@ import Parlance
 /// inert in the program's children), and gettext's environment made safe to switch
 /// before the program reads it.
 ///
+/// - `LD_PRELOAD` naming the gettext record beside the module (`libparlance-gettext.so`),
+///   which remembers which messages the program asks gettext for: of several messages
+///   that show one text, a switch takes those the program asked for. The module takes
+///   it out again for the program's children.
 /// - `LANGUAGE` exported, holding the language chosen (or the user's): the module later
 ///   replaces its value in place, which never moves the environment under the
 ///   program's threads.
@@ -24,15 +28,22 @@ public struct LiveLauncher: Sendable {
   public let module: URL
   /// The language to start in; nil for the user's own.
   public let language: LanguageTag?
+  /// The gettext record preloaded beside the module, when it is there.
+  public let preload: URL?
 
-  /// A launcher loading `module`, starting in `language` (nil: the user's).
+  /// A launcher loading `module`, starting in `language` (nil: the user's), with the
+  /// gettext record of the module's folder when there is one.
   public init(module: URL, language: LanguageTag?) {
     self.module = module
     self.language = language
+    let preload = module.deletingLastPathComponent().appendingPathComponent(Self.preloadName)
+    self.preload = FileManager.default.fileExists(atPath: preload.path) ? preload : nil
   }
 
   /// The module's file name.
   public static let moduleName = "libparlance-live.so"
+  /// The gettext record's file name, beside the module.
+  public static let preloadName = "libparlance-gettext.so"
 
   /// The user's messages locale, which the module gives back once GTK has started
   /// (`PARLANCE_LIVE_MESSAGES_VARIABLE` of the module's header).
@@ -73,6 +84,12 @@ public struct LiveLauncher: Sendable {
     result["GTK3_MODULES"] = ([module.path] + (existing.map { [$0] } ?? [])).joined(
       separator: ":")
     result["PARLANCE_LIVE_PID"] = String(pid)
+    if let preload {
+      // ld.so reads LD_PRELOAD split at spaces and colons.
+      let existing = environment["LD_PRELOAD"].flatMap { $0.isEmpty ? nil : $0 }
+      result["LD_PRELOAD"] = ([preload.path] + (existing.map { [$0] } ?? [])).joined(
+        separator: ":")
+    }
     let messages = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }
       .first { !$0.isEmpty }
     if let all = environment["LC_ALL"], !all.isEmpty {

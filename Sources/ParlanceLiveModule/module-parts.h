@@ -3,7 +3,8 @@
 
 // What the module's files share: module.c (the bus, the calls, Describe), switching.c
 // (Collect, Apply, Switch), remembered.c (what a place remembers), photograph.c
-// (Photograph, Act), python.c (Python's gettext) and trace.c (parlance-bench's trace).
+// (Photograph, Act), python.c (Python's gettext), asked.c (the messages the program
+// asked gettext for) and trace.c (parlance-bench's trace).
 // All on the GTK thread.
 
 #include <gio/gio.h>
@@ -55,6 +56,16 @@ void live_act(GVariant *parameters, GDBusMethodInvocation *invocation);
 /// Switches Python's own gettext to `languages` (a LANGUAGE value) when the program
 /// runs Python: the translations it holds and `os.environ` (python.c).
 void live_follow_python(const char *languages);
+
+/// Whether the program runs Python, whose own gettext translates what it makes in
+/// Python (python.c).
+gboolean live_runs_python(void);
+
+/// Asked: the messages the program asked gettext for, as its preloaded record keeps them
+/// (asked.c).
+GVariant *live_asked(void);
+/// Takes the record's library out of LD_PRELOAD, for the program's children (asked.c).
+void live_unpreload(void);
 
 /// Turns the trace on (PARLANCE_LIVE_TRACE=1): the first frame painted is traced.
 void live_trace_begin(void);

@@ -181,6 +181,8 @@ static void take_call(GDBusMethodInvocation *invocation) {
     g_dbus_method_invocation_return_value(invocation, live_collect());
   } else if (strcmp(method_name, "Interfaces") == 0) {
     g_dbus_method_invocation_return_value(invocation, interfaces());
+  } else if (strcmp(method_name, "Asked") == 0) {
+    g_dbus_method_invocation_return_value(invocation, live_asked());
   } else if (strcmp(method_name, "Act") == 0) {
     live_act(parameters, invocation);
   } else if (strcmp(method_name, "Photograph") == 0) {
@@ -249,6 +251,7 @@ G_MODULE_EXPORT void gtk_module_init(gint *argc, char ***argv) {
   // Not for the program's children (a terminal, a browser it starts): GTK has read it.
   // unsetenv moves no memory another thread's getenv may be reading.
   g_unsetenv("GTK3_MODULES");
+  live_unpreload();
   restore_messages_locale();
   history = g_ptr_array_new_with_free_func(g_free);
   if (g_strcmp0(g_getenv("PARLANCE_LIVE_TRACE"), "1") == 0) live_trace_begin();

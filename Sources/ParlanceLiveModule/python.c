@@ -74,6 +74,11 @@ static gboolean is_language_list(const char *languages) {
   return TRUE;
 }
 
+gboolean live_runs_python(void) {
+  int (*is_initialized)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "Py_IsInitialized");
+  return is_initialized != NULL && is_initialized();
+}
+
 void live_follow_python(const char *languages) {
   // The interpreter's functions, when the program has one (an executable or a library
   // it loaded); nothing to do otherwise.

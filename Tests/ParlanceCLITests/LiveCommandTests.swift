@@ -33,7 +33,10 @@ struct LiveCommandTests {
     #expect(noModule.stderr.contains("make module"))
   }
 
-  /// The program gets the module, its language in LANGUAGE, an English messages locale
+  /// A library any program may preload harmlessly: the user's own LD_PRELOAD.
+  let libm = "libm.so.6"
+
+  /// The program gets the module, the gettext record, its language in LANGUAGE, an English messages locale
   /// (the user's kept for the module) and the user's LC_ALL spread over the other
   /// categories; its own arguments, options
   /// included, are its own.
@@ -42,7 +45,10 @@ struct LiveCommandTests {
     try #require(FileManager.default.fileExists(atPath: module.path), "make module first")
     let output = try runner.run(
       ["run", "--language", "pt-BR", "env", "-u", "HOME"],
-      environment: ["LC_ALL": "de_DE.UTF-8", "GTK3_MODULES": "other", "PATH": "/usr/bin:/bin"])
+      environment: [
+        "LC_ALL": "de_DE.UTF-8", "GTK3_MODULES": "other", "PATH": "/usr/bin:/bin",
+        "LD_PRELOAD": libm,
+      ])
     #expect(output.status == 0, "\(output.stderr)")
     let variables = Dictionary(
       output.stdout.split(separator: "\n").compactMap { line -> (String, String)? in
@@ -50,6 +56,10 @@ struct LiveCommandTests {
         return (String(line[..<equals]), String(line[line.index(after: equals)...]))
       }, uniquingKeysWith: { _, last in last })
     #expect(variables["GTK3_MODULES"] == module.resolvingSymlinksInPath().path + ":other")
+    // The gettext record beside the module, before what the user preloads.
+    let preload = module.resolvingSymlinksInPath().deletingLastPathComponent()
+      .appendingPathComponent("libparlance-gettext.so")
+    #expect(variables["LD_PRELOAD"] == preload.path + ":" + libm)
     #expect(variables["LANGUAGE"] == "pt_BR")
     #expect(variables["LC_ALL"] == nil)
     #expect(variables["LC_TIME"] == "de_DE.UTF-8")

@@ -1,0 +1,75 @@
+// The messages the program asked gettext for, which libparlance-gettext.so records when
+// `parlance run` preloads it (preload/gettext-record.c): the controller takes, of several
+// messages that show one text, those the program asked for.
+
+#define _GNU_SOURCE  // dladdr
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "module-parts.h"
+#include "parlance-gettext-record.h"
+
+/// The record's function, when the library is preloaded.
+static ParlanceGettextRecord record_function(void) {
+  return (ParlanceGettextRecord)dlsym(RTLD_DEFAULT, PARLANCE_GETTEXT_RECORD_SYMBOL);
+}
+
+GVariant *live_asked(void) {
+  GVariantBuilder names;
+  g_variant_builder_init(&names, G_VARIANT_TYPE("a(ss)"));
+  gboolean complete = FALSE;
+  ParlanceGettextRecord record = record_function();
+  // Python's own gettext reads its catalogs itself: what a PyGObject program makes in
+  // Python is asked of no gettext the record sees.
+  if (record != NULL && !live_runs_python()) {
+    size_t length = 0;
+    int whole = 0;
+    char **entries = record(&length, &whole);
+    complete = entries != NULL && whole;
+    for (size_t index = 0; complete && index < length; index++) {
+      const char *domain = entries[index];
+      const char *key = domain + strlen(domain) + 1;
+      // A name that is not UTF-8 is no catalog key the controller reads: without it,
+      // the record would miss a message, so none is given.
+      if (!g_utf8_validate(domain, -1, NULL) || !g_utf8_validate(key, -1, NULL)) {
+        complete = FALSE;
+      } else {
+        g_variant_builder_add(&names, "(ss)", domain, key);
+      }
+    }
+    free(entries);
+  }
+  if (!complete) {
+    g_variant_builder_clear(&names);
+    g_variant_builder_init(&names, G_VARIANT_TYPE("a(ss)"));
+  }
+  return g_variant_new("(ba(ss))", complete, &names);
+}
+
+void live_unpreload(void) {
+  ParlanceGettextRecord record = record_function();
+  const char *preload = g_getenv("LD_PRELOAD");
+  Dl_info info;
+  if (record == NULL || preload == NULL || dladdr((void *)record, &info) == 0 ||
+      info.dli_fname == NULL) {
+    return;
+  }
+  // ld.so splits LD_PRELOAD at spaces and colons.
+  char **entries = g_strsplit_set(preload, " :", -1);
+  GString *kept = g_string_new(NULL);
+  for (char **entry = entries; *entry != NULL; entry++) {
+    if (**entry == '\0' || strcmp(*entry, info.dli_fname) == 0) continue;
+    if (kept->len > 0) g_string_append_c(kept, ':');
+    g_string_append(kept, *entry);
+  }
+  // LD_PRELOAD exists (the launcher set it): setenv replaces its value in place, and
+  // unsetenv moves nothing another thread's getenv may be reading.
+  if (kept->len > 0) {
+    g_setenv("LD_PRELOAD", kept->str, TRUE);
+  } else {
+    g_unsetenv("LD_PRELOAD");
+  }
+  g_string_free(kept, TRUE);
+  g_strfreev(entries);
+}
