@@ -254,6 +254,29 @@ GPtrArray *parlance_live_interfaces(const char *bus_name, int timeout, GError **
   return interfaces;
 }
 
+GPtrArray *parlance_live_asked(const char *bus_name, gboolean *complete, int timeout,
+                               GError **error) {
+  *complete = FALSE;
+  GDBusConnection *bus = parlance_session_bus(error);
+  if (bus == NULL) return NULL;
+  GVariant *reply = call(bus, bus_name, "Asked", NULL, "(ba(ss))", timeout, error);
+  g_object_unref(bus);
+  if (reply == NULL) return NULL;
+  GPtrArray *asked = g_ptr_array_new_with_free_func(g_free);
+  GVariant *messages = NULL;
+  g_variant_get(reply, "(b@a(ss))", complete, &messages);
+  GVariantIter iter;
+  g_variant_iter_init(&iter, messages);
+  const char *domain = NULL;
+  const char *key = NULL;
+  while (g_variant_iter_next(&iter, "(&s&s)", &domain, &key)) {
+    g_ptr_array_add(asked, g_strconcat(domain, "\x1F", key, NULL));
+  }
+  g_variant_unref(messages);
+  g_variant_unref(reply);
+  return asked;
+}
+
 static void window_free(gpointer data) {
   ParlanceLiveWindow *window = data;
   g_free(window->file);

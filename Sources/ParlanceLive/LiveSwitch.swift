@@ -182,16 +182,21 @@ public enum LiveSwitch {
       languages: plan.gettextLanguages)
   }
 
-  /// What each of `texts` becomes (`ProgramCatalogs.plan`); where several messages show
-  /// a text the program built from a GtkBuilder file (it has an id), decided again with
-  /// the messages the program's files give it there (`InterfaceDeclarations`, read only
-  /// then: a later switch has the message remembered).
+  /// What each of `texts` becomes (`ProgramCatalogs.plan`), of several messages that
+  /// show a text those the program asked gettext for (`LiveBus.asked`); where several
+  /// still show a text the program built from a GtkBuilder file (it has an id), decided
+  /// again with the messages the program's files give it there (`InterfaceDeclarations`,
+  /// read only then: a later switch has the message remembered).
   static func decide(
     _ texts: [LiveBus.Text], of program: LiveBus.Program, with catalogs: ProgramCatalogs,
     from source: LanguageTag, to target: LanguageTag, earlier: [LanguageTag], timeout: Duration
   ) throws(LocalizerError) -> ProgramCatalogs.Plan {
+    // The messages the program asked gettext for, when it keeps a record (a module too
+    // old to answer keeps none).
+    let asked = texts.isEmpty ? nil : try? LiveBus.asked(program.busName, timeout: timeout)
     let plan = try catalogs.plan(
-      texts.map { ProgramCatalogs.Text($0) }, from: source, to: target, earlier: earlier)
+      texts.map { ProgramCatalogs.Text($0) }, from: source, to: target, earlier: earlier,
+      asked: asked ?? [])
     guard
       plan.left.contains(where: { left in
         guard case .ambiguous = left.reason else { return false }
@@ -203,7 +208,7 @@ public enum LiveSwitch {
       texts.map { text in
         ProgramCatalogs.Text(
           text, declared: declarations.keys(of: text.builderID, property: text.property))
-      }, from: source, to: target, earlier: earlier)
+      }, from: source, to: target, earlier: earlier, asked: asked ?? [])
   }
 
   /// The languages `program` showed before, the latest first (its module's history).

@@ -193,6 +193,25 @@ struct ProgramCatalogsTests {
     }
   }
 
+  /// Of several messages that show a text, the one the program asked gettext for (of
+  /// its table: the same key in another table decides nothing), before any other rule.
+  @Test func theMessageTheProgramAskedForDecidesAnAmbiguousText() throws {
+    try withCatalogs { catalogs in
+      func plan(_ asked: Set<String>) throws -> ProgramCatalogs.Plan {
+        try catalogs.plan([.init(text: "Sonstige")], from: Self.de, to: Self.fr, asked: asked)
+      }
+      let name = Retranslator.askedName
+      let others = try plan([name("app", "Others"), name("app", "_File")])
+      #expect(others.changes.map(\.text) == ["Autres"])
+      let other = try plan([name("app", "Other")])
+      #expect(other.changes.map(\.text) == ["Autre"])
+      let both = try plan([name("app", "Other"), name("app", "Others")])
+      #expect(both.left.count == 1)
+      let elsewhere = try plan([name("gtk30", "Others")])
+      #expect(elsewhere.left.count == 1)
+    }
+  }
+
   /// A combo box's items are switched together: a list with one text no catalog has
   /// holds the user's data, and is left whole.
   @Test func aListIsSwitchedWholeOrNotAtAll() throws {

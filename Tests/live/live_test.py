@@ -18,7 +18,8 @@ when a language is picked and follows a switch from the command line, a program 
 killed while a switch waits for it fails that switch and nothing else (and leaves the
 Programs view), `parlance programs --report` names what a switch left (mousepad's
 ambiguous texts, a label a PyGObject program sets again with Python's own gettext), and
-a GTK 4 program is run with a warning; and mousepad is photographed and read back in
+a GTK 4 program is run with a warning; a text several messages show is the one the
+program asked gettext for (asked.c); and mousepad is photographed and read back in
 every language from one start (photographs.py says what is checked); geany's own
 `geany.glade` is read with its installed catalogs (installed_interfaces.py).
 
@@ -343,6 +344,7 @@ def main():
     python_gettext()
     own_rows()
     users_locale()
+    asked_messages()
     photographs.screenshot_matrix(PARLANCE, environment(), TIMEOUT * 4)
     photographs.already_running(PARLANCE, environment(), TIMEOUT)
     photographs.refused_calls(PARLANCE, environment(), TIMEOUT)
@@ -624,6 +626,40 @@ def own_rows():
               and not any(text in after for text in german), f"{after} {french}")
     except TimeoutError as error:
         check("a program's own model is switched", False, str(error))
+    finally:
+        stop(process)
+
+
+def asked_messages():
+    """A C program showing texts several of GTK's messages show in German ("Suchen" is
+    "Search" and "Searching"), having asked gettext for one of them (asked.c): switched
+    to French, each is the French of the message it asked for, which a fresh start
+    shows; the record preloaded to know it is not its child's."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    folder = tempfile.mkdtemp(prefix="live-asked-")
+    program = os.path.join(folder, "asked")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk+-3.0"], check=True,
+                           capture_output=True, text=True).stdout.split()
+    subprocess.run(["cc", "-O2", "-o", program, os.path.join(here, "asked.c")] + flags,
+                   check=True)
+    fresh = start([program], environment("fr"))
+    try:
+        ready(fresh.pid)
+        expected = [text for text in texts_of(fresh.pid)[0] if not text.startswith("preload")]
+    finally:
+        stop(fresh)
+    process = start([PARLANCE, "run", "--language", "de", program], environment())
+    try:
+        fixture_ready(process)
+        german = texts_of(process.pid)[0]
+        check("a program started by parlance run preloads nothing into its children",
+              "preload:" in german, str(german))
+        parlance("switch", "fr", "--pid", str(process.pid))
+        shown = [text for text in texts_of(process.pid)[0] if not text.startswith("preload")]
+        check("of several messages that show a text, a switch takes the one the program "
+              "asked gettext for", shown == expected, f"{shown} {expected}")
+    except TimeoutError as error:
+        check("a switch takes the message the program asked gettext for", False, str(error))
     finally:
         stop(process)
 

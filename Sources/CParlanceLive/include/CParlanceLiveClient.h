@@ -88,6 +88,13 @@ GPtrArray *_Nullable parlance_live_interfaces(const char *_Nonnull busName,
                                               int timeoutMilliseconds,
                                               GError *_Nullable *_Nullable error);
 
+/// The messages the program at `busName` asked gettext for, each "domain", U+001F and
+/// the catalog key (g_free'd strings); `complete` false, and none, when its record
+/// misses some or it has none. NULL with `error` set when it does not answer.
+GPtrArray *_Nullable parlance_live_asked(const char *_Nonnull busName,
+                                         gboolean *_Nonnull complete, int timeoutMilliseconds,
+                                         GError *_Nullable *_Nullable error);
+
 /// Switches the program at `busName`: gettext to `languages`, the direction, then each
 /// of `count` `changes` to texts of its last Collect, whose strings are `strings`
 /// (`stringCount` of them), and every other text of that Collect from the recipe an

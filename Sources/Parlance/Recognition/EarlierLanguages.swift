@@ -6,10 +6,16 @@ final class EarlierLanguages {
   /// The languages the program showed before, the latest first, and the target.
   let languages: [LanguageTag]
   let target: LanguageTag
+  /// The messages the program asked gettext for (`Retranslator.asked`).
+  let asked: Set<String>
   private var retranslators: [LanguageTag: Retranslator?] = [:]
 
-  init(catalogs: ProgramCatalogs, languages: [LanguageTag], target: LanguageTag) {
+  init(
+    catalogs: ProgramCatalogs, languages: [LanguageTag], target: LanguageTag,
+    asked: Set<String> = []
+  ) {
     self.catalogs = catalogs
+    self.asked = asked
     var unique: [LanguageTag] = []
     for language in languages where !unique.contains(language) { unique.append(language) }
     self.languages = unique
@@ -18,9 +24,10 @@ final class EarlierLanguages {
 
   private func retranslator(from language: LanguageTag) -> Retranslator? {
     if let made = retranslators[language] { return made }
-    let made = try? Retranslator(
+    var made = try? Retranslator(
       localizer: catalogs.localizer, tables: catalogs.domains, from: language, to: target,
       fallbacks: catalogs.fallbacks(for: target), msgidsOf: languages)
+    made?.asked = asked
     retranslators[language] = made
     return made
   }

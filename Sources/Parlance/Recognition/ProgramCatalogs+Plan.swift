@@ -84,11 +84,14 @@ extension ProgramCatalogs {
   /// language shown, `earlier` (the languages the program showed, the latest first) or
   /// `target`, whichever has it, the message remembered at its place first.
   ///
+  /// `asked` are the messages the program asked gettext for (`Retranslator.asked`), or
+  /// none when not known.
+  ///
   /// - Throws: `LocalizerError` when no domain of the program has a catalog in `target`
   ///   and it is not the development language.
   public func plan(
     _ texts: [Text], from source: LanguageTag, to target: LanguageTag,
-    earlier: [LanguageTag] = []
+    earlier: [LanguageTag] = [], asked: Set<String> = []
   ) throws(LocalizerError) -> Plan {
     let (language, gettext, isRightToLeft) = destination(of: target)
     guard source != language else {
@@ -97,12 +100,13 @@ extension ProgramCatalogs {
         language: language, gettextLanguages: gettext, isRightToLeft: isRightToLeft,
         changes: [], left: [])
     }
-    let retranslator = try Retranslator(
+    var retranslator = try Retranslator(
       localizer: localizer, tables: domains, from: source, to: language,
       fallbacks: fallbacks(for: language), msgidsOf: earlier)
+    retranslator.asked = asked
     let before = EarlierLanguages(
       catalogs: self, languages: earlier + [language, localizer.developmentLanguage],
-      target: language)
+      target: language, asked: asked)
     var changes: [Plan.Change] = []
     var left: [Plan.Left] = []
     // A menu shows one text in many places: each text and remembered message is decided once.

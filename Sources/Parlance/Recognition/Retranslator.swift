@@ -115,6 +115,16 @@ public struct Retranslator: Sendable {
   /// before its msgid (the development language's text), as gettext falls back along
   /// `LANGUAGE`: `pt` after `pt-BR`.
   public let fallbacks: [LanguageTag]
+  /// The messages the program asked gettext for, each its table, U+001F and its key
+  /// (`askedName`); empty when not known. Of several messages that show a text, those
+  /// it asked for are taken: "Erweitert" is gtk30's "Advanced" and "Miscellaneous",
+  /// and a program that never asked for "Advanced" shows "Miscellaneous".
+  public var asked: Set<String> = []
+
+  /// The name of `key` of `table` in `asked`.
+  public static func askedName(table: String, key: String) -> String {
+    table + "\u{1F}" + key
+  }
 
   /// Per table: the index of the language shown, those of the msgids a text shown as its
   /// msgid may be, and the language shown's own table (nil for the development
@@ -260,6 +270,13 @@ public struct Retranslator: Sendable {
       // The message the interface file gives the place, when it is one of them.
       let declaredOnes = found.filter { declared.contains($0.match.key) }
       if !declaredOnes.isEmpty { found = declaredOnes }
+      // Then those the program asked gettext for.
+      if found.count > 1, !asked.isEmpty {
+        let askedOnes = found.filter {
+          asked.contains(Self.askedName(table: $0.table, key: $0.match.key))
+        }
+        if !askedOnes.isEmpty { found = askedOnes }
+      }
       switch choose(found, shown: shown) {
       case .success(let chosen): message = chosen
       case .failure(let reason): return .failure(reason)

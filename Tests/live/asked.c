@@ -1,0 +1,32 @@
+// A C program whose two labels are texts several of GTK's messages show in German:
+// "Erweitert" is gtk30's "Advanced" and "Miscellaneous", "Suchen" its "Search" and
+// "Searching"; it asks gettext for "Miscellaneous" and "Searching" only. A third label
+// shows the LD_PRELOAD its child inherits after GTK started ("preload:" and nothing:
+// the record `parlance run` preloads is the program's alone).
+// Built by live_test.py: cc asked.c $(pkg-config --cflags --libs gtk+-3.0).
+
+#include <glib/gi18n.h>
+#include <gtk/gtk.h>
+
+int main(int argc, char **argv) {
+  gtk_init(&argc, &argv);
+  g_set_prgname("asked");
+  char *child = NULL;
+  const char *shell[] = {"/bin/sh", "-c", "printf %s \"$LD_PRELOAD\"", NULL};
+  g_spawn_sync(NULL, (char **)shell, NULL, G_SPAWN_DEFAULT, NULL, NULL, &child, NULL, NULL,
+               NULL);
+  char *preload = g_strconcat("preload:", child != NULL ? child : "?", NULL);
+  GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+  gtk_container_add(GTK_CONTAINER(box), gtk_label_new(g_dgettext("gtk30", "Miscellaneous")));
+  gtk_container_add(GTK_CONTAINER(box), gtk_label_new(g_dgettext("gtk30", "Searching")));
+  gtk_container_add(GTK_CONTAINER(box), gtk_label_new(preload));
+  GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
+  gtk_window_set_title(GTK_WINDOW(window), "asked");
+  gtk_container_add(GTK_CONTAINER(window), box);
+  g_signal_connect(window, "destroy", G_CALLBACK(gtk_main_quit), NULL);
+  gtk_widget_show_all(window);
+  gtk_main();
+  g_free(preload);
+  g_free(child);
+  return 0;
+}
