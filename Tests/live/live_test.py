@@ -19,7 +19,8 @@ killed while a switch waits for it fails that switch and nothing else (and leave
 Programs view), `parlance programs --report` names what a switch left (mousepad's
 ambiguous texts, a label a PyGObject program sets again with Python's own gettext), and
 a GTK 4 program is run with a warning; a text several messages show is the one the
-program asked gettext for (asked.c); and mousepad is photographed and read back in
+program asked gettext for (asked.c), whose record holds through threads and forks
+(record_threads.c); and mousepad is photographed and read back in
 every language from one start (photographs.py says what is checked); geany's own
 `geany.glade` is read with its installed catalogs (installed_interfaces.py).
 
@@ -345,6 +346,7 @@ def main():
     own_rows()
     users_locale()
     asked_messages()
+    gettext_record_threads()
     photographs.screenshot_matrix(PARLANCE, environment(), TIMEOUT * 4)
     photographs.already_running(PARLANCE, environment(), TIMEOUT)
     photographs.refused_calls(PARLANCE, environment(), TIMEOUT)
@@ -662,6 +664,38 @@ def asked_messages():
         check("a switch takes the message the program asked gettext for", False, str(error))
     finally:
         stop(process)
+
+
+def gettext_record_threads():
+    """The gettext record `parlance run` preloads, asked by four threads while the main
+    thread forks children that ask too (record_threads.c): each message is recorded
+    once, and no child hangs on a lock a thread held at the fork; the same program with
+    the record built in, under ThreadSanitizer, finds no race."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    record = os.path.join(os.path.dirname(here), "..", "Sources", "ParlanceLiveModule", "preload")
+    folder = tempfile.mkdtemp(prefix="live-record-")
+    source = os.path.join(here, "record_threads.c")
+    plain = os.path.join(folder, "record_threads")
+    racing = os.path.join(folder, "record_threads_tsan")
+    subprocess.run(["cc", "-O1", "-g", "-I", record, "-o", plain, source, "-lpthread"], check=True)
+    subprocess.run(["cc", "-O1", "-g", "-fsanitize=thread", "-I", record, "-o", racing, source,
+                    os.path.join(record, "gettext-record.c"), "-rdynamic", "-lpthread"],
+                   check=True)
+    preload = os.path.join(os.path.dirname(PARLANCE), "libparlance-gettext.so")
+    started = "export PARLANCE_LIVE_PID=$$; exec \"$0\""
+    for name, command, extra in [
+            ("preloaded", ["env", "LD_PRELOAD=" + preload, "sh", "-c", started, plain], {}),
+            ("under ThreadSanitizer", ["sh", "-c", started, racing],
+             {"TSAN_OPTIONS": "report_thread_leaks=0:halt_on_error=1:exitcode=66"})]:
+        try:
+            result = subprocess.run(command, env=dict(os.environ, **extra), capture_output=True,
+                                    text=True, timeout=TIMEOUT * 2)
+            check(f"the gettext record keeps each message once through threads and forks, "
+                  f"{name}", result.returncode == 0 and result.stdout.startswith("ok"),
+                  result.stdout + result.stderr[-2000:])
+        except subprocess.TimeoutExpired:
+            check(f"the gettext record keeps each message once through threads and forks, "
+                  f"{name}", False, "it hung")
 
 
 def users_locale():

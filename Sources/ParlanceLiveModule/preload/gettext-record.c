@@ -42,6 +42,19 @@ static __thread int recording_here = 0;
 /// At most this many messages.
 #define RECORD_LIMIT 262144
 
+// A fork while another thread records would leave the child's mutex held for ever: the
+// record is held across fork, and the child (not the started program) records nothing.
+static void before_fork(void) { pthread_mutex_lock(&lock); }
+static void after_fork_in_parent(void) { pthread_mutex_unlock(&lock); }
+static void after_fork_in_child(void) {
+  __atomic_store_n(&state, -1, __ATOMIC_RELEASE);
+  pthread_mutex_unlock(&lock);
+}
+
+__attribute__((constructor)) static void prepare_for_fork(void) {
+  pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child);
+}
+
 static int is_recording(void) {
   int known = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
   if (known != 0) return known > 0;
