@@ -254,17 +254,21 @@ GPtrArray *parlance_live_interfaces(const char *bus_name, int timeout, GError **
   return interfaces;
 }
 
-GPtrArray *parlance_live_asked(const char *bus_name, gboolean *complete, int timeout,
+GPtrArray *parlance_live_asked(const char *bus_name, guint32 from, guint64 *identity,
+                               gboolean *complete, guint32 *total, int timeout,
                                GError **error) {
+  *identity = 0;
   *complete = FALSE;
+  *total = 0;
   GDBusConnection *bus = parlance_session_bus(error);
   if (bus == NULL) return NULL;
-  GVariant *reply = call(bus, bus_name, "Asked", NULL, "(ba(ss))", timeout, error);
+  GVariant *reply =
+      call(bus, bus_name, "Asked", g_variant_new("(u)", from), "(tbua(ss))", timeout, error);
   g_object_unref(bus);
   if (reply == NULL) return NULL;
   GPtrArray *asked = g_ptr_array_new_with_free_func(g_free);
   GVariant *messages = NULL;
-  g_variant_get(reply, "(b@a(ss))", complete, &messages);
+  g_variant_get(reply, "(tbu@a(ss))", identity, complete, total, &messages);
   GVariantIter iter;
   g_variant_iter_init(&iter, messages);
   const char *domain = NULL;

@@ -183,7 +183,7 @@ public enum LiveSwitch {
   }
 
   /// What each of `texts` becomes (`ProgramCatalogs.plan`), of several messages that
-  /// show a text those the program asked gettext for (`LiveBus.asked`); where several
+  /// show a text those the program asked gettext for (`AskedRecords`); where several
   /// still show a text the program built from a GtkBuilder file (it has an id), decided
   /// again with the messages the program's files give it there (`InterfaceDeclarations`,
   /// read only then: a later switch has the message remembered).
@@ -193,7 +193,8 @@ public enum LiveSwitch {
   ) throws(LocalizerError) -> ProgramCatalogs.Plan {
     // The messages the program asked gettext for, when it keeps a record (a module too
     // old to answer keeps none).
-    let asked = texts.isEmpty ? nil : try? LiveBus.asked(program.busName, timeout: timeout)
+    let asked =
+      texts.isEmpty ? nil : AskedRecords.shared.messages(of: program, timeout: timeout)
     let plan = try catalogs.plan(
       texts.map { ProgramCatalogs.Text($0) }, from: source, to: target, earlier: earlier,
       asked: asked ?? [])

@@ -15,18 +15,22 @@ static ParlanceGettextRecord record_function(void) {
   return (ParlanceGettextRecord)dlsym(RTLD_DEFAULT, PARLANCE_GETTEXT_RECORD_SYMBOL);
 }
 
-GVariant *live_asked(void) {
+GVariant *live_asked(GVariant *parameters) {
+  guint32 from = 0;
+  g_variant_get(parameters, "(u)", &from);
   GVariantBuilder names;
   g_variant_builder_init(&names, G_VARIANT_TYPE("a(ss)"));
   gboolean complete = FALSE;
+  size_t total = 0;
+  uint64_t identity = 0;
   ParlanceGettextRecord record = record_function();
   // Python's own gettext reads its catalogs itself: what a PyGObject program makes in
   // Python is asked of no gettext the record sees.
   if (record != NULL && !live_runs_python()) {
     size_t length = 0;
     int whole = 0;
-    char **entries = record(&length, &whole);
-    complete = entries != NULL && whole;
+    char **entries = record(from, &length, &total, &whole, &identity);
+    complete = entries != NULL && whole && total <= G_MAXUINT32;
     for (size_t index = 0; complete && index < length; index++) {
       const char *domain = entries[index];
       const char *key = domain + strlen(domain) + 1;
@@ -43,8 +47,9 @@ GVariant *live_asked(void) {
   if (!complete) {
     g_variant_builder_clear(&names);
     g_variant_builder_init(&names, G_VARIANT_TYPE("a(ss)"));
+    total = 0;
   }
-  return g_variant_new("(ba(ss))", complete, &names);
+  return g_variant_new("(tbua(ss))", (guint64)identity, complete, (guint32)total, &names);
 }
 
 void live_unpreload(void) {

@@ -61,9 +61,9 @@ void live_follow_python(const char *languages);
 /// Python (python.c).
 gboolean live_runs_python(void);
 
-/// Asked: the messages the program asked gettext for, as its preloaded record keeps them
-/// (asked.c).
-GVariant *live_asked(void);
+/// Asked: the messages the program asked gettext for, as its preloaded record keeps them,
+/// from the one a caller has on (asked.c).
+GVariant *live_asked(GVariant *parameters);
 /// Takes the record's library out of LD_PRELOAD, for the program's children (asked.c).
 void live_unpreload(void);
 

@@ -182,7 +182,7 @@ static void take_call(GDBusMethodInvocation *invocation) {
   } else if (strcmp(method_name, "Interfaces") == 0) {
     g_dbus_method_invocation_return_value(invocation, interfaces());
   } else if (strcmp(method_name, "Asked") == 0) {
-    g_dbus_method_invocation_return_value(invocation, live_asked());
+    g_dbus_method_invocation_return_value(invocation, live_asked(parameters));
   } else if (strcmp(method_name, "Act") == 0) {
     live_act(parameters, invocation);
   } else if (strcmp(method_name, "Photograph") == 0) {

@@ -9,6 +9,7 @@
 #include <dlfcn.h>
 #include <libintl.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -53,11 +54,18 @@ int main(void) {
     return 1;
   }
   size_t length = 0;
+  size_t total = 0;
   int complete = 0;
-  char **names = record(&length, &complete);
-  // Every thread's shared half once, each thread's own half once.
-  size_t expected = MESSAGES / 2 + THREADS * (MESSAGES / 2);
-  printf("%s %zu of %zu\n", complete && length == expected ? "ok" : "wrong", length, expected);
+  uint64_t identity = 0;
+  char **names = record(0, &length, &total, &complete, &identity);
   free(names);
-  return complete && length == expected ? 0 : 1;
+  // Every thread's shared half once, each thread's own half once; asked from the
+  // hundredth on, the rest.
+  size_t expected = MESSAGES / 2 + THREADS * (MESSAGES / 2);
+  size_t rest = 0;
+  names = record(100, &rest, &total, &complete, &identity);
+  free(names);
+  int ok = complete && length == expected && total == expected && rest == expected - 100;
+  printf("%s %zu of %zu\n", ok ? "ok" : "wrong", length, expected);
+  return ok ? 0 : 1;
 }

@@ -88,11 +88,15 @@ GPtrArray *_Nullable parlance_live_interfaces(const char *_Nonnull busName,
                                               int timeoutMilliseconds,
                                               GError *_Nullable *_Nullable error);
 
-/// The messages the program at `busName` asked gettext for, each "domain", U+001F and
-/// the catalog key (g_free'd strings); `complete` false, and none, when its record
-/// misses some or it has none. NULL with `error` set when it does not answer.
-GPtrArray *_Nullable parlance_live_asked(const char *_Nonnull busName,
-                                         gboolean *_Nonnull complete, int timeoutMilliseconds,
+/// The messages the program at `busName` asked gettext for, from the `from`th on (in
+/// the order it first asked), each "domain", U+001F and the catalog key (g_free'd
+/// strings); `total` how many it asked for in all and `identity` its record's, or
+/// `complete` false, and none, when its record misses some or it has none. NULL with
+/// `error` set when it does not answer.
+GPtrArray *_Nullable parlance_live_asked(const char *_Nonnull busName, guint32 from,
+                                         guint64 *_Nonnull identity,
+                                         gboolean *_Nonnull complete, guint32 *_Nonnull total,
+                                         int timeoutMilliseconds,
                                          GError *_Nullable *_Nullable error);
 
 /// Switches the program at `busName`: gettext to `languages`, the direction, then each

@@ -270,12 +270,18 @@ public struct Retranslator: Sendable {
       // The message the interface file gives the place, when it is one of them.
       let declaredOnes = found.filter { declared.contains($0.match.key) }
       if !declaredOnes.isEmpty { found = declaredOnes }
-      // Then those the program asked gettext for.
+      // Then those the program asked gettext for, when they decide it: where they
+      // still leave a choice, the others may settle it (mousepad asks for "_Find" and
+      // "_Search", both "_Suchen", and GTK's stock "_Find" makes "_Find" the one).
       if found.count > 1, !asked.isEmpty {
         let askedOnes = found.filter {
           asked.contains(Self.askedName(table: $0.table, key: $0.match.key))
         }
-        if !askedOnes.isEmpty { found = askedOnes }
+        if !askedOnes.isEmpty, askedOnes.count < found.count,
+          case .success = choose(askedOnes, shown: shown)
+        {
+          found = askedOnes
+        }
       }
       switch choose(found, shown: shown) {
       case .success(let chosen): message = chosen

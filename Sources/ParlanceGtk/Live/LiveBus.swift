@@ -184,24 +184,6 @@ public enum LiveBus {
     }
   }
 
-  /// The messages the program at `busName` asked gettext for since it started, each
-  /// its text domain, U+001F and its catalog key (`CatalogEntry.key`); nil when the
-  /// program keeps no complete record of them (started without the record's library,
-  /// a program translating with Python's own gettext).
-  public static func asked(_ busName: String, timeout: Duration = timeout) throws(Failure)
-    -> Set<String>?
-  {
-    var error: UnsafeMutablePointer<GError>?
-    var complete: gboolean = 0
-    guard let array = parlance_live_asked(busName, &complete, milliseconds(timeout), &error)
-    else {
-      throw failure(error, "\(busName) did not answer")
-    }
-    defer { g_ptr_array_unref(array) }
-    guard complete != 0 else { return nil }
-    return Set(items(of: array, as: CChar.self).map { String(cString: $0) })
-  }
-
   /// What a program answered when asked to switch by itself (`switchLanguage`).
   public enum SelfSwitch: Sendable {
     /// It made every text from its recipe: the texts set, and those kept as they are

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "parlance-gettext-record.h"
@@ -33,6 +34,12 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static Entry *table = NULL;
 static size_t capacity = 0;  // a power of two, or 0
 static size_t count = 0;
+/// The names in the order they were first asked: a reader takes those after the ones
+/// it has (`parlance_gettext_record`'s `from`).
+static char **order = NULL;
+static size_t order_capacity = 0;
+/// This process's record among all: its pid and the time it was made.
+static uint64_t identity = 0;
 static int overflowed = 0;
 /// 0 not known yet, 1 recording (the started program), -1 not recording.
 static int state = 0;
@@ -60,6 +67,12 @@ static int is_recording(void) {
   if (known != 0) return known > 0;
   const char *pid = getenv(PARLANCE_LIVE_PID_VARIABLE_NAME);
   int started = pid != NULL && strtol(pid, NULL, 10) == (long)getpid();
+  if (started) {
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    uint64_t made = (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
+    __atomic_store_n(&identity, made ^ ((uint64_t)getpid() << 44), __ATOMIC_RELEASE);
+  }
   __atomic_store_n(&state, started ? 1 : -1, __ATOMIC_RELEASE);
   return started;
 }
@@ -86,6 +99,17 @@ static int entry_is(const Entry *entry, uint64_t hash, const char *domain, size_
   return memcmp(names, domain, domain_length) == 0 && names[domain_length] == '\0' &&
          memcmp(names + domain_length + 1, key, key_length) == 0 &&
          names[domain_length + 1 + key_length] == '\0';
+}
+
+/// Room in `order` for one more name; 0 when memory ran out.
+static int make_room_in_order(void) {
+  if (count < order_capacity) return 1;
+  size_t larger = order_capacity == 0 ? 1024 : order_capacity * 2;
+  char **made = realloc(order, larger * sizeof(char *));
+  if (made == NULL) return 0;
+  order = made;
+  order_capacity = larger;
+  return 1;
 }
 
 /// Doubles the table; 0 when memory ran out.
@@ -127,7 +151,7 @@ static void record(const char *domain, const char *key) {
     }
     if (!found) {
       char *names = malloc(domain_length + key_length + 2);
-      if (count >= RECORD_LIMIT || names == NULL ||
+      if (count >= RECORD_LIMIT || names == NULL || !make_room_in_order() ||
           ((count + 1) * 2 > capacity && !grow())) {
         free(names);
         overflowed = 1;
@@ -139,7 +163,7 @@ static void record(const char *domain, const char *key) {
         slot = (size_t)hash & (capacity - 1);
         while (table[slot].names != NULL) slot = (slot + 1) & (capacity - 1);
         table[slot] = (Entry){hash, names};
-        count++;
+        order[count++] = names;
       }
     }
   }
@@ -194,19 +218,21 @@ __attribute__((visibility("default"))) char *(ngettext)(const char *singular, co
   return (dcngettext)(NULL, singular, plural, n, LC_MESSAGES);
 }
 
-__attribute__((visibility("default"))) char **parlance_gettext_record(size_t *length,
-                                                                      int *complete) {
+__attribute__((visibility("default"))) char **parlance_gettext_record(size_t from, size_t *length,
+                                                                      size_t *total,
+                                                                      int *complete,
+                                                                      uint64_t *record) {
   pthread_mutex_lock(&lock);
-  char **names = malloc((count + 1) * sizeof(char *));
-  size_t taken = 0;
+  size_t first = from < count ? from : count;
+  char **names = malloc((count - first + 1) * sizeof(char *));
   if (names != NULL) {
-    for (size_t index = 0; index < capacity; index++) {
-      if (table[index].names != NULL) names[taken++] = table[index].names;
-    }
-    names[taken] = NULL;
+    memcpy(names, order + first, (count - first) * sizeof(char *));
+    names[count - first] = NULL;
   }
+  *length = names != NULL ? count - first : 0;
+  *total = count;
   *complete = names != NULL && !overflowed && state > 0;
+  *record = __atomic_load_n(&identity, __ATOMIC_ACQUIRE);
   pthread_mutex_unlock(&lock);
-  *length = taken;
   return names;
 }
