@@ -660,10 +660,32 @@ def asked_messages():
         shown = [text for text in texts_of(process.pid)[0] if not text.startswith("preload")]
         check("of several messages that show a text, a switch takes the one the program "
               "asked gettext for", shown == expected, f"{shown} {expected}")
+        whole = asked_record(process.pid, 0)
+        rest = asked_record(process.pid, whole[2])
+        check("the program's record of what it asked gettext for holds the message asked, "
+              "and is read on from where a reader left it",
+              whole[1] and ["gtk30", "Searching"] in [list(m) for m in whole[3]]
+              and whole[2] == len(whole[3]) and rest[3] == [] and rest[:3] == whole[:3],
+              f"{whole[:3]} {rest}")
     except TimeoutError as error:
         check("a switch takes the message the program asked gettext for", False, str(error))
     finally:
         stop(process)
+
+
+def asked_record(pid, start):
+    """The module's Asked answer, from the `start`th message: (identity, complete, total,
+    messages)."""
+    result = subprocess.run(
+        ["gdbus", "call", "--session", "--dest", f"io.github.parlance.Live.p{pid}",
+         "--object-path", "/io/github/parlance/Live", "--method",
+         "io.github.parlance.Live1.Asked", str(start)],
+        capture_output=True, text=True, timeout=TIMEOUT)
+    if result.returncode != 0:
+        return (0, False, 0, [])
+    # gdbus prints a GVariant: (uint64 N, true, uint32 N, [('d', 'k'), ...]) or @a(ss) [].
+    value = GLib.Variant.parse(GLib.VariantType.new("(tbua(ss))"), result.stdout.strip())
+    return value.unpack()
 
 
 def gettext_record_threads():
