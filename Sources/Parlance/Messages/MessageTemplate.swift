@@ -33,28 +33,32 @@ public struct MessageTemplate: Hashable, Sendable {
     let implicitArgument: Int?
     /// Whether the template is parsed on first use rather than when it is made.
     let isLong: Bool
-    /// The parse: a short template's made in `init` and never written again; a long
-    /// one's made once by the first thread to ask, and read and written only holding
-    /// `Storage.locks`' mutex for this storage (pthread mutexes, which ThreadSanitizer
-    /// models).
-    private var parts: Parsed?
+    /// A short template's parse, made in `init`; a long one's is `late`. A constant, so
+    /// that rendering reads its parts with no access check and no copy.
+    let eager: Parsed
+    /// A long template's parse, made once by the first thread to ask, and read and
+    /// written only holding `Storage.locks`' mutex for this storage (pthread mutexes,
+    /// which ThreadSanitizer models).
+    private var late: Parsed?
     private static let locks = StripedLock()
 
     init(source: String, implicitArgument: Int?) {
       self.source = source
       self.implicitArgument = implicitArgument
       isLong = source.utf8.count > MessageTemplate.eagerLimit
-      if !isLong { parts = Parsed(source, implicitArgument: implicitArgument) }
+      eager = isLong ? Parsed() : Parsed(source, implicitArgument: implicitArgument)
     }
 
-    var parsed: Parsed {
-      if !isLong, let parts { return parts }
-      if let parsed = Self.locks.withLock(for: self, { parts }) { return parsed }
+    /// A long template's parse, made if need be (out of line: rendering a short one
+    /// inlines only the test of `isLong`).
+    @inline(never)
+    func lateParsed() -> Parsed {
+      if let parsed = Self.locks.withLock(for: self, { late }) { return parsed }
       // Parsed outside the lock; a thread that lost the race drops its copy.
       let made = Parsed(source, implicitArgument: implicitArgument)
       return Self.locks.withLock(for: self) {
-        if let first = parts { return first }
-        parts = made
+        if let first = late { return first }
+        late = made
         return made
       }
     }
@@ -69,6 +73,14 @@ public struct MessageTemplate: Hashable, Sendable {
     let problems: [Problem]
     let isPlain: Bool
     let hasOnlyNamedPlaceholders: Bool
+
+    /// No parse yet (a long template's `eager`, never read).
+    init() {
+      segments = []
+      problems = []
+      isPlain = true
+      hasOnlyNamedPlaceholders = true
+    }
 
     init(_ source: String, implicitArgument: Int?) {
       var text = source
@@ -94,14 +106,23 @@ public struct MessageTemplate: Hashable, Sendable {
 
   /// The text as written by the translator.
   public var source: String { storage.source }
-  var segments: [Segment] { storage.parsed.segments }
+  var segments: [Segment] {
+    storage.isLong ? storage.lateParsed().segments : storage.eager.segments
+  }
   /// The parts that look like placeholders but are not valid ones, in order.
-  public var problems: [Problem] { storage.parsed.problems }
+  public var problems: [Problem] {
+    storage.isLong ? storage.lateParsed().problems : storage.eager.problems
+  }
 
   /// True when the template has no placeholder and no escape: rendering returns `source`.
-  package var isPlain: Bool { storage.parsed.isPlain }
+  package var isPlain: Bool {
+    storage.isLong ? storage.lateParsed().isPlain : storage.eager.isPlain
+  }
   /// True when every placeholder is a `#{name}`: rendering takes its fastest path.
-  var hasOnlyNamedPlaceholders: Bool { storage.parsed.hasOnlyNamedPlaceholders }
+  var hasOnlyNamedPlaceholders: Bool {
+    storage.isLong
+      ? storage.lateParsed().hasOnlyNamedPlaceholders : storage.eager.hasOnlyNamedPlaceholders
+  }
 
   /// Whether two templates have the same source and parse.
   /// - Parameters:
