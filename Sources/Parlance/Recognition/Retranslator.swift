@@ -273,17 +273,18 @@ public struct Retranslator: Sendable {
       // Then those the program asked gettext for, when they decide it: where they
       // still leave a choice, the others may settle it (mousepad asks for "_Find" and
       // "_Search", both "_Suchen", and GTK's stock "_Find" makes "_Find" the one).
+      var settled: ShownMessage?
       if found.count > 1, !asked.isEmpty {
         let askedOnes = found.filter {
           asked.contains(Self.askedName(table: $0.table, key: $0.match.key))
         }
         if !askedOnes.isEmpty, askedOnes.count < found.count,
-          case .success = choose(askedOnes, shown: shown)
+          case .success(let chosen) = choose(askedOnes, shown: shown)
         {
-          found = askedOnes
+          settled = chosen
         }
       }
-      switch choose(found, shown: shown) {
+      switch settled.map({ .success($0) }) ?? choose(found, shown: shown) {
       case .success(let chosen): message = chosen
       case .failure(let reason): return .failure(reason)
       }
