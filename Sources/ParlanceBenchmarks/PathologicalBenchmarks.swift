@@ -82,19 +82,20 @@ struct PathologicalBenchmarks {
     // PARLANCE_BENCH_ONLY=<part of a name> runs only the matching inputs (for a profiler).
     let only = ProcessInfo.processInfo.environment["PARLANCE_BENCH_ONLY"]
     for input in inputs where only.map({ input.name.contains($0) }) ?? true {
+      let data = input.make()
       var samples: [Double] = []
       var references: [Double] = []
       var result = 0
       var referenceRead = false
       func timeOurs() {
         let start = clock.now
-        result = parse(input.data)
+        result = parse(data)
         samples.append(start.duration(to: clock.now).nanoseconds / 1e6)
         blackHole(result)
       }
       func timeReference() {
         let start = clock.now
-        referenceRead = reference.read(input.data)
+        referenceRead = reference.read(data)
         references.append(start.duration(to: clock.now).nanoseconds / 1e6)
       }
       // Interleaved, and each first in turn, so that a change of the machine's speed
@@ -114,7 +115,7 @@ struct PathologicalBenchmarks {
       if median > slowest.milliseconds { slowest = (input.name, median, ratio) }
       if referenceRead, ratio > worst.ratio { worst = (input.name, ratio) }
       rows.append([
-        input.name, input.data.count.grouped, Format.fixed(median, 1),
+        input.name, data.count.grouped, Format.fixed(median, 1),
         Format.fixed(samples.min() ?? .nan, 1),
         Format.fixed(referenceMedian, 1) + (referenceRead ? "" : " (refused)"),
         referenceRead ? Format.ratio(ratio) : "—", result.grouped,
