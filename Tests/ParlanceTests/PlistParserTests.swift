@@ -21,7 +21,7 @@ struct PlistParserTests {
     var random = SplitMix64(seed: 0x5eed_2026_1206)
     let pieces = [
       "a", "files", "é", "日本語", " ", "&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#65;",
-      "&#x41;", "&#x1F600;", "0123456789abcdef", "\n", "%d", "&amp;&amp;",
+      "&#x41;", "&#x1F600;", "0123456789abcdef", "\n", "%d", "&amp;&amp;", "amp;",
     ]
     func text() -> String {
       (0..<Int(random.next() % 6)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }

@@ -233,6 +233,18 @@ struct PlistXMLReader {
         return String(decoding: bytes, as: UTF8.self)
       }
       if start < stop { bytes += text[start..<stop] }
+      // `&amp;` runs (an escaped URL's query, a value of ampersands) a word at a time.
+      while index + 5 <= text.count, text[index] == UInt8(ascii: "&"),
+        UnsafeRawPointer(text.baseAddress! + index + 1).loadUnaligned(as: UInt32.self)
+          == Self.ampersandName
+      {
+        bytes.append(UInt8(ascii: "&"))
+        index += 5
+      }
+      if index < text.count, text[index] != UInt8(ascii: "&") {
+        start = index
+        continue
+      }
       guard let scalar = entity() else { return nil }
       if scalar.isASCII {
         bytes.append(UInt8(scalar.value))
@@ -242,6 +254,9 @@ struct PlistXMLReader {
       start = index
     }
   }
+
+  /// `amp;` as the word it is in memory.
+  private static let ampersandName = UInt32(littleEndian: 0x3B70_6D61)
 
   /// `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&#65;` `&#x41;` (not NUL, not a surrogate).
   private mutating func entity() -> Unicode.Scalar? {
