@@ -1,4 +1,5 @@
-/// Line and column of byte offsets, computed by walking forward from the last answer.
+/// Line and column of byte offsets, computed by walking forward from the last answer,
+/// eight bytes at a time where there is no `\r` (on little-endian machines).
 ///
 /// The scanner asks for offsets in increasing order, so the total work over a file is
 /// linear even when the file is one long line; an earlier offset restarts from the top.
@@ -12,20 +13,40 @@ struct LineLocator {
     if target < offset {
       self = LineLocator()
     }
+    // Locals, not the stored properties, through the loop: they stay in registers.
     var index = offset
+    var line = line
+    var column = column
     let end = min(target, text.count)
     while index < end {
-      // Eight bytes at a time while there is no line break: columns count the bytes that
-      // are not UTF-8 continuation bytes (10xxxxxx), each of which starts a scalar.
-      if index + 8 <= end {
-        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        if !word.containsByte(0x0A) && !word.containsByte(0x0D) {
-          let continuationBytes = word & ~(word << 1) & 0x8080_8080_8080_8080
-          column += 8 - continuationBytes.nonzeroBitCount
-          index += 8
-          continue
+      #if _endian(little)
+        // Eight bytes at a time (the last few of a walk masked out of a whole word) unless
+        // there is a `\r`: columns count the bytes that are not UTF-8 continuation bytes
+        // (10xxxxxx), each of which starts a scalar.
+        if index + 8 <= text.count {
+          let count = min(8, end - index)
+          var word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+          if count < 8 { word &= (1 << UInt64(8 * count)) &- 1 }
+          if !word.containsByte(0x0D) {
+            let breaks = word.bytesEqual(0x0A)
+            if breaks == 0 {
+              column += count - Self.continuationBytes(word)
+              index += count
+              continue
+            }
+            // `\n`s only (one at the word's start is not the end of a `\r\n`): the
+            // column restarts after the last of them.
+            if breaks & 0x80 == 0 || index == 0 || base[index - 1] != 0x0D {
+              line += breaks & (breaks &- 1) == 0 ? 1 : breaks.nonzeroBitCount
+              let last = (63 - breaks.leadingZeroBitCount) / 8
+              let after = word >> UInt64((last + 1) * 8)
+              column = 1 + (count - 1 - last) - Self.continuationBytes(after)
+              index += count
+              continue
+            }
+          }
         }
-      }
+      #endif
       let byte = base[index]
       if byte == 0x0A {
         // The `\n` of `\r\n` ends the line the `\r` already ended.
@@ -40,6 +61,16 @@ struct LineLocator {
       index += 1
     }
     offset = index
+    self.line = line
+    self.column = column
     return SourceLocation(line: line, column: column)
+  }
+
+  /// How many of the word's bytes are UTF-8 continuation bytes (`10xxxxxx`); ASCII is
+  /// told apart first, as x86-64's baseline has no instruction to count bits.
+  @inline(__always)
+  private static func continuationBytes(_ word: UInt64) -> Int {
+    let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
+    return continuation == 0 ? 0 : continuation.nonzeroBitCount
   }
 }
