@@ -9,10 +9,89 @@ enum PathologicalInputs {
     /// Makes the bytes; called only for the inputs a run reads, so that a profile of one
     /// input (`PARLANCE_BENCH_ONLY`) is not swamped by the making of the others.
     let make: () -> Data
+    /// What any reader must do with this input, timed beside the readers.
+    let floor: Floor?
 
-    init(name: String, data: @autoclosure @escaping () -> Data) {
+    init(name: String, data: @autoclosure @escaping () -> Data, floor: Floor? = nil) {
       self.name = name
       self.make = data
+      self.floor = floor
+    }
+  }
+
+  /// The work no reader of an input can skip, whatever else it does: a reader's ratio to
+  /// Foundation cannot fall below the floor's.
+  enum Floor {
+    /// Every key found (a JSON string followed by `:`, or a `<key>`'s text), made a
+    /// `String` and inserted into a `Set`: a reader that returns a file's keys, and the
+    /// last of a repeated key, does at least this.
+    case keys
+    /// The longest text between two quotes (or between `>` and `<`) made a `String`.
+    case longestText
+
+    /// The keys in the set, or the bytes of the text made.
+    func run(_ data: Data, xml: Bool) -> Int {
+      data.withUnsafeBytes { raw in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        switch self {
+        case .keys: return xml ? Self.xmlKeys(bytes) : Self.jsonKeys(bytes)
+        case .longestText: return Self.longestText(bytes, xml: xml)
+        }
+      }
+    }
+
+    private static func next(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int)
+      -> Int?
+    {
+      guard from < bytes.count, let base = bytes.baseAddress,
+        let found = memchr(base + from, Int32(byte), bytes.count - from)
+      else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    private static func jsonKeys(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+      var keys = Set<String>()
+      var index = 0
+      while let open = next(UInt8(ascii: "\""), in: bytes, from: index),
+        let close = next(UInt8(ascii: "\""), in: bytes, from: open + 1)
+      {
+        index = close + 1
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { continue }
+        keys.insert(
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self))
+      }
+      return keys.count
+    }
+
+    private static func xmlKeys(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+      var keys = Set<String>()
+      var index = 0
+      while let open = next(UInt8(ascii: "<"), in: bytes, from: index) {
+        index = open + 1
+        guard open + 5 <= bytes.count, bytes[open + 1] == UInt8(ascii: "k"),
+          bytes[open + 4] == UInt8(ascii: ">"),
+          let close = next(UInt8(ascii: "<"), in: bytes, from: open + 5)
+        else { continue }
+        keys.insert(
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 5)..<close]), as: UTF8.self))
+        index = close
+      }
+      return keys.count
+    }
+
+    private static func longestText(_ bytes: UnsafeBufferPointer<UInt8>, xml: Bool) -> Int {
+      var longest = 0..<0
+      var index = 0
+      let (open, close) = xml ? (UInt8(ascii: ">"), UInt8(ascii: "<")) : (0x22, 0x22)
+      while let start = next(open, in: bytes, from: index),
+        let end = next(close, in: bytes, from: start + 1)
+      {
+        if end - start - 1 > longest.count { longest = (start + 1)..<end }
+        index = xml ? end : end + 1
+      }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[longest]), as: UTF8.self)
+        .utf8.count
     }
   }
 
@@ -24,7 +103,9 @@ enum PathologicalInputs {
     let head = #"{"sourceLanguage" : "en", "strings" : {"#
     return [
       Input(name: "unterminated string", data: text(head + #""a" : {"comment" : ""#, "x", size)),
-      Input(name: "one huge key", data: text(head + "\"", "k", size, then: "\" : {}}}")),
+      Input(
+        name: "one huge key", data: text(head + "\"", "k", size, then: "\" : {}}}"),
+        floor: .keys),
       Input(name: "10 MB of '['", data: text("", "[", size)),
       Input(name: "10 MB of '{'", data: text("", "{", size)),
       Input(name: "10 MB of '\"'", data: text("", "\"", size)),
@@ -34,10 +115,13 @@ enum PathologicalInputs {
         data: text(head + unitOpen("a"), #"\u00e9"#, size, then: "\"}}}}}}")),
       Input(
         name: "one value of placeholders",
-        data: text(head + unitOpen("a"), "%1$@ #{name} %@ ", size, then: "\"}}}}}}")),
+        data: text(head + unitOpen("a"), "%1$@ #{name} %@ ", size, then: "\"}}}}}}"),
+        floor: .longestText),
       Input(name: "keys × 2 languages with plurals", data: pluralCatalog(size)),
       Input(name: "plain keys, one language", data: plainCatalog(size, trailingCommas: false)),
-      Input(name: "duplicate keys", data: text(head, #""a" : {}, "#, size, then: #""a" : {}}}"#)),
+      Input(
+        name: "duplicate keys", data: text(head, #""a" : {}, "#, size, then: #""a" : {}}}"#),
+        floor: .keys),
       Input(
         name: "trailing commas after every member",
         data: plainCatalog(size, trailingCommas: true)),
@@ -104,7 +188,8 @@ enum PathologicalInputs {
       Input(name: "plural entries", data: pluralEntries(size)),
       Input(
         name: "plain string entries",
-        data: text(head, "<key>k</key><string>v</string>\n", size, then: "</dict></plist>")),
+        data: text(head, "<key>k</key><string>v</string>\n", size, then: "</dict></plist>"),
+        floor: .keys),
       Input(name: "10 MB of '<dict>'", data: text("", "<dict>", size)),
       Input(name: "10 MB of '<'", data: text("", "<", size)),
       Input(
@@ -112,7 +197,8 @@ enum PathologicalInputs {
         data: text(head + "<key>a</key><string>", "x", size)),
       Input(
         name: "one huge key",
-        data: text(head + "<key>", "k", size, then: "</key><string>v</string></dict></plist>")),
+        data: text(head + "<key>", "k", size, then: "</key><string>v</string></dict></plist>"),
+        floor: .keys),
       Input(
         name: "one value of &amp; entities",
         data: text(head + "<key>a</key><string>", "&amp;", size, then: "</string></dict></plist>")),

@@ -235,8 +235,8 @@ struct PlistXMLReader {
       if start < stop { bytes += text[start..<stop] }
       // `&amp;` runs (an escaped URL's query, a value of ampersands) a word at a time.
       while index + 5 <= text.count, text[index] == UInt8(ascii: "&"),
-        UnsafeRawPointer(text.baseAddress! + index + 1).loadUnaligned(as: UInt32.self)
-          == Self.ampersandName
+        UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped + index + 1)
+          .loadUnaligned(as: UInt32.self) == Self.ampersandName
       {
         bytes.append(UInt8(ascii: "&"))
         index += 5
