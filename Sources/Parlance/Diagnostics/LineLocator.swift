@@ -37,7 +37,7 @@ struct LineLocator {
             // `\n`s only (one at the word's start is not the end of a `\r\n`): the
             // column restarts after the last of them.
             if breaks & 0x80 == 0 || index == 0 || base[index - 1] != 0x0D {
-              line += breaks & (breaks &- 1) == 0 ? 1 : breaks.nonzeroBitCount
+              line += breaks.nonzeroBitCount
               let last = (63 - breaks.leadingZeroBitCount) / 8
               let after = word >> UInt64((last + 1) * 8)
               column = 1 + (count - 1 - last) - Self.continuationBytes(after)
@@ -66,11 +66,9 @@ struct LineLocator {
     return SourceLocation(line: line, column: column)
   }
 
-  /// How many of the word's bytes are UTF-8 continuation bytes (`10xxxxxx`); ASCII is
-  /// told apart first, as x86-64's baseline has no instruction to count bits.
+  /// How many of the word's bytes are UTF-8 continuation bytes (`10xxxxxx`).
   @inline(__always)
   private static func continuationBytes(_ word: UInt64) -> Int {
-    let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
-    return continuation == 0 ? 0 : continuation.nonzeroBitCount
+    (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
   }
 }
