@@ -61,6 +61,11 @@ void live_follow_python(const char *languages);
 /// Python (python.c).
 gboolean live_runs_python(void);
 
+/// Adds to `paths` each `.mo` file Python's `gettext` has read in this process (its
+/// `translation()` cache), which glibc does not map: the catalogs of a PyGObject
+/// program's own domain (python.c).
+void live_python_catalogs(GPtrArray *paths);
+
 /// Asked: the messages the program asked gettext for, as its preloaded record keeps them,
 /// from the one a caller has on (asked.c).
 GVariant *live_asked(GVariant *parameters);

@@ -26,6 +26,26 @@ static guint owner_id = 0;
 /// The LANGUAGE lists the program has shown, oldest first (Describe's history).
 static GPtrArray *history = NULL;
 
+/// The languages gettext answers in, as a LANGUAGE list: LANGUAGE, unless it is empty
+/// (a program may empty it: xournalpp does, to follow only its locale) or the messages
+/// locale is C or POSIX, where glibc ignores it (intl/dcigettext.c, guess_category_value);
+/// else the messages locale's name without its codeset (`de_DE.UTF-8` → `de_DE`), and
+/// "" under C or POSIX.
+static char *shown_languages(void) {
+  const char *locale = setlocale(LC_MESSAGES, NULL);
+  gboolean plain = locale == NULL || strcmp(locale, "C") == 0 || strcmp(locale, "POSIX") == 0;
+  const char *languages = g_getenv("LANGUAGE");
+  if (!plain && languages != NULL && languages[0] != '\0') return g_strdup(languages);
+  if (plain || g_str_has_prefix(locale, "C.")) return g_strdup("");
+  const char *dot = strchr(locale, '.');
+  if (dot == NULL) return g_strdup(locale);
+  char *name = g_strndup(locale, (gsize)(dot - locale));
+  const char *modifier = strchr(dot, '@');
+  char *shown = g_strconcat(name, modifier != NULL ? modifier : "", NULL);
+  g_free(name);
+  return shown;
+}
+
 /// Adds `languages` to the history unless it is what the program showed last.
 static void remember_languages(const char *languages) {
   if (languages == NULL) languages = "";
@@ -72,11 +92,12 @@ static GVariant *describe(void) {
   GVariantBuilder catalogs;
   g_variant_builder_init(&catalogs, G_VARIANT_TYPE("as"));
   GPtrArray *paths = parlance_loaded_catalogs();
+  live_python_catalogs(paths);
   for (guint index = 0; index < paths->len; index++) {
     g_variant_builder_add(&catalogs, "s", (const char *)g_ptr_array_index(paths, index));
   }
   g_ptr_array_unref(paths);
-  const char *languages = g_getenv("LANGUAGE");
+  char *languages = shown_languages();
   const char *program = g_get_prgname();
   // The program's default domain and its folder, which glibc maps nothing of while the
   // program shows its own language (English: no catalog read).
@@ -87,10 +108,12 @@ static GVariant *describe(void) {
   for (guint index = 0; index < history->len; index++) {
     g_variant_builder_add(&shown, "s", (const char *)g_ptr_array_index(history, index));
   }
-  return g_variant_new("(ussasssas)", (guint32)getpid(), program != NULL ? program : "",
-                       languages != NULL ? languages : "", &catalogs,
-                       domain != NULL ? domain : "", directory != NULL ? directory : "",
-                       &shown);
+  GVariant *description =
+      g_variant_new("(ussasssas)", (guint32)getpid(), program != NULL ? program : "", languages,
+                    &catalogs, domain != NULL ? domain : "", directory != NULL ? directory : "",
+                    &shown);
+  g_free(languages);
+  return description;
 }
 
 /// Adds to `files` every GtkBuilder file (`.ui`, `.glade`) under `path` in the
@@ -127,11 +150,12 @@ static GVariant *interfaces(void) {
 /// A switch is made: the language is added to the history, and announced to the
 /// controllers that list programs (the Parlance window's Programs view).
 static void announce_switch(GDBusConnection *connection) {
-  const char *languages = g_getenv("LANGUAGE");
+  char *languages = shown_languages();
   remember_languages(languages);
   g_dbus_connection_emit_signal(connection, NULL, PARLANCE_LIVE_OBJECT_PATH,
                                 PARLANCE_LIVE_INTERFACE, PARLANCE_LIVE_CHANGED_SIGNAL,
-                                g_variant_new("(s)", languages != NULL ? languages : ""), NULL);
+                                g_variant_new("(s)", languages), NULL);
+  g_free(languages);
 }
 
 /// The calls that came while a Photograph waited (their invocations, each answered, and
@@ -255,7 +279,9 @@ G_MODULE_EXPORT void gtk_module_init(gint *argc, char ***argv) {
   restore_messages_locale();
   history = g_ptr_array_new_with_free_func(g_free);
   if (g_strcmp0(g_getenv("PARLANCE_LIVE_TRACE"), "1") == 0) live_trace_begin();
-  remember_languages(g_getenv("LANGUAGE"));
+  char *languages = shown_languages();
+  remember_languages(languages);
+  g_free(languages);
   char name[64];
   snprintf(name, sizeof name, PARLANCE_LIVE_NAME_PREFIX "%ld", (long)getpid());
   owner_id = g_bus_own_name(G_BUS_TYPE_SESSION, name, G_BUS_NAME_OWNER_FLAGS_NONE, on_bus,

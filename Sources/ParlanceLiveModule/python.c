@@ -3,6 +3,7 @@
 // the environment and whose translations a program binds once (`_ = trans.gettext`).
 
 #include <dlfcn.h>
+#include <libintl.h>
 #include <string.h>
 
 #include "module-parts.h"
@@ -77,6 +78,83 @@ static gboolean is_language_list(const char *languages) {
 gboolean live_runs_python(void) {
   int (*is_initialized)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "Py_IsInitialized");
   return is_initialized != NULL && is_initialized();
+}
+
+/// Binds the text domain of `path` (`<folder>/<language>/LC_MESSAGES/<domain>.mo`) to its
+/// folder for glibc, unless glibc's folder for it holds the file already: the module
+/// makes each text through glibc's gettext, which knows nothing of the folders Python
+/// read catalogs from. A domain only Python uses has no other binding to lose.
+static void bind_for_glibc(const char *path) {
+  char *messages = g_path_get_dirname(path);
+  char *language = g_path_get_dirname(messages);
+  char *folder = g_path_get_dirname(language);
+  char *base = g_path_get_basename(messages);
+  char *domain = g_path_get_basename(path);
+  domain[strlen(domain) - strlen(".mo")] = '\0';
+  if (strcmp(base, "LC_MESSAGES") == 0 && domain[0] != '\0') {
+    const char *bound = bindtextdomain(domain, NULL);
+    char *prefix = g_strconcat(bound != NULL ? bound : "", "/", NULL);
+    if (bound == NULL || !g_str_has_prefix(path, prefix)) bindtextdomain(domain, folder);
+    g_free(prefix);
+  }
+  g_free(domain);
+  g_free(base);
+  g_free(folder);
+  g_free(language);
+  g_free(messages);
+}
+
+void live_python_catalogs(GPtrArray *paths) {
+  // CPython's functions by name: a program without an interpreter has none of them.
+  typedef void *(*Lookup)(void *, const char *);
+  int (*is_initialized)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "Py_IsInitialized");
+  int (*ensure)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "PyGILState_Ensure");
+  void (*release)(int) = (void (*)(int))dlsym(RTLD_DEFAULT, "PyGILState_Release");
+  void *(*modules)(void) = (void *(*)(void))dlsym(RTLD_DEFAULT, "PyImport_GetModuleDict");
+  Lookup item = (Lookup)dlsym(RTLD_DEFAULT, "PyDict_GetItemString");
+  Lookup attribute = (Lookup)dlsym(RTLD_DEFAULT, "PyObject_GetAttrString");
+  int (*next)(void *, ssize_t *, void **, void **) =
+      (int (*)(void *, ssize_t *, void **, void **))dlsym(RTLD_DEFAULT, "PyDict_Next");
+  void *(*tuple_item)(void *, ssize_t) =
+      (void *(*)(void *, ssize_t))dlsym(RTLD_DEFAULT, "PyTuple_GetItem");
+  const char *(*utf8)(void *) = (const char *(*)(void *))dlsym(RTLD_DEFAULT, "PyUnicode_AsUTF8");
+  void (*release_reference)(void *) = (void (*)(void *))dlsym(RTLD_DEFAULT, "Py_DecRef");
+  void (*clear_error)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "PyErr_Clear");
+  if (is_initialized == NULL || ensure == NULL || release == NULL || modules == NULL ||
+      item == NULL || attribute == NULL || next == NULL || tuple_item == NULL || utf8 == NULL ||
+      release_reference == NULL || clear_error == NULL || !is_initialized()) {
+    return;
+  }
+  int state = ensure();
+  // `gettext._translations`: each catalog file `gettext.translation()` read, keyed by
+  // (class, absolute path). Anything else there (another layout of a later Python) is
+  // passed over: each call that fails sets an error, cleared before the next.
+  void *gettext = item(modules(), "gettext");
+  void *translations = gettext != NULL ? attribute(gettext, "_translations") : NULL;
+  if (translations != NULL) {
+    ssize_t position = 0;
+    void *key = NULL;
+    void *value = NULL;
+    while (next(translations, &position, &key, &value)) {
+      void *path_object = tuple_item(key, 1);
+      const char *path = path_object != NULL ? utf8(path_object) : NULL;
+      if (path == NULL) {
+        clear_error();
+        continue;
+      }
+      gboolean known = FALSE;
+      for (guint index = 0; index < paths->len && !known; index++) {
+        known = strcmp(g_ptr_array_index(paths, index), path) == 0;
+      }
+      if (!known && g_str_has_suffix(path, ".mo")) {
+        g_ptr_array_add(paths, g_strdup(path));
+        bind_for_glibc(path);
+      }
+    }
+    release_reference(translations);
+  }
+  clear_error();
+  release(state);
 }
 
 void live_follow_python(const char *languages) {

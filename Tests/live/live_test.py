@@ -20,7 +20,9 @@ Programs view), `parlance programs --report` names what a switch left (mousepad'
 ambiguous texts, a label a PyGObject program sets again with Python's own gettext), and
 a GTK 4 program is run with a warning; a text several messages show is the one the
 program asked gettext for (asked.c), whose record holds through threads and forks
-(record_threads.c); and mousepad is photographed and read back in
+(record_threads.c); a program that empties LANGUAGE is switched from its locale's
+language (emptied_language.c), and a PyGObject program's domain that only Python reads
+is switched too (python_gettext.py); and mousepad is photographed and read back in
 every language from one start (photographs.py says what is checked); geany's own
 `geany.glade` is read with its installed catalogs (installed_interfaces.py).
 
@@ -346,6 +348,7 @@ def main():
     own_rows()
     users_locale()
     asked_messages()
+    emptied_language()
     gettext_record_threads()
     photographs.screenshot_matrix(PARLANCE, environment(), TIMEOUT * 4)
     photographs.already_running(PARLANCE, environment(), TIMEOUT)
@@ -534,11 +537,29 @@ def reported(pid, domains):
           json.dumps(report["left"][:20]))
 
 
-def start_fixture(script):
+def start_fixture(script, **extra):
     """A PyGObject fixture of this folder, started by `parlance run` in German."""
     here = os.path.dirname(os.path.abspath(__file__))
     return start([PARLANCE, "run", "--language", "de", "/usr/bin/python3", "-B",
-                  os.path.join(here, script)], environment())
+                  os.path.join(here, script)], environment(**extra))
+
+
+def compiled_catalogs(domain, translations):
+    """A locale folder holding `domain`'s catalog in each language of `translations`
+    ({language: {msgid: msgstr}}), compiled by msgfmt."""
+    folder = tempfile.mkdtemp(prefix="live-locale-")
+    for language, messages in translations.items():
+        directory = os.path.join(folder, language, "LC_MESSAGES")
+        os.makedirs(directory)
+        source = os.path.join(directory, domain + ".po")
+        with open(source, "w", encoding="utf-8") as po:
+            po.write('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n')
+            for key, value in messages.items():
+                po.write(f"msgid {json.dumps(key, ensure_ascii=False)}\n"
+                         f"msgstr {json.dumps(value, ensure_ascii=False)}\n\n")
+        subprocess.run(["msgfmt", "-o", os.path.join(directory, domain + ".mo"), source],
+                       check=True)
+    return folder
 
 
 def fixture_ready(process):
@@ -552,8 +573,14 @@ def python_gettext():
     """A PyGObject program that translates with Python's own gettext (as meld does):
     switched to French, its label is French; set again from its translation, bound at
     start, it is French still; set again from a copy the program made at start, it is
-    German, and the report names it as German, set again by the program."""
-    process = start_fixture("python_gettext.py")
+    German, and the report names it as German, set again by the program. A label of a
+    domain whose catalogs only Python reads is French too: the module names the
+    catalogs Python's gettext has read."""
+    own = {"de": "Den Frobnikator wackeln", "fr": "Agiter le frobnicateur"}
+    locales = compiled_catalogs(
+        "parlance-python-fixture",
+        {language: {"Wobble the frobnicator": text} for language, text in own.items()})
+    process = start_fixture("python_gettext.py", PYTHON_FIXTURE_LOCALEDIR=locales)
     german_catalog = gettext.translation("gtk30", languages=["de"])
     german = german_catalog.gettext("Other Locations")
     # The French of every message German shows as that text: which one a switch takes
@@ -567,6 +594,8 @@ def python_gettext():
         shown = texts_of(process.pid)[0]
         check("a switch reaches a label a Python program set with Python's gettext",
               german not in shown and bool(french & set(shown)), f"{shown} {french}")
+        check("a label of a domain only Python reads is switched",
+              own["fr"] in shown and own["de"] not in shown, f"{shown}")
         before = report_of(process.pid)
         check("the report lists nothing while the program shows French",
               before is not None and before["left"] == [], json.dumps(before))
@@ -632,18 +661,48 @@ def own_rows():
         stop(process)
 
 
+def compiled_gtk_program(name):
+    """The C fixture `name`.c of this folder, built against GTK 3 in a folder of its own."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    program = os.path.join(tempfile.mkdtemp(prefix=f"live-{name}-"), name)
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk+-3.0"], check=True,
+                           capture_output=True, text=True).stdout.split()
+    subprocess.run(["cc", "-O2", "-o", program, os.path.join(here, name + ".c")] + flags,
+                   check=True)
+    return program
+
+
+def emptied_language():
+    """A C program that empties LANGUAGE once GTK has started, as xournalpp does, and so
+    shows its messages locale's German (emptied_language.c): the module describes it as
+    showing German, and a switch to French makes its label French."""
+    program = compiled_gtk_program("emptied_language")
+    german_catalog = gettext.translation("gtk30", languages=["de"])
+    german = german_catalog.gettext("Other Locations")
+    french_catalog = gettext.translation("gtk30", languages=["fr"])._catalog
+    french = {french_catalog[key] for key, value in german_catalog._catalog.items()
+              if value == german and key in french_catalog}
+    process = start([PARLANCE, "run", "--language", "de", program], environment())
+    try:
+        fixture_ready(process)
+        before = texts_of(process.pid)[0]
+        parlance("switch", "fr", "--pid", str(process.pid))
+        shown = texts_of(process.pid)[0]
+        check("a program that empties LANGUAGE is switched from its locale's language",
+              german in before and german not in shown and bool(french & set(shown)),
+              f"{before} {shown} {french}")
+    except TimeoutError as error:
+        check("a program that empties LANGUAGE is switched", False, str(error))
+    finally:
+        stop(process)
+
+
 def asked_messages():
     """A C program showing texts several of GTK's messages show in German ("Suchen" is
     "Search" and "Searching"), having asked gettext for one of them (asked.c): switched
     to French, each is the French of the message it asked for, which a fresh start
     shows; the record preloaded to know it is not its child's."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    folder = tempfile.mkdtemp(prefix="live-asked-")
-    program = os.path.join(folder, "asked")
-    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk+-3.0"], check=True,
-                           capture_output=True, text=True).stdout.split()
-    subprocess.run(["cc", "-O2", "-o", program, os.path.join(here, "asked.c")] + flags,
-                   check=True)
+    program = compiled_gtk_program("asked")
     fresh = start([program], environment("fr"))
     try:
         ready(fresh.pid)
