@@ -88,6 +88,9 @@ struct ProgramCatalogsTests {
         ("Unicode (UTF-8)", "Unicode (UTF-8)"),
         // A word of the catalogs among numbers and signs: a quantity and its unit.
         ("0 Klassisch ▴", "0 Classique ▴"),
+        // A text of several words before a sign, whole, though a separator is in it
+        // and its first word is a text too (iagno's menu button, "%s ▾").
+        ("Farbe: Dunkel ▾", "Couleur foncée ▾"),
         // A tooltip and its key, apart (a key of one letter is no message, though one
         // shows it: galculator's "R" is no "Red"); a section and a name with the
         // separator in it; a time before a message.

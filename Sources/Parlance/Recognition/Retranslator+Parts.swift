@@ -53,6 +53,10 @@ extension Retranslator {
     // not "Kyrillisch" and the rest.
     let detailed = parenthesized(shown)
     guard case .failure(.unknown) = detailed else { return detailed }
+    // A text among signs before its separators: "Farbe: Schwarz ▾" is iagno's "Color:
+    // Dark" and its menu button's arrow, not "Farbe" and a rest no table has.
+    let signed = signed(shown)
+    guard case .failure(.unknown) = signed else { return signed }
     let joined = compoundOfSeparators(shown)
     guard case .failure(.unknown) = joined else { return joined }
     return numbered(shown)
@@ -72,6 +76,24 @@ extension Retranslator {
     for (index, word) in words.enumerated() {
       if index > 0 { pieces.append(.glue(" ")) }
       pieces.append(index == at ? .part(word) : .glue(word))
+    }
+    return assembled(pieces)
+  }
+
+  /// `shown` as a text of the tables of several words between words without letters (a
+  /// sign, an arrow, a number), joined by spaces: a menu button's "Farbe: Schwarz ▾"
+  /// (iagno's `"%s ▾"`), the words in the middle switched as one text.
+  func signed(_ shown: String) -> Outcome {
+    let words = shown.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    guard let first = words.firstIndex(where: { $0.contains(where: \.isLetter) }),
+      let last = words.lastIndex(where: { $0.contains(where: \.isLetter) }),
+      first < last, first > 0 || last < words.count - 1
+    else { return .failure(.unknown) }
+    var pieces: [Piece] = []
+    if first > 0 { pieces.append(.glue(words[..<first].joined(separator: " ") + " ")) }
+    pieces.append(.part(words[first...last].joined(separator: " ")))
+    if last < words.count - 1 {
+      pieces.append(.glue(" " + words[(last + 1)...].joined(separator: " ")))
     }
     return assembled(pieces)
   }
