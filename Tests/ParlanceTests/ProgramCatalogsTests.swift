@@ -91,6 +91,13 @@ struct ProgramCatalogsTests {
         // A text of several words before a sign, whole, though a separator is in it
         // and its first word is a text too (iagno's menu button, "%s ▾").
         ("Farbe: Dunkel ▾", "Couleur foncée ▾"),
+        // Lines a program joined, each switched where it is a text (gnome-mines' board
+        // buttons: its own markup of the size, then a plural message).
+        (
+          "<span size='x-large'>8 × 8</span>\n3 Dateien",
+          "<span size='x-large'>8 × 8</span>\n3 fichiers"
+        ),
+        ("<span size='x-large'>?</span>\nKlassisch", "<span size='x-large'>?</span>\nClassique"),
         // A tooltip and its key, apart (a key of one letter is no message, though one
         // shows it: galculator's "R" is no "Red"); a section and a name with the
         // separator in it; a time before a message.

@@ -36,11 +36,12 @@ extension Retranslator {
     return (String(open), String(inside), close)
   }
 
-  /// The separators a program joins texts with, in the order they are tried: a title
-  /// and the program's name, a path of sections (mousepad's "Quelle/C"), a time before
-  /// a message (geany's "21:21:46: Neue Datei »unbenannt« geöffnet."), a tooltip and its
+  /// The separators a program joins texts with, in the order they are tried: lines
+  /// (gnome-mines' board buttons, "<span …>8 × 8</span>\n<b>10</b> Minen"), a title and
+  /// the program's name, a path of sections (mousepad's "Quelle/C"), a time before a
+  /// message (geany's "21:21:46: Neue Datei »unbenannt« geöffnet."), a tooltip and its
   /// key (galculator's "Löschen    Rückschritt").
-  static let separators = [" - ", " — ", " – ", " | ", "/", ": ", "    "]
+  static let separators = ["\n", " - ", " — ", " – ", " | ", "/", ": ", "    "]
 
   /// `shown` as texts joined by a separator, each switched where it is a text of the
   /// tables: at most three parts (more: the first and the rest), none empty (a path such as `/usr/share` is no such
