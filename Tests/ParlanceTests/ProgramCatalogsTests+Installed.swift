@@ -26,6 +26,7 @@ extension ProgramCatalogsTests {
           ("R", "R"), ("Cyrillic/Russian", "Kyrillisch/Russisch"),
           ("Cyrillic", "Kyrillisch"), ("_Back", "_Zurück"), ("_Edit", "_Bearbeiten"),
           ("%.1f MB", "%.1f MB"), ("Color: Dark", "Farbe: Dunkel"), ("Color", "Farbe"),
+          ("Color: %s", "Farbe: %s"),
         ],
         "fr": [
           ("_File", "_Fichier"), ("_Color Scheme", "_Jeu de couleurs"),
@@ -36,7 +37,7 @@ extension ProgramCatalogsTests {
           ("%s file", "fichier %s"), ("%s script", "script %s"), ("Unicode", "Unicode"), ("R", "D"),
           ("Cyrillic/Russian", "Cyrillique/Russe"), ("Cyrillic", "Cyrillique"),
           ("_Back", "_Précédent"), ("_Edit", "É_dition"), ("%.1f MB", "%.1f Mo"),
-          ("Color: Dark", "Couleur foncée"), ("Color", "Couleur"),
+          ("Color: Dark", "Couleur foncée"), ("Color", "Couleur"), ("Color: %s", "Couleur : %s"),
         ],
         "ar": [("_File", "_ملف"), ("_Open", "_افتح"), ("Unicode", "يونيكود")],
         "pt": [("_File", "_Ficheiro"), ("_Open", "_Abrir")],

@@ -88,9 +88,11 @@ struct ProgramCatalogsTests {
         ("Unicode (UTF-8)", "Unicode (UTF-8)"),
         // A word of the catalogs among numbers and signs: a quantity and its unit.
         ("0 Klassisch ▴", "0 Classique ▴"),
-        // A text of several words before a sign, whole, though a separator is in it
-        // and its first word is a text too (iagno's menu button, "%s ▾").
-        ("Farbe: Dunkel ▾", "Couleur foncée ▾"),
+        // A text of several words before a sign, whole, though a separator is in it,
+        // its first word is a text too, and a printf message reads the rest as its
+        // argument (iagno's menu button, "%s ▾", and GTK's "Color: %s"); that message
+        // where no other reads the text.
+        ("Farbe: Dunkel ▾", "Couleur foncée ▾"), ("Farbe: Anna ▾", "Couleur : Anna ▾"),
         // Lines a program joined, each switched where it is a text (gnome-mines' board
         // buttons: its own markup of the size, then a plural message).
         (

@@ -227,9 +227,22 @@ public struct Retranslator: Sendable {
     _ shown: String, remembered: ShownMessage? = nil, declared: Set<String> = []
   ) -> Outcome {
     let whole = retranslateWhole(shown, remembered: remembered, declared: declared)
-    guard remembered == nil, case .failure(.unknown) = whole else { return whole }
-    if let inside = enclosed(shown) { return inside }
-    return compound(shown)
+    guard remembered == nil else { return whole }
+    switch whole {
+    case .failure(.unknown):
+      if let inside = enclosed(shown) { return inside }
+      return compound(shown)
+    case .success(let (_, message, _))
+    where message?.match.arguments.contains(where: { $0.contains(where: \.isLetter) }) == true:
+      // A printf message that leaves words to its argument may be a lesser reading of a
+      // message among signs: "Farbe: Schwarz ▾" is gtk30's "Color: %s" of "Schwarz ▾",
+      // and better iagno's "Color: Dark" and its menu button's arrow.
+      let signed = signed(shown)
+      if case .success = signed { return signed }
+      return whole
+    default:
+      return whole
+    }
   }
 
   /// `shown` as one message of the tables (the one remembered, when given), made in the
