@@ -298,7 +298,13 @@ static void add_entry_icon_tooltips(GPtrArray *texts, GtkEntry *entry) {
 
 /// Whether `widget` is a GtkImageMenuItem showing the stock item `label` names (its
 /// label is the stock id, and GTK translates the item's label when it is set again).
-static gboolean is_stock_menu_item(GtkWidget *widget, guint kind, const char *label) {
+/// When the item's own label shows another text, the program wrote it there after GTK
+/// made the item (wxWidgets makes its menus so: the stock id for the icon, then its own
+/// "_Online-Hilfe" on gtk-help): `*relabelled` is that label, a text of its own, and the
+/// item is no stock item.
+static gboolean is_stock_menu_item(GtkWidget *widget, guint kind, const char *label,
+                                   GtkWidget **relabelled) {
+  *relabelled = NULL;
   gboolean stock = FALSE;
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   GtkStockItem item;
@@ -306,7 +312,16 @@ static gboolean is_stock_menu_item(GtkWidget *widget, guint kind, const char *la
           gtk_image_menu_item_get_use_stock(GTK_IMAGE_MENU_ITEM(widget)) &&
           gtk_stock_lookup(label, &item);
   G_GNUC_END_IGNORE_DEPRECATIONS
-  return stock;
+  if (!stock) return FALSE;
+  // GTK sets the child label to the item's label (gtk_stock_lookup translates it);
+  // gtk_stock_lookup hands out a copy whose strings stay GTK's.
+  GtkWidget *child = gtk_bin_get_child(GTK_BIN(widget));
+  if (GTK_IS_LABEL(child) && item.label != NULL &&
+      g_strcmp0(gtk_label_get_label(GTK_LABEL(child)), item.label) != 0) {
+    *relabelled = child;
+    return FALSE;
+  }
+  return TRUE;
 }
 
 /// Whether `widget` is the item GtkUIManager puts into a menu it makes empty, labelled
@@ -397,9 +412,16 @@ static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
         PARLANCE_TEXT_PROPERTY);
   } else if (kind & KIND_MENU_ITEM) {
     const char *label = gtk_menu_item_get_label(GTK_MENU_ITEM(widget));
-    ParlanceShownText *text = parlance_add_text(texts, widget, "label", label,
-        is_stock_menu_item(widget, kind, label) ? PARLANCE_TEXT_STOCK : PARLANCE_TEXT_PROPERTY);
-    if (text != NULL && is_empty_menu_filler(widget, label)) text->toolkit_key = "Empty";
+    GtkWidget *relabelled = NULL;
+    gboolean stock = is_stock_menu_item(widget, kind, label, &relabelled);
+    if (relabelled != NULL) {
+      parlance_add_text(texts, relabelled, "label", gtk_label_get_label(GTK_LABEL(relabelled)),
+          PARLANCE_TEXT_PROPERTY);
+    } else {
+      ParlanceShownText *text = parlance_add_text(texts, widget, "label", label,
+          stock ? PARLANCE_TEXT_STOCK : PARLANCE_TEXT_PROPERTY);
+      if (text != NULL && is_empty_menu_filler(widget, label)) text->toolkit_key = "Empty";
+    }
   } else if ((kind & KIND_LABEL) && !is_owners_label(widget)) {
     parlance_add_text(texts, widget, "label", gtk_label_get_label(GTK_LABEL(widget)),
         PARLANCE_TEXT_PROPERTY);

@@ -2,7 +2,9 @@
 // "Erweitert" is gtk30's "Advanced" and "Miscellaneous", "Suchen" its "Search" and
 // "Searching"; it asks gettext for "Miscellaneous" and "Searching" only. A third label
 // shows the LD_PRELOAD its child inherits after GTK started ("preload:" and nothing:
-// the record `parlance run` preloads is the program's alone).
+// the record `parlance run` preloads is the program's alone). Above them a menu bar's
+// stock item gtk-help shows a text of its own, "Other Locations", written into its
+// label after GTK made it, as wxWidgets makes its menus.
 // Built by live_test.py: cc asked.c $(pkg-config --cflags --libs gtk+-3.0).
 
 #include <glib/gi18n.h>
@@ -17,6 +19,14 @@ int main(int argc, char **argv) {
                NULL);
   char *preload = g_strconcat("preload:", child != NULL ? child : "?", NULL);
   GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  GtkWidget *item = gtk_image_menu_item_new_from_stock("gtk-help", NULL);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  gtk_label_set_label(GTK_LABEL(gtk_bin_get_child(GTK_BIN(item))),
+                      g_dgettext("gtk30", "Other Locations"));
+  GtkWidget *bar = gtk_menu_bar_new();
+  gtk_menu_shell_append(GTK_MENU_SHELL(bar), item);
+  gtk_container_add(GTK_CONTAINER(box), bar);
   gtk_container_add(GTK_CONTAINER(box), gtk_label_new(g_dgettext("gtk30", "Miscellaneous")));
   gtk_container_add(GTK_CONTAINER(box), gtk_label_new(g_dgettext("gtk30", "Searching")));
   gtk_container_add(GTK_CONTAINER(box), gtk_label_new(preload));

@@ -701,7 +701,8 @@ def asked_messages():
     """A C program showing texts several of GTK's messages show in German ("Suchen" is
     "Search" and "Searching"), having asked gettext for one of them (asked.c): switched
     to French, each is the French of the message it asked for, which a fresh start
-    shows; the record preloaded to know it is not its child's."""
+    shows; the record preloaded to know it is not its child's. A stock menu item whose
+    label the program wrote itself (as wxWidgets does) keeps that text, switched."""
     program = compiled_gtk_program("asked")
     fresh = start([program], environment("fr"))
     try:
@@ -719,6 +720,10 @@ def asked_messages():
         shown = [text for text in texts_of(process.pid)[0] if not text.startswith("preload")]
         check("of several messages that show a text, a switch takes the one the program "
               "asked gettext for", shown == expected, f"{shown} {expected}")
+        own = gettext.translation("gtk30", languages=["fr"]).gettext("Other Locations")
+        check("a stock menu item whose label the program wrote itself shows that text "
+              "switched, not the stock item's", own in shown and own in expected,
+              f"{shown} {own}")
         whole = asked_record(process.pid, 0)
         rest = asked_record(process.pid, whole[2])
         check("the program's record of what it asked gettext for holds the message asked, "
