@@ -78,7 +78,8 @@ public struct LiveReport: Sendable {
     let (texts, plan) = try LiveSwitch.collect(
       program, deciding: catalogs, from: shown, to: target, timeout: timeout)
     let others = OtherLanguages(
-      catalogs: catalogs, shown: shown, history: program.history, environment: environment)
+      catalogs: catalogs, shown: shown, history: program.history, environment: environment,
+      asked: AskedRecords.shared.messages(of: program, timeout: timeout) ?? [])
     var entries: [Entry] = []
     var foreign = 0
     for left in plan.left {
@@ -120,12 +121,20 @@ final class OtherLanguages {
   /// language, and the user's languages the program has.
   let likely: [LanguageTag]
 
+  /// The messages the program asked gettext for, and their tables (`Retranslator.asked`):
+  /// a text of no message it asked for, of tables it asks gettext for, is its data
+  /// spelled like one, and reads as no language.
+  let asked: Set<String>
+  let askedTables: Set<String>
+
   init(
     catalogs: ProgramCatalogs, shown: LanguageTag, history: [[String]],
-    environment: [String: String]
+    environment: [String: String], asked: Set<String> = []
   ) {
     self.catalogs = catalogs
     self.shown = shown
+    self.asked = asked
+    askedTables = Retranslator.tables(of: asked)
     all = catalogs.languages.filter { $0 != shown }
     let before = history.reversed().map { catalogs.shownLanguage(gettextLanguages: $0) }
     let user = SystemLanguages.current(environment: environment).compactMap {
@@ -144,6 +153,14 @@ final class OtherLanguages {
   }
 
   private var indexes: [LanguageTag: [String: TranslationIndex]] = [:]
+
+  /// Whether a message of `table` shows `text` in `language`, one the program asked
+  /// for where it asks gettext for that table's messages.
+  private func shows(_ text: String, in language: LanguageTag, table: String) -> Bool {
+    let matches = index(language, table).messages(showing: text)
+    guard !asked.isEmpty, askedTables.contains(table) else { return !matches.isEmpty }
+    return matches.contains { asked.contains(Retranslator.askedName(table: table, key: $0.key)) }
+  }
 
   /// The index of `language`'s texts of `table`.
   private func index(_ language: LanguageTag, _ table: String) -> TranslationIndex {
@@ -187,7 +204,7 @@ final class OtherLanguages {
       let inShown = catalogs.domains.contains { !index(shown, $0).messages(showing: word).isEmpty }
       if inShown { continue }
       if let language = before.first(where: { language in
-        catalogs.domains.contains { !index(language, $0).messages(showing: word).isEmpty }
+        catalogs.domains.contains { shows(word, in: language, table: $0) }
       }) {
         return (language, word)
       }
@@ -202,8 +219,7 @@ final class OtherLanguages {
       return nil
     }
     return likely.first { language in
-      catalogs.domains.contains { domain in !index(language, domain).messages(showing: text).isEmpty
-      }
+      catalogs.domains.contains { shows(text, in: language, table: $0) }
     }
   }
 }

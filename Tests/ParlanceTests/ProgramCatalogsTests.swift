@@ -224,6 +224,26 @@ struct ProgramCatalogsTests {
     }
   }
 
+  /// A text none of whose messages the program asked gettext for, of tables it asks
+  /// gettext for, is its data spelled like one, and left; a table it asked nothing of
+  /// (one it reads itself) still gives its messages, and without a record every one does.
+  @Test func aTextOfNoMessageTheProgramAskedForIsItsData() throws {
+    try withCatalogs { catalogs in
+      let shown = ["_Datei", "Klassisch", "Klassisch/CMake", "_Abbrechen"]
+      let name = Retranslator.askedName
+      let recorded = try catalogs.plan(
+        shown.map { ProgramCatalogs.Text(text: $0) }, from: Self.de, to: Self.fr,
+        asked: [name("app", "_File")])
+      #expect(recorded.changes.map(\.text) == ["_Fichier", "_Annuler"])
+      #expect(recorded.left.map(\.text) == ["Klassisch", "Klassisch/CMake"])
+      #expect(recorded.left.allSatisfy { $0.reason == .unknown })
+      let unrecorded = try catalogs.plan(
+        shown.map { ProgramCatalogs.Text(text: $0) }, from: Self.de, to: Self.fr)
+      #expect(
+        unrecorded.changes.map(\.text) == ["_Fichier", "Classique", "Classique/CMake", "_Annuler"])
+    }
+  }
+
   /// A combo box's items are switched together: a list with one text no catalog has
   /// holds the user's data, and is left whole.
   @Test func aListIsSwitchedWholeOrNotAtAll() throws {

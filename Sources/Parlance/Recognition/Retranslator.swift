@@ -119,7 +119,18 @@ public struct Retranslator: Sendable {
   /// (`askedName`); empty when not known. Of several messages that show a text, those
   /// it asked for are taken: "Erweitert" is gtk30's "Advanced" and "Miscellaneous",
   /// and a program that never asked for "Advanced" shows "Miscellaneous".
-  public var asked: Set<String> = []
+  public var asked: Set<String> = [] {
+    didSet { askedTables = Self.tables(of: asked) }
+  }
+  /// The tables of `asked`: the program asks gettext for their messages. A table it asked
+  /// nothing of it reads some other way (a wxWidgets or Ruby program's own reader of its
+  /// `.mo` files), or not at all, and its messages are not judged by `asked`.
+  private(set) var askedTables: Set<String> = []
+
+  /// The tables of `asked` names (`askedName`).
+  public static func tables(of asked: Set<String>) -> Set<String> {
+    Set(asked.compactMap { $0.split(separator: "\u{1F}", maxSplits: 1).first.map(String.init) })
+  }
 
   /// The name of `key` of `table` in `asked`.
   public static func askedName(table: String, key: String) -> String {
@@ -279,6 +290,18 @@ public struct Retranslator: Sendable {
           }
           .filter { Self.hasWords(template(of: $0, in: source)) }
         }
+      }
+      // A text none of whose messages the program asked gettext for, all of tables it
+      // asks gettext for, is none of them: its data spelled like one (bluefish's
+      // snippet "Links" is not GTK's "Left"), or a word of a catalog it reads itself (a
+      // wxWidgets program's "Trennen" is not GTK's "Disconnect").
+      if !asked.isEmpty, !found.isEmpty,
+        found.allSatisfy({
+          askedTables.contains($0.table)
+            && !asked.contains(Self.askedName(table: $0.table, key: $0.match.key))
+        })
+      {
+        return .failure(.unknown)
       }
       // The message the interface file gives the place, when it is one of them.
       let declaredOnes = found.filter { declared.contains($0.match.key) }
