@@ -77,9 +77,13 @@ void parlance_set_shown_text(ParlanceShownText *text, const char *value) {
       gtk_tree_store_set(GTK_TREE_STORE(model), &iter, text->column, value, -1);
     }
   } else if (text->kind == PARLANCE_TEXT_CHILD_PROPERTY) {
-    // Not when the page has left its stack since it was read.
-    if (text->container == NULL ||
-        gtk_widget_get_parent(GTK_WIDGET(text->object)) != GTK_WIDGET(text->container))
+    // Not when the page has left its stack (or assistant, whose pages are its
+    // notebook's) since it was read.
+    if (text->container == NULL) return;
+    GtkWidget *page = GTK_WIDGET(text->object);
+    GtkWidget *container = GTK_WIDGET(text->container);
+    if (GTK_IS_ASSISTANT(container) ? !gtk_widget_is_ancestor(page, container)
+                                    : gtk_widget_get_parent(page) != container)
       return;
     gtk_container_child_set(GTK_CONTAINER(text->container), GTK_WIDGET(text->object),
                             text->property, value, NULL);

@@ -38,7 +38,8 @@ enum {
   KIND_ENTRY = 1 << 7,
   KIND_TREE_VIEW = 1 << 8,
   KIND_COMBO_BOX = 1 << 9,
-  KIND_STACK = 1 << 10,
+  /// A stack or an assistant: its pages' titles are its "title" child property.
+  KIND_TITLED_PAGES = 1 << 10,
   KIND_CONTAINER = 1 << 11,
   KIND_MENU_OR_POPOVER = 1 << 12,
   KIND_MENU_BUTTON = 1 << 13,
@@ -66,9 +67,10 @@ static guint widget_kind(GtkWidget *widget) {
       {GTK_TYPE_TOOL_BUTTON, KIND_TOOL_BUTTON}, {GTK_TYPE_MENU_ITEM, KIND_MENU_ITEM},
       {GTK_TYPE_LABEL, KIND_LABEL},             {GTK_TYPE_ENTRY, KIND_ENTRY},
       {GTK_TYPE_TREE_VIEW, KIND_TREE_VIEW},     {GTK_TYPE_COMBO_BOX, KIND_COMBO_BOX},
-      {GTK_TYPE_STACK, KIND_STACK},             {GTK_TYPE_CONTAINER, KIND_CONTAINER},
+      {GTK_TYPE_STACK, KIND_TITLED_PAGES},      {GTK_TYPE_CONTAINER, KIND_CONTAINER},
       {GTK_TYPE_MENU, KIND_MENU_OR_POPOVER},    {GTK_TYPE_POPOVER, KIND_MENU_OR_POPOVER},
       {GTK_TYPE_MENU_BUTTON, KIND_MENU_BUTTON}, {GTK_TYPE_IMAGE_MENU_ITEM, KIND_IMAGE_MENU_ITEM},
+      {GTK_TYPE_ASSISTANT, KIND_TITLED_PAGES},
   };
   G_GNUC_END_IGNORE_DEPRECATIONS
   kind = KIND_KNOWN;
@@ -458,8 +460,16 @@ static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
       parlance_visit_model(GTK_CELL_LAYOUT(widget), gtk_combo_box_get_model(GTK_COMBO_BOX(widget)), walk);
     }
   }
-  if (kind & KIND_STACK) {
-    GList *children = gtk_container_get_children(GTK_CONTAINER(widget));
+  if (kind & KIND_TITLED_PAGES) {
+    // An assistant keeps its pages in a notebook of its own: they are not its children.
+    GList *children = NULL;
+    if (GTK_IS_ASSISTANT(widget)) {
+      for (gint index = gtk_assistant_get_n_pages(GTK_ASSISTANT(widget)) - 1; index >= 0; index--) {
+        children = g_list_prepend(children, gtk_assistant_get_nth_page(GTK_ASSISTANT(widget), index));
+      }
+    } else {
+      children = gtk_container_get_children(GTK_CONTAINER(widget));
+    }
     for (GList *child = children; child != NULL; child = child->next) {
       char *title = NULL;
       gtk_container_child_get(GTK_CONTAINER(widget), child->data, "title", &title, NULL);

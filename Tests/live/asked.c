@@ -4,7 +4,8 @@
 // shows the LD_PRELOAD its child inherits after GTK started ("preload:" and nothing:
 // the record `parlance run` preloads is the program's alone). Above them a menu bar's
 // stock item gtk-help shows a text of its own, "Other Locations", written into its
-// label after GTK made it, as wxWidgets makes its menus.
+// label after GTK made it, as wxWidgets makes its menus. A second window, an assistant,
+// titles its one page "Other Locations" (the title is the page's child property).
 // Built by live_test.py: cc asked.c $(pkg-config --cflags --libs gtk+-3.0).
 
 #include <glib/gi18n.h>
@@ -35,6 +36,12 @@ int main(int argc, char **argv) {
   gtk_container_add(GTK_CONTAINER(window), box);
   g_signal_connect(window, "destroy", G_CALLBACK(gtk_main_quit), NULL);
   gtk_widget_show_all(window);
+  GtkWidget *assistant = gtk_assistant_new();
+  GtkWidget *page = gtk_label_new("1");
+  gtk_assistant_append_page(GTK_ASSISTANT(assistant), page);
+  gtk_assistant_set_page_title(GTK_ASSISTANT(assistant), page,
+                               g_dgettext("gtk30", "Other Locations"));
+  gtk_widget_show_all(assistant);
   gtk_main();
   g_free(preload);
   g_free(child);

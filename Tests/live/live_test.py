@@ -702,7 +702,8 @@ def asked_messages():
     "Search" and "Searching"), having asked gettext for one of them (asked.c): switched
     to French, each is the French of the message it asked for, which a fresh start
     shows; the record preloaded to know it is not its child's. A stock menu item whose
-    label the program wrote itself (as wxWidgets does) keeps that text, switched."""
+    label the program wrote itself (as wxWidgets does) keeps that text, switched, and an
+    assistant's page title, the assistant's child property, is switched."""
     program = compiled_gtk_program("asked")
     fresh = start([program], environment("fr"))
     try:
@@ -724,6 +725,9 @@ def asked_messages():
         check("a stock menu item whose label the program wrote itself shows that text "
               "switched, not the stock item's", own in shown and own in expected,
               f"{shown} {own}")
+        german_own = gettext.translation("gtk30", languages=["de"]).gettext("Other Locations")
+        check("an assistant's page title is switched", german_own not in shown,
+              f"{shown} {german_own}")
         whole = asked_record(process.pid, 0)
         rest = asked_record(process.pid, whole[2])
         check("the program's record of what it asked gettext for holds the message asked, "
