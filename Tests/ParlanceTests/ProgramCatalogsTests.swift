@@ -93,6 +93,8 @@ struct ProgramCatalogsTests {
         // argument (iagno's menu button, "%s ▾", and GTK's "Color: %s"); that message
         // where no other reads the text.
         ("Farbe: Dunkel ▾", "Couleur foncée ▾"), ("Farbe: Anna ▾", "Couleur : Anna ▾"),
+        // A text and the colon the program put after it (zim's `_('Find') + ': '`).
+        ("Klassisch: ", "Classique: "), ("Klassisch:", "Classique:"),
         // Lines a program joined, each switched where it is a text (gnome-mines' board
         // buttons: its own markup of the size, then a plural message).
         (

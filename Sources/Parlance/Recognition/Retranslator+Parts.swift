@@ -54,6 +54,9 @@ extension Retranslator {
     // not "Kyrillisch" and the rest.
     let detailed = parenthesized(shown)
     guard case .failure(.unknown) = detailed else { return detailed }
+    // A text and the colon the program put after it (zim's `_('Find') + ': '`).
+    let labelled = colonned(shown)
+    guard case .failure(.unknown) = labelled else { return labelled }
     // A text among signs before its separators: "Farbe: Schwarz ▾" is iagno's "Color:
     // Dark" and its menu button's arrow, not "Farbe" and a rest no table has.
     let signed = signed(shown)
@@ -79,6 +82,17 @@ extension Retranslator {
       pieces.append(index == at ? .part(word) : .glue(word))
     }
     return assembled(pieces)
+  }
+
+  /// `shown` as a text of the tables and a colon after it, with the spaces around it
+  /// (`_("Folder") + ":"`, zim's "Suchen: "): the text switched, the colon kept as the
+  /// program wrote it. Tried only where no message shows the whole, colon included.
+  func colonned(_ shown: String) -> Outcome {
+    let trimmed = shown.reversed().drop { $0 == " " }
+    guard trimmed.first == ":" else { return .failure(.unknown) }
+    let head = String(trimmed.dropFirst().drop { $0 == " " }.reversed())
+    guard !head.isEmpty, !head.contains(":") else { return .failure(.unknown) }
+    return assembled([.part(head), .glue(String(shown.dropFirst(head.count)))])
   }
 
   /// `shown` as a text of the tables of several words between words without letters (a
