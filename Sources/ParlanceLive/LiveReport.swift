@@ -75,11 +75,11 @@ public struct LiveReport: Sendable {
         description: "\(program.name) shows \(shown) already: name another language")
     }
     try LiveSwitch.requireCatalog(of: target, in: catalogs, for: program)
-    let (texts, plan) = try LiveSwitch.collect(
+    let (texts, plan, asked) = try LiveSwitch.collect(
       program, deciding: catalogs, from: shown, to: target, timeout: timeout)
     let others = OtherLanguages(
       catalogs: catalogs, shown: shown, history: program.history, environment: environment,
-      asked: AskedRecords.shared.messages(of: program, timeout: timeout) ?? [])
+      asked: asked)
     var entries: [Entry] = []
     var foreign = 0
     for left in plan.left {
@@ -157,9 +157,9 @@ final class OtherLanguages {
   /// Whether a message of `table` shows `text` in `language`, one the program asked
   /// for where it asks gettext for that table's messages.
   private func shows(_ text: String, in language: LanguageTag, table: String) -> Bool {
-    let matches = index(language, table).messages(showing: text)
-    guard !asked.isEmpty, askedTables.contains(table) else { return !matches.isEmpty }
-    return matches.contains { asked.contains(Retranslator.askedName(table: table, key: $0.key)) }
+    index(language, table).messages(showing: text).contains {
+      !Retranslator.neverAsked(table: table, key: $0.key, asked: asked, askedTables: askedTables)
+    }
   }
 
   /// The index of `language`'s texts of `table`.

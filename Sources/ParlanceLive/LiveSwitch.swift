@@ -158,7 +158,8 @@ public enum LiveSwitch {
     do {
       plan = try decide(
         texts, of: program, with: catalogs, from: source, to: target,
-        earlier: earlierLanguages(of: program, in: catalogs), timeout: timeout)
+        earlier: earlierLanguages(of: program, in: catalogs),
+        asked: asked(by: program, deciding: texts, timeout: timeout), timeout: timeout)
     } catch {
       throw Failure(description: "\(program.name): \(error.description)")
     }
@@ -189,15 +190,12 @@ public enum LiveSwitch {
   /// read only then: a later switch has the message remembered).
   static func decide(
     _ texts: [LiveBus.Text], of program: LiveBus.Program, with catalogs: ProgramCatalogs,
-    from source: LanguageTag, to target: LanguageTag, earlier: [LanguageTag], timeout: Duration
+    from source: LanguageTag, to target: LanguageTag, earlier: [LanguageTag],
+    asked: Set<String>, timeout: Duration
   ) throws(LocalizerError) -> ProgramCatalogs.Plan {
-    // The messages the program asked gettext for, when it keeps a record (a module too
-    // old to answer keeps none).
-    let asked =
-      texts.isEmpty ? nil : AskedRecords.shared.messages(of: program, timeout: timeout)
     let plan = try catalogs.plan(
       texts.map { ProgramCatalogs.Text($0) }, from: source, to: target, earlier: earlier,
-      asked: asked ?? [])
+      asked: asked)
     guard
       plan.left.contains(where: { left in
         guard case .ambiguous = left.reason else { return false }
@@ -209,7 +207,15 @@ public enum LiveSwitch {
       texts.map { text in
         ProgramCatalogs.Text(
           text, declared: declarations.keys(of: text.builderID, property: text.property))
-      }, from: source, to: target, earlier: earlier, asked: asked ?? [])
+      }, from: source, to: target, earlier: earlier, asked: asked)
+  }
+
+  /// The messages `program` asked gettext for (`AskedRecords`), read when there are
+  /// `texts` to decide; none when it keeps no record (a module too old to answer).
+  static func asked(
+    by program: LiveBus.Program, deciding texts: [LiveBus.Text], timeout: Duration
+  ) -> Set<String> {
+    texts.isEmpty ? [] : AskedRecords.shared.messages(of: program, timeout: timeout) ?? []
   }
 
   /// The languages `program` showed before, the latest first (its module's history).
@@ -241,11 +247,12 @@ public enum LiveSwitch {
       description: "\(program.name) has no translation in \(target) (it has \(names))")
   }
 
-  /// What `program`'s windows show now, and what each becomes from `source` to `target`.
+  /// What `program`'s windows show now, what each becomes from `source` to `target`, and
+  /// the messages the program asked gettext for, which decided it.
   static func collect(
     _ program: LiveBus.Program, deciding catalogs: ProgramCatalogs, from source: LanguageTag,
     to target: LanguageTag, timeout: Duration, marking mark: (Step) -> Void = { _ in }
-  ) throws(Failure) -> (texts: [LiveBus.Text], plan: ProgramCatalogs.Plan) {
+  ) throws(Failure) -> (texts: [LiveBus.Text], plan: ProgramCatalogs.Plan, asked: Set<String>) {
     let texts: [LiveBus.Text]
     do {
       texts = try LiveBus.collect(program.busName, timeout: timeout)
@@ -253,11 +260,12 @@ public enum LiveSwitch {
       throw failure(program, error)
     }
     mark(.collected)
+    let asked = asked(by: program, deciding: texts, timeout: timeout)
     do {
       let plan = try decide(
         texts, of: program, with: catalogs, from: source, to: target, earlier: [],
-        timeout: timeout)
-      return (texts, plan)
+        asked: asked, timeout: timeout)
+      return (texts, plan, asked)
     } catch {
       throw Failure(description: "\(program.name): \(error.description)")
     }

@@ -132,6 +132,15 @@ public struct Retranslator: Sendable {
     Set(asked.compactMap { $0.split(separator: "\u{1F}", maxSplits: 1).first.map(String.init) })
   }
 
+  /// Whether `key` of `table` is a message the program never asked gettext for, of a
+  /// table it asks gettext for (`asked` and its `tables(of:)`): a text shown only by such
+  /// messages is its data spelled like one. False for every message without a record.
+  public static func neverAsked(
+    table: String, key: String, asked: Set<String>, askedTables: Set<String>
+  ) -> Bool {
+    askedTables.contains(table) && !asked.contains(askedName(table: table, key: key))
+  }
+
   /// The name of `key` of `table` in `asked`.
   public static func askedName(table: String, key: String) -> String {
     table + "\u{1F}" + key
@@ -295,10 +304,10 @@ public struct Retranslator: Sendable {
       // asks gettext for, is none of them: its data spelled like one (bluefish's
       // snippet "Links" is not GTK's "Left"), or a word of a catalog it reads itself (a
       // wxWidgets program's "Trennen" is not GTK's "Disconnect").
-      if !asked.isEmpty, !found.isEmpty,
+      if !found.isEmpty,
         found.allSatisfy({
-          askedTables.contains($0.table)
-            && !asked.contains(Self.askedName(table: $0.table, key: $0.match.key))
+          Self.neverAsked(
+            table: $0.table, key: $0.match.key, asked: asked, askedTables: askedTables)
         })
       {
         return .failure(.unknown)
