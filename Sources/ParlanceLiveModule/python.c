@@ -75,9 +75,26 @@ static gboolean is_language_list(const char *languages) {
   return TRUE;
 }
 
-gboolean live_runs_python(void) {
+/// The interpreter's lock, which the main thread takes as a PyGObject callback does: a
+/// program in `Gtk.main()` holds none while GTK runs.
+typedef struct {
+  int (*ensure)(void);
+  void (*release)(int);
+} InterpreterLock;
+
+/// Whether the program runs an initialized interpreter (its executable's or a library's
+/// it loaded), with the functions of its lock in `lock`.
+static gboolean running_interpreter(InterpreterLock *lock) {
   int (*is_initialized)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "Py_IsInitialized");
-  return is_initialized != NULL && is_initialized();
+  lock->ensure = (int (*)(void))dlsym(RTLD_DEFAULT, "PyGILState_Ensure");
+  lock->release = (void (*)(int))dlsym(RTLD_DEFAULT, "PyGILState_Release");
+  return is_initialized != NULL && lock->ensure != NULL && lock->release != NULL &&
+         is_initialized();
+}
+
+gboolean live_runs_python(void) {
+  InterpreterLock lock;
+  return running_interpreter(&lock);
 }
 
 /// Binds the text domain of `path` (`<folder>/<language>/LC_MESSAGES/<domain>.mo`) to its
@@ -107,9 +124,6 @@ static void bind_for_glibc(const char *path) {
 void live_python_catalogs(GPtrArray *paths) {
   // CPython's functions by name: a program without an interpreter has none of them.
   typedef void *(*Lookup)(void *, const char *);
-  int (*is_initialized)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "Py_IsInitialized");
-  int (*ensure)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "PyGILState_Ensure");
-  void (*release)(int) = (void (*)(int))dlsym(RTLD_DEFAULT, "PyGILState_Release");
   void *(*modules)(void) = (void *(*)(void))dlsym(RTLD_DEFAULT, "PyImport_GetModuleDict");
   Lookup item = (Lookup)dlsym(RTLD_DEFAULT, "PyDict_GetItemString");
   Lookup attribute = (Lookup)dlsym(RTLD_DEFAULT, "PyObject_GetAttrString");
@@ -120,12 +134,13 @@ void live_python_catalogs(GPtrArray *paths) {
   const char *(*utf8)(void *) = (const char *(*)(void *))dlsym(RTLD_DEFAULT, "PyUnicode_AsUTF8");
   void (*release_reference)(void *) = (void (*)(void *))dlsym(RTLD_DEFAULT, "Py_DecRef");
   void (*clear_error)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "PyErr_Clear");
-  if (is_initialized == NULL || ensure == NULL || release == NULL || modules == NULL ||
-      item == NULL || attribute == NULL || next == NULL || tuple_item == NULL || utf8 == NULL ||
-      release_reference == NULL || clear_error == NULL || !is_initialized()) {
+  InterpreterLock lock;
+  if (modules == NULL || item == NULL || attribute == NULL || next == NULL ||
+      tuple_item == NULL || utf8 == NULL || release_reference == NULL || clear_error == NULL ||
+      !running_interpreter(&lock)) {
     return;
   }
-  int state = ensure();
+  int state = lock.ensure();
   // `gettext._translations`: each catalog file `gettext.translation()` read, keyed by
   // (class, absolute path). Anything else there (another layout of a later Python) is
   // passed over: each call that fails sets an error, cleared before the next.
@@ -154,18 +169,15 @@ void live_python_catalogs(GPtrArray *paths) {
     release_reference(translations);
   }
   clear_error();
-  release(state);
+  lock.release(state);
 }
 
 void live_follow_python(const char *languages) {
   // The interpreter's functions, when the program has one (an executable or a library
   // it loaded); nothing to do otherwise.
-  int (*is_initialized)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "Py_IsInitialized");
-  int (*ensure)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "PyGILState_Ensure");
-  void (*release)(int) = (void (*)(int))dlsym(RTLD_DEFAULT, "PyGILState_Release");
   int (*run)(const char *) = (int (*)(const char *))dlsym(RTLD_DEFAULT, "PyRun_SimpleString");
-  if (is_initialized == NULL || ensure == NULL || release == NULL || run == NULL) return;
-  if (!is_initialized() || !is_language_list(languages)) return;
+  InterpreterLock lock;
+  if (run == NULL || !running_interpreter(&lock) || !is_language_list(languages)) return;
   // The source is given to `exec` as a string, with a namespace of its own: nothing is
   // left in the program's `__main__`. A failure prints Python's traceback and changes
   // nothing more.
@@ -183,10 +195,8 @@ void live_follow_python(const char *languages) {
   }
   g_string_append_printf(code, "\", {'__name__': 'parlance_live', 'languages': '%s'})\n",
                          languages);
-  // The main thread takes the interpreter's lock as a PyGObject callback does: a program
-  // in `Gtk.main()` holds none while GTK runs.
-  int state = ensure();
+  int state = lock.ensure();
   run(code->str);
-  release(state);
+  lock.release(state);
   g_string_free(code, TRUE);
 }
