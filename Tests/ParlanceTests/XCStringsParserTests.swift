@@ -161,6 +161,39 @@ struct XCStringsParserTests {
       ])
   }
 
+  /// The same, with the keys written as UTF-8 and repeats both before and after the first
+  /// key that is not plain ASCII: the reader tells plain keys apart by their bytes until
+  /// then, and by `String` equality from there, the keys before included.
+  @Test func aKeyEqualToAPlainOneIsOneKeyBeforeAndAfterTheFirstUnplainKey() {
+    func unit(_ value: String) -> String {
+      #"{"localizations": {"en": {"stringUnit": {"state": "translated", "value": "\#(value)"}}}}"#
+    }
+    let file = parse(
+      """
+      {"sourceLanguage": "en", "strings": {
+      "Key": \(unit("1")),
+      "Key": \(unit("2")),
+      "\u{212A}ey": \(unit("3")),
+      "Key": \(unit("4")),
+      "caf\u{E9}": \(unit("5")),
+      "cafe\u{301}": \(unit("6")),
+      "other": \(unit("7")),
+      "other": \(unit("8"))
+      }}
+      """)
+    let served: [Message] = ["1", "5", "7"].map { .text(MessageTemplate($0)) }
+    #expect(file.entries[.test("en")]?.map(\.message) == served)
+    let first = SourceLocation(line: 2, column: 1)
+    #expect(
+      file.diagnostics.map(\.kind) == [
+        .duplicateJSONKey("Key", firstAt: first),
+        .duplicateJSONKey("\u{212A}ey", firstAt: first),
+        .duplicateJSONKey("Key", firstAt: first),
+        .duplicateJSONKey("cafe\u{301}", firstAt: SourceLocation(line: 6, column: 1)),
+        .duplicateJSONKey("other", firstAt: SourceLocation(line: 8, column: 1)),
+      ])
+  }
+
   @Test func largeCatalogIsReadInLinearTime() {
     // 30 000 keys in 3 languages, about 5 MB.
     let keys = (0..<30_000).map { index in

@@ -18,6 +18,22 @@ extension UInt64 {
 }
 
 extension UnsafeBufferPointer<UInt8> {
+  /// Whether every byte is below 0x80.
+  var isASCII: Bool {
+    guard let base = baseAddress else { return true }
+    var index = 0
+    var high: UInt64 = 0
+    while index + 8 <= count {
+      high |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      index += 8
+    }
+    while index < count {
+      high |= UInt64(base[index])
+      index += 1
+    }
+    return high & 0x8080_8080_8080_8080 == 0
+  }
+
   /// Whether `first` is directly followed by `second` somewhere (`#@`, which starts a
   /// plural variable): a 10 MB value is read in about a millisecond and a half.
   func containsPair(_ first: UInt8, _ second: UInt8) -> Bool {

@@ -64,7 +64,10 @@ struct JSONTape: Sendable {
 
   private mutating func scan(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     let count = text.count
-    tokens.reserveCapacity(count / 16 + 8)
+    // A token takes at least two bytes of text (`1,`, `"":`) and most take many more: a
+    // quarter of the text never grows the tape (each growth copied it and touched new
+    // pages), and pages reserved but never written cost nothing.
+    tokens.reserveCapacity(count / 4 + 8)
     var open: [Int] = []  // tape indices of the containers not closed yet
     var index = 0
     // JSONDecoder skips a UTF-8 byte order mark (one was already removed by the caller).

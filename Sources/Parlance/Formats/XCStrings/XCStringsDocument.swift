@@ -69,9 +69,24 @@ struct XCStringsDocument {
   /// The localizations of every entry, one after the other (`Entry.localizations`): one
   /// array for the file, not one per key.
   private(set) var localizations: [Localization] = []
-  /// Keys of `strings` written again, in file order: the tape index of the repeat and
-  /// the entry (in `strings`) of the first.
-  private(set) var repeatedKeys: [(keyToken: Int, entry: Int)] = []
+  /// A key of `strings` written again: the tape index of the repeat and the entry (in
+  /// `strings`) of the first, 32 bits each (a file of a million repeats keeps 8 MB of
+  /// them).
+  struct RepeatedKey {
+    private let token: UInt32
+    private let first: UInt32
+
+    init(keyToken: Int, entry: Int) {
+      token = UInt32(keyToken)
+      first = UInt32(entry)
+    }
+
+    var keyToken: Int { Int(token) }
+    var entry: Int { Int(first) }
+  }
+
+  /// Keys of `strings` written again, in file order.
+  private(set) var repeatedKeys: [RepeatedKey] = []
 
   let tape: JSONTape
 
@@ -101,17 +116,19 @@ struct XCStringsDocument {
     } catch {
       throw error.below("strings")
     }
-    let keys = tape.memberKeys(of: strings)
+    let keys = tape.members(of: strings)
+    let count = keys.count
     var entries: [Entry] = []
-    entries.reserveCapacity(keys.count)
-    // Sized for every key at once: growing rehashed every key seen so far at each doubling
-    // (15% of reading a catalog of 182,000 keys).
-    var first = Set<FirstOccurrence>(minimumCapacity: keys.count)
+    entries.reserveCapacity(count)
+    var first = FirstOccurrences(keys: count)
     for keyToken in keys {
+      if let entry = first.entry(ofRepeat: keyToken, in: tape) {
+        repeatedKeys.append(RepeatedKey(keyToken: keyToken, entry: entry))
+        continue
+      }
       guard let key = tape.string(at: keyToken) else { throw .invalidJSON }
-      let (isNew, occurrence) = first.insert(FirstOccurrence(key: key, entry: entries.count))
-      guard isNew else {
-        repeatedKeys.append((keyToken, occurrence.entry))
+      if let entry = first.insert(key, entry: entries.count, entries: entries) {
+        repeatedKeys.append(RepeatedKey(keyToken: keyToken, entry: entry))
         continue
       }
       let start = localizations.count
@@ -269,6 +286,66 @@ struct XCStringsDocument {
     case .false: return false
     default:
       throw .mismatch(path: [String(describing: name)], expected: "a boolean", foundNull: false)
+    }
+  }
+
+  /// The entry of each key of `strings` seen so far. While every key is plain ASCII they
+  /// are told apart by their bytes (`ByteKeyTable`: a repeat is found before its `String`
+  /// is made); from the first key that is not, by `String` equality, as Swift compares
+  /// keys everywhere else.
+  private struct FirstOccurrences {
+    private var bytes: ByteKeyTable
+    /// False from the first key that is not plain ASCII (or a table out of budget).
+    private var comparesBytes = true
+    private var strings: Set<FirstOccurrence> = []
+    /// Where the key being asked about goes in `bytes`, when it is new there and plain.
+    private var position: ByteKeyTable.Position?
+
+    init(keys: Int) {
+      bytes = ByteKeyTable(keys: keys)
+    }
+
+    /// The entry of the key at `token` when it is byte for byte a plain key seen before.
+    mutating func entry(ofRepeat token: Int, in tape: JSONTape) -> Int? {
+      position = nil
+      guard comparesBytes else { return nil }
+      let key = tape.tokens[token]
+      let start = Int(key.start)
+      let count = Int(key.end) - start
+      return tape.bytes.withUnsafeBufferPointer { text in
+        switch bytes.probe(start, count, in: text) {
+        case .found(let entry): return entry
+        case .absent(let at):
+          if key.flags == 0, UnsafeBufferPointer(rebasing: text[start..<start + count]).isASCII {
+            position = at
+          }
+          return nil
+        case .overBudget: return nil
+        }
+      }
+    }
+
+    /// Records `key` as the first occurrence in `entry`, `entries` being those before it;
+    /// returns the entry of the first occurrence when it is not one.
+    mutating func insert(_ key: String, entry: Int, entries: [Entry]) -> Int? {
+      if comparesBytes {
+        if let position {
+          bytes.insert(entry, at: position)
+          return nil
+        }
+        // The first key that is not plain ASCII, or a table out of budget: from here
+        // keys are compared as strings, the ones seen so far included.
+        comparesBytes = false
+        bytes = ByteKeyTable(keys: 0)
+        // Sized for every key at once: growing rehashed every key seen so far at each
+        // doubling (15% of reading a catalog of 182,000 keys).
+        strings.reserveCapacity(entries.capacity)
+        for (index, seen) in entries.enumerated() {
+          strings.insert(FirstOccurrence(key: seen.key, entry: index))
+        }
+      }
+      let (isNew, occurrence) = strings.insert(FirstOccurrence(key: key, entry: entry))
+      return isNew ? nil : occurrence.entry
     }
   }
 

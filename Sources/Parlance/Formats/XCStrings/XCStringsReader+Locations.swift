@@ -65,10 +65,10 @@ extension XCStringsReader {
     /// The common case, one `strings` object: the document knows its repeated keys.
     private mutating func locate(
       _ walk: inout Walk, _ strings: [XCStringsDocument.Entry],
-      _ localizations: [XCStringsDocument.Localization], repeated: [(keyToken: Int, entry: Int)]
+      _ localizations: [XCStringsDocument.Localization], repeated: [XCStringsDocument.RepeatedKey]
     ) {
       var nextRepeat = 0
-      func record(_ again: (keyToken: Int, entry: Int), _ walk: inout Walk) {
+      func record(_ again: XCStringsDocument.RepeatedKey, _ walk: inout Walk) {
         if duplicates.isFull {
           // Only counted (a file of a million repeats), and located only for the first.
           duplicates.countUnlisted(seen: walk.saw(again.keyToken)) {

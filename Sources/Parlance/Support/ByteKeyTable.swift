@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The first occurrence of each byte string among the keys of one file, found without
+/// making a `String` or running `Hasher`: a reader asks it before it decodes a key, and a
+/// key byte for byte equal to one it has seen is a repeat of that one.
+///
+/// Equal bytes are equal strings, but equal strings need not be equal bytes (`\u0041`
+/// and `A`, or `K` and the Kelvin sign U+212A, are one key to Swift), so a reader keeps
+/// this table only while every key so far is plain ASCII without escapes, where the two
+/// agree, and falls back to a `Set<String>` from the first key that is not.
+///
+/// The hash is seeded per process. A file made so that many keys collide anyway costs a
+/// bounded number of probes in all: past that budget `probe` answers `.overBudget` and
+/// the reader falls back too, so the table never makes a read quadratic.
+struct ByteKeyTable {
+  private struct Slot {
+    /// The stored value plus one; zero for an empty slot.
+    var valuePlusOne: UInt32 = 0
+    var start: UInt32 = 0
+    var count: UInt32 = 0
+    var hash: UInt64 = 0
+  }
+
+  enum Probe {
+    /// A key with these bytes was inserted with this value.
+    case found(Int)
+    /// None was: `insert(_:at:)` with this position stores one.
+    case absent(Position)
+    /// Collisions used up the budget: the table can no longer answer.
+    case overBudget
+  }
+
+  struct Position {
+    fileprivate let hash: UInt64
+    fileprivate let start: Int
+    fileprivate let count: Int
+  }
+
+  /// Grown as keys come, at most half full: a file of one key written a million times
+  /// needs a few slots, not two million.
+  private var slots = [Slot](repeating: Slot(), count: 16)
+  private var filled = 0
+  /// Probe steps left; a lookup that would go past it answers `.overBudget`.
+  private var budget: Int
+
+  private static let seed: UInt64 = {
+    var hasher = Hasher()
+    hasher.combine(0x5041_524C)
+    return UInt64(truncatingIfNeeded: hasher.finalize())
+  }()
+
+  /// A table for a file of up to `keys` keys; `budget` probe steps in all, by default
+  /// eight a key (linear probing at half load averages under two a lookup).
+  init(keys: Int, budget: Int? = nil) {
+    self.budget = budget ?? 8 * keys + 1024
+  }
+
+  /// Looks up the bytes `start..<start + count` of `text`, which every key of this table
+  /// lies in (offsets are 32-bit, as the readers' are).
+  mutating func probe(_ start: Int, _ count: Int, in text: UnsafeBufferPointer<UInt8>)
+    -> Probe
+  {
+    let hash = Self.hash(text, start, count)
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      budget -= 1
+      if budget < 0 { return .overBudget }
+      let stored = slots[slot]
+      if stored.valuePlusOne == 0 {
+        return .absent(Position(hash: hash, start: start, count: count))
+      }
+      if stored.hash == hash, Int(stored.count) == count,
+        Self.equal(text, Int(stored.start), start, count)
+      {
+        return .found(Int(stored.valuePlusOne) - 1)
+      }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// Stores `value` for the key `probe` found absent, before any other key is inserted.
+  mutating func insert(_ value: Int, at position: Position) {
+    if (filled + 1) * 2 > slots.count { grow() }
+    filled += 1
+    place(
+      Slot(
+        valuePlusOne: UInt32(value + 1), start: UInt32(position.start),
+        count: UInt32(position.count), hash: position.hash))
+  }
+
+  private mutating func place(_ new: Slot) {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: new.hash) & mask
+    while slots[slot].valuePlusOne != 0 { slot = (slot + 1) & mask }
+    slots[slot] = new
+  }
+
+  /// Twice the slots, each key placed again by its stored hash (no byte read again).
+  private mutating func grow() {
+    let old = slots
+    slots = [Slot](repeating: Slot(), count: old.count * 2)
+    for stored in old where stored.valuePlusOne != 0 { place(stored) }
+  }
+
+  private static func equal(
+    _ text: UnsafeBufferPointer<UInt8>, _ first: Int, _ second: Int, _ count: Int
+  ) -> Bool {
+    guard let base = text.baseAddress else { return count == 0 }
+    guard count <= 16 else { return memcmp(base + first, base + second, count) == 0 }
+    // Most keys are short: a call to `memcmp` would cost more than the comparison.
+    for offset in 0..<count where base[first + offset] != base[second + offset] {
+      return false
+    }
+    return true
+  }
+
+  /// A multiply-and-fold hash of the bytes, eight at a time, started from the seed.
+  private static func hash(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int)
+    -> UInt64
+  {
+    let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var hash = seed ^ (UInt64(count) &* multiplier)
+    guard let base = text.baseAddress else { return hash }
+    var index = start
+    let end = start + count
+    while index + 8 <= end {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+      hash = (hash ^ word) &* multiplier
+      hash ^= hash >> 29
+      index += 8
+    }
+    if index < end {
+      var word: UInt64 = 0
+      var shift: UInt64 = 0
+      while index < end {
+        word |= UInt64(base[index]) << shift
+        shift += 8
+        index += 1
+      }
+      hash = (hash ^ word) &* multiplier
+      hash ^= hash >> 29
+    }
+    hash = (hash ^ (hash >> 32)) &* multiplier
+    return hash ^ (hash >> 31)
+  }
+}

@@ -1,0 +1,84 @@
+import Testing
+
+@testable import Parlance
+
+@Suite struct ByteKeyTableTests {
+  /// Keys of every length up to three words, each inserted once and then asked again,
+  /// across the table's growth from 16 slots: each is found with its own value, and a
+  /// key that differs in one byte, or only in length, is not.
+  @Test func eachKeyIsFoundWithItsOwnValueAcrossGrowth() {
+    var text: [UInt8] = []
+    var ranges: [Range<Int>] = []
+    for index in 0..<2_000 {
+      let key = Array("key \(index) \(String(repeating: "x", count: index % 24))".utf8)
+      ranges.append(text.count..<text.count + key.count)
+      text += key
+    }
+    let probe = Array("key 7 xxxxxxy".utf8)  // key 7 has seven x: one byte differs
+    let shorter = Array("key 1".utf8)  // a prefix of key 1, key 10, key 100 …
+    text += probe + shorter
+    text.withUnsafeBufferPointer { buffer in
+      var table = ByteKeyTable(keys: ranges.count)
+      for (value, range) in ranges.enumerated() {
+        guard case .absent(let position) = table.probe(range.lowerBound, range.count, in: buffer)
+        else {
+          Issue.record("key \(value) found before it was inserted")
+          return
+        }
+        table.insert(value, at: position)
+      }
+      for (value, range) in ranges.enumerated() {
+        guard case .found(let found) = table.probe(range.lowerBound, range.count, in: buffer)
+        else {
+          Issue.record("key \(value) not found")
+          continue
+        }
+        #expect(found == value)
+      }
+      let probeStart = buffer.count - shorter.count - probe.count
+      if case .found(let value) = table.probe(probeStart, probe.count, in: buffer) {
+        Issue.record("a key one byte apart was found as key \(value)")
+      }
+      if case .found(let value) = table.probe(
+        buffer.count - shorter.count, shorter.count, in: buffer)
+      {
+        Issue.record("a prefix of longer keys was found as key \(value)")
+      }
+    }
+  }
+
+  /// Past its budget of probe steps the table answers `.overBudget`, not a wrong
+  /// answer and not a longer search: a file made to collide costs a bounded time.
+  @Test func aSpentBudgetIsSaidAndNothingElse() {
+    let text = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+    text.withUnsafeBufferPointer { buffer in
+      var table = ByteKeyTable(keys: 26, budget: 10)
+      var answered = 0
+      for offset in 0..<26 {
+        switch table.probe(offset, 1, in: buffer) {
+        case .absent(let position):
+          table.insert(offset, at: position)
+          answered += 1
+        case .found(let value):
+          Issue.record("\(offset) found as \(value)")
+        case .overBudget:
+          #expect(answered <= 10, "every probe step counts")
+          return
+        }
+      }
+      Issue.record("26 lookups ran on a budget of 10 steps")
+    }
+  }
+
+  @Test func asciiIsEveryByteBelow0x80() {
+    for length in 0...20 {
+      let plain = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+      #expect(plain.withUnsafeBufferPointer(\.isASCII))
+      for offset in 0..<length {
+        var bytes = plain
+        bytes[offset] = 0x80
+        #expect(!bytes.withUnsafeBufferPointer(\.isASCII), "0x80 at \(offset) of \(length)")
+      }
+    }
+  }
+}
