@@ -79,6 +79,11 @@ extension JSONTape {
     Array(bytes[Int(tokens[index].start)..<Int(tokens[index].end)])
   }
 
+  /// The bytes of the token at `index` (of a string, between its quotes, as written).
+  func length(of index: Int) -> Int {
+    Int(tokens[index].end - tokens[index].start)
+  }
+
   /// Whether the string at `index` is empty (escapes always stand for something).
   func isEmptyString(_ index: Int) -> Bool {
     tokens[index].start == tokens[index].end

@@ -35,9 +35,14 @@ extension XCStringsReader {
       }
     }
     guard let value = usableValue(of: node, context, path: path) else { return nil }
-    guard !isChecking || tape.mayContainVariable(value) else { return Self.served }
+    let isLong = tape.length(of: value) > MessageTemplate.eagerLimit
+    if isChecking, !tape.mayContainVariable(value) {
+      if isLong { longValuesWithoutVariables.insert(value) }
+      return Self.served
+    }
     let text = tape.string(at: value) ?? ""
-    if Self.hasVariable(text) {
+    let searched = isLong && longValuesWithoutVariables.contains(value)
+    if !searched, Self.hasVariable(text) {
       return substitutedMessage(text, substitutions, context)
     }
     return isChecking ? Self.served : .text(MessageTemplate(text))

@@ -40,6 +40,9 @@ struct XCStringsReader: Sendable {
   private(set) var tape: JSONTape?
   /// Set while `init` reads: diagnostics and unusable units are recorded only then.
   var isChecking = true
+  /// Values longer than `MessageTemplate.eagerLimit` that checking found to hold no `#@`
+  /// (their bytes, with no escapes): building them searches no second time.
+  var longValuesWithoutVariables: Set<Int> = []
   /// The languages of the file (the source language first, when valid), and each one's
   /// index there; languages are handled by index while reading.
   private var languageList: [LanguageTag] = []
