@@ -47,6 +47,39 @@ struct PlistParserTests {
     #expect(read == foundation)
   }
 
+  /// Keys written again, plain ones and ones with an entity or a letter beyond ASCII,
+  /// before and after the first key that is not plain: the last value of each wins, as
+  /// in Foundation, and each repeat is one warning at the occurrence before it.
+  @Test func repeatedKeysReadAsFoundationReadsThem() throws {
+    let keys = ["a", "b", "a", "", "t&amp;j", "a", "é", "b", "t&amp;j", "", "é", "a"]
+    let xml =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+      + keys.enumerated().map { "<key>\($1)</key><string>\($0)</string>\n" }.joined()
+      + "</dict>\n</plist>\n"
+    let ours = try #require(PlistXMLReader.read(Array(xml.utf8)))
+    let foundation = try #require(
+      try PropertyListSerialization.propertyList(from: Data(xml.utf8), format: nil)
+        as? [String: String])
+    #expect(ours.root.dictionary?.compactMapValues(\.string) == foundation)
+    #expect(foundation == ["a": "11", "b": "7", "": "9", "t&j": "8", "é": "10"])
+    #expect(
+      ours.locations.duplicates.listed.map { "\($0.key) \($0.first) \($0.again)" } == [
+        "a 4:1 6:1", "a 6:1 9:1", "b 5:1 11:1", "t&j 8:1 12:1", " 7:1 13:1", "é 10:1 14:1",
+        "a 9:1 15:1",
+      ])
+  }
+
+  /// `K` and the Kelvin sign are one key to Swift and two to Foundation: whichever comes
+  /// first, and however it is written, the file is left to Foundation.
+  @Test func aKeyThatIsAnotherSpellingOfAnotherIsLeftToFoundation() {
+    for keys in [["Key", "\u{212A}ey"], ["\u{212A}ey", "Key"], ["Key", "&#x212A;ey"]] {
+      let xml =
+        "<plist version=\"1.0\"><dict>"
+        + keys.map { "<key>\($0)</key><string>v</string>" }.joined() + "</dict></plist>"
+      #expect(PlistXMLReader.read(Array(xml.utf8)) == nil, "\(keys)")
+    }
+  }
+
   @Test func readsKeysAndStringsWithTheirPositions() throws {
     let file = try parse("simple.plist")
     #expect(file.diagnostics.isEmpty)

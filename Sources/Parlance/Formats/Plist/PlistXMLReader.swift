@@ -48,8 +48,15 @@ struct PlistXMLReader {
   private var lines = LineLocator()
   private var depth = 0
   /// The root dictionary, read into one table: a name is hashed once, and a name may be
-  /// megabytes.
+  /// megabytes. Filled from `topLevelInOrder` at the end, or at the first name that is
+  /// not plain.
   private var topLevel: [String: TopLevelEntry] = [:]
+  /// While every name of the root dictionary is plain (ASCII without an entity, where
+  /// equal bytes and equal strings agree), its entries by first occurrence, and the
+  /// table that finds a repeated name by its bytes, before any `String` is made of it.
+  private var topLevelInOrder: [TopLevelEntry] = []
+  private var topLevelBytes: ByteKeyTable
+  private var comparesTopLevelBytes: Bool
   private let keepsStrings: Bool
   private var duplicates = RepeatedKeys()
   private var strings: [(key: String, location: SourceLocation, value: String)] = []
@@ -68,6 +75,7 @@ struct PlistXMLReader {
     return bytes.withUnsafeBufferPointer { text in
       var reader = PlistXMLReader(text: text, keepingStrings: keepingStrings)
       guard var root = reader.document() else { return nil }
+      reader.compareTopLevelStrings()
       // A root `<dict>` was read into `topLevel`; the tables below keep its layout
       // (`mapValues` hashes nothing).
       if case .dictionary = root { root = .dictionary(reader.topLevel.mapValues(\.value)) }
@@ -83,6 +91,9 @@ struct PlistXMLReader {
   private init(text: UnsafeBufferPointer<UInt8>, keepingStrings: Bool) {
     self.text = text
     self.keepsStrings = keepingStrings
+    // A name is at least `<key>k</key>`; the table's offsets are 32-bit.
+    topLevelBytes = ByteKeyTable(keys: text.count / 12)
+    comparesTopLevelBytes = text.count < Int(UInt32.max)
   }
 
   // MARK: Document
@@ -175,7 +186,20 @@ struct PlistXMLReader {
       if consume("</dict>") { break }
       let keyStart = index
       let key: String
-      if consume("<key/>") {
+      var repeatOf: Int?
+      var position: ByteKeyTable.Position?
+      if isTopLevel, comparesTopLevelBytes, let name = plainKey() {
+        switch topLevelBytes.probe(name.lowerBound, name.count, in: text) {
+        case .found(let entry): repeatOf = entry
+        case .absent(let at): position = at
+        case .overBudget: break
+        }
+        if let repeatOf {
+          key = topLevelInOrder[repeatOf].key
+        } else {
+          key = String(decoding: UnsafeBufferPointer(rebasing: text[name]), as: UTF8.self)
+        }
+      } else if consume("<key/>") {
         key = ""
       } else if consume("<key>"), let text = self.text(until: "</key>") {
         key = text
@@ -191,6 +215,20 @@ struct PlistXMLReader {
       if isTopLevel {
         var located = PlistKeyLocator.TopLevelKey(location: location)
         if case .dictionary = value { located.children = lastChildren }
+        let entry = TopLevelEntry(key: key, value: value, located: located)
+        if comparesTopLevelBytes, repeatOf != nil || position != nil {
+          if let repeatOf {
+            duplicates.add(
+              key, first: topLevelInOrder[repeatOf].located.location, again: location)
+            topLevelInOrder[repeatOf] = entry
+          } else if let position {
+            topLevelBytes.insert(topLevelInOrder.count, at: position)
+            topLevelInOrder.append(entry)
+          }
+          if keepsStrings, case .string(let text) = value { strings.append((key, location, text)) }
+          continue
+        }
+        compareTopLevelStrings()
         if let previous = topLevel.updateValue(
           TopLevelEntry(key: key, value: value, located: located), forKey: key)
         {
@@ -209,6 +247,37 @@ struct PlistXMLReader {
     }
     lastChildren = children
     return .dictionary(dictionary)
+  }
+
+  /// Moves the root dictionary's entries so far into `topLevel`, where names are
+  /// compared as strings from then on: at the first name that is not plain (or when
+  /// colliding names spent the byte table's budget), and at the end.
+  private mutating func compareTopLevelStrings() {
+    guard comparesTopLevelBytes else { return }
+    comparesTopLevelBytes = false
+    topLevelBytes = ByteKeyTable(keys: 0)
+    topLevel.reserveCapacity(topLevelInOrder.count)
+    for entry in topLevelInOrder { topLevel[entry.key] = entry }
+    topLevelInOrder = []
+  }
+
+  /// The bytes of the name of the `<key>` at `index` when they are plain (ASCII, no
+  /// entity), `index` then past its `</key>`; nil, `index` unmoved, otherwise.
+  private mutating func plainKey() -> Range<Int>? {
+    if starts(with: "<key/>") {
+      index += 6
+      return index..<index
+    }
+    guard starts(with: "<key>") else { return nil }
+    let start = index + 5
+    let stop = text.firstOffset(of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), from: start)
+    guard stop < text.count, text[stop] == UInt8(ascii: "<") else { return nil }
+    index = stop
+    guard consume("</key>"), UnsafeBufferPointer(rebasing: text[start..<stop]).isASCII else {
+      index = start - 5
+      return nil
+    }
+    return start..<stop
   }
 
   /// The keys of the dictionary read last, for the top-level key that owns it.
