@@ -18,7 +18,7 @@ import Testing
     let shorter = Array("key 1".utf8)  // a prefix of key 1, key 10, key 100 …
     text += probe + shorter
     text.withUnsafeBufferPointer { buffer in
-      var table = ByteKeyTable(keys: ranges.count)
+      var table = ByteKeyTable(keys: ranges.count, bytes: buffer.count)
       for (value, range) in ranges.enumerated() {
         guard case .absent(let position) = table.probe(range.lowerBound, range.count, in: buffer)
         else {
@@ -52,7 +52,7 @@ import Testing
   @Test func aSpentBudgetIsSaidAndNothingElse() {
     let text = Array("abcdefghijklmnopqrstuvwxyz".utf8)
     text.withUnsafeBufferPointer { buffer in
-      var table = ByteKeyTable(keys: 26, budget: 10)
+      var table = ByteKeyTable(keys: 26, bytes: 26, budget: 10)
       var answered = 0
       for offset in 0..<26 {
         switch table.probe(offset, 1, in: buffer) {
@@ -67,6 +67,64 @@ import Testing
         }
       }
       Issue.record("26 lookups ran on a budget of 10 steps")
+    }
+  }
+
+  /// Keys longer than `sampledBeyond` are hashed by samples: two keys that differ only
+  /// where the hash does not look are still told apart, and each is found again.
+  @Test func longKeysThatDifferOnlyBetweenSamplesAreToldApart() {
+    let length = 2_000
+    var text: [UInt8] = []
+    for variant in 0..<2 {
+      var key = [UInt8](repeating: UInt8(ascii: "k"), count: length)
+      key[140] = UInt8(ascii: "a") + UInt8(variant)  // between the first two samples
+      text += key
+    }
+    text.withUnsafeBufferPointer { buffer in
+      var table = ByteKeyTable(keys: 2, bytes: buffer.count)
+      for variant in 0..<2 {
+        guard case .absent(let position) = table.probe(variant * length, length, in: buffer)
+        else {
+          Issue.record("variant \(variant) found before it was inserted")
+          return
+        }
+        table.insert(variant, at: position)
+      }
+      for variant in 0..<2 {
+        guard case .found(let value) = table.probe(variant * length, length, in: buffer) else {
+          Issue.record("variant \(variant) not found")
+          continue
+        }
+        #expect(value == variant)
+      }
+    }
+  }
+
+  /// Long keys made to collide cost at most twice the file's bytes in comparisons: the
+  /// table then says it is out of budget (the reader falls back to strings), where
+  /// comparing each new key with every one before would cost the square.
+  @Test func collidingLongKeysSpendTheComparisonBudget() {
+    let length = 1_000
+    let keys = 50
+    var text: [UInt8] = []
+    for variant in 0..<keys {
+      var key = [UInt8](repeating: UInt8(ascii: "k"), count: length)
+      key[140] = UInt8(variant)
+      text += key
+    }
+    text.withUnsafeBufferPointer { buffer in
+      var table = ByteKeyTable(keys: keys, bytes: buffer.count)
+      for variant in 0..<keys {
+        switch table.probe(variant * length, length, in: buffer) {
+        case .absent(let position): table.insert(variant, at: position)
+        case .found(let value): Issue.record("variant \(variant) found as \(value)")
+        case .overBudget:
+          // Σ i·1,000 over the first i keys passes 2·50,000 + 4,096 bytes at about 15.
+          #expect(variant < 20)
+          return
+        }
+      }
+      Issue.record("50 colliding keys compared whole with every key before them")
     }
   }
 

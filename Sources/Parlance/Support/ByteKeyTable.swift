@@ -13,9 +13,10 @@
 /// this table only while every key so far is plain ASCII without escapes, where the two
 /// agree, and falls back to a `Set<String>` from the first key that is not.
 ///
-/// The hash is seeded per process. A file made so that many keys collide anyway costs a
-/// bounded number of probes in all: past that budget `probe` answers `.overBudget` and
-/// the reader falls back too, so the table never makes a read quadratic.
+/// The hash is seeded per process, and samples keys longer than 512 bytes. A file made
+/// so that many keys collide anyway costs a bounded number of probes and of bytes
+/// compared in all: past either budget `probe` answers `.overBudget` and the reader falls
+/// back too, so the table never makes a read quadratic.
 struct ByteKeyTable {
   private struct Slot {
     /// The stored value plus one; zero for an empty slot.
@@ -46,6 +47,9 @@ struct ByteKeyTable {
   private var filled = 0
   /// Probe steps left; a lookup that would go past it answers `.overBudget`.
   private var budget: Int
+  /// Bytes left to compare with `memcmp` (a key found compares its length once; keys
+  /// that collide compare more).
+  private var comparisons: Int
 
   private static let seed: UInt64 = {
     var hasher = Hasher()
@@ -53,10 +57,12 @@ struct ByteKeyTable {
     return UInt64(truncatingIfNeeded: hasher.finalize())
   }()
 
-  /// A table for a file of up to `keys` keys; `budget` probe steps in all, by default
-  /// eight a key (linear probing at half load averages under two a lookup).
-  init(keys: Int, budget: Int? = nil) {
+  /// A table for a file of up to `keys` keys in `bytes` bytes; `budget` probe steps in
+  /// all, by default eight a key (linear probing at half load averages under two a
+  /// lookup), and twice the file's bytes compared.
+  init(keys: Int, bytes: Int, budget: Int? = nil) {
     self.budget = budget ?? 8 * keys + 1024
+    comparisons = 2 * bytes + 4096
   }
 
   /// Looks up the bytes `start..<start + count` of `text`, which every key of this table
@@ -74,10 +80,12 @@ struct ByteKeyTable {
       if stored.valuePlusOne == 0 {
         return .absent(Position(hash: hash, start: start, count: count))
       }
-      if stored.hash == hash, Int(stored.count) == count,
-        Self.equal(text, Int(stored.start), start, count)
-      {
-        return .found(Int(stored.valuePlusOne) - 1)
+      if stored.hash == hash, Int(stored.count) == count {
+        comparisons -= count
+        if comparisons < 0 { return .overBudget }
+        if Self.equal(text, Int(stored.start), start, count) {
+          return .found(Int(stored.valuePlusOne) - 1)
+        }
       }
       slot = (slot + 1) & mask
     }
@@ -119,33 +127,51 @@ struct ByteKeyTable {
     return true
   }
 
-  /// A multiply-and-fold hash of the bytes, eight at a time, started from the seed.
+  /// A multiply-and-fold hash of the bytes, eight at a time, started from the seed. Of a
+  /// key longer than `sampledBeyond`, the first and last 128 bytes and 16 words between
+  /// them: a 10 MB key is hashed in no time, and keys that differ only elsewhere are told
+  /// apart by comparing them (within the comparison budget).
   private static func hash(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int)
     -> UInt64
   {
-    let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
     var hash = seed ^ (UInt64(count) &* multiplier)
     guard let base = text.baseAddress else { return hash }
-    var index = start
-    let end = start + count
-    while index + 8 <= end {
-      let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+    if count > sampledBeyond {
+      mix(&hash, base + start, 128)
+      let stride = (count - 256) / 16
+      for sample in 0..<16 {
+        mix(&hash, base + start + 128 + sample * stride, 8)
+      }
+      mix(&hash, base + start + count - 128, 128)
+    } else {
+      mix(&hash, base + start, count)
+    }
+    hash = (hash ^ (hash >> 32)) &* multiplier
+    return hash ^ (hash >> 31)
+  }
+
+  static let sampledBeyond = 512
+  private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+  @inline(__always)
+  private static func mix(_ hash: inout UInt64, _ bytes: UnsafePointer<UInt8>, _ count: Int) {
+    var index = 0
+    while index + 8 <= count {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
       hash = (hash ^ word) &* multiplier
       hash ^= hash >> 29
       index += 8
     }
-    if index < end {
-      var word: UInt64 = 0
-      var shift: UInt64 = 0
-      while index < end {
-        word |= UInt64(base[index]) << shift
-        shift += 8
-        index += 1
-      }
-      hash = (hash ^ word) &* multiplier
-      hash ^= hash >> 29
+    guard index < count else { return }
+    var word: UInt64 = 0
+    var shift: UInt64 = 0
+    while index < count {
+      word |= UInt64(bytes[index]) << shift
+      shift += 8
+      index += 1
     }
-    hash = (hash ^ (hash >> 32)) &* multiplier
-    return hash ^ (hash >> 31)
+    hash = (hash ^ word) &* multiplier
+    hash ^= hash >> 29
   }
 }

@@ -92,7 +92,7 @@ struct PlistXMLReader {
     self.text = text
     self.keepsStrings = keepingStrings
     // A name is at least `<key>k</key>`; the table's offsets are 32-bit.
-    topLevelBytes = ByteKeyTable(keys: text.count / 12)
+    topLevelBytes = ByteKeyTable(keys: text.count / 12, bytes: text.count)
     comparesTopLevelBytes = text.count < Int(UInt32.max)
   }
 
@@ -255,7 +255,7 @@ struct PlistXMLReader {
   private mutating func compareTopLevelStrings() {
     guard comparesTopLevelBytes else { return }
     comparesTopLevelBytes = false
-    topLevelBytes = ByteKeyTable(keys: 0)
+    topLevelBytes = ByteKeyTable(keys: 0, bytes: 0)
     topLevel.reserveCapacity(topLevelInOrder.count)
     for entry in topLevelInOrder { topLevel[entry.key] = entry }
     topLevelInOrder = []

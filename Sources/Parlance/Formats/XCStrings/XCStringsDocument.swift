@@ -120,7 +120,7 @@ struct XCStringsDocument {
     let count = keys.count
     var entries: [Entry] = []
     entries.reserveCapacity(count)
-    var first = FirstOccurrences(keys: count)
+    var first = FirstOccurrences(keys: count, in: tape)
     for keyToken in keys {
       if let entry = first.entry(ofRepeat: keyToken, in: tape) {
         repeatedKeys.append(RepeatedKey(keyToken: keyToken, entry: entry))
@@ -301,8 +301,8 @@ struct XCStringsDocument {
     /// Where the key being asked about goes in `bytes`, when it is new there and plain.
     private var position: ByteKeyTable.Position?
 
-    init(keys: Int) {
-      bytes = ByteKeyTable(keys: keys)
+    init(keys: Int, in tape: JSONTape) {
+      bytes = ByteKeyTable(keys: keys, bytes: tape.bytes.count)
     }
 
     /// The entry of the key at `token` when it is byte for byte a plain key seen before.
@@ -336,7 +336,7 @@ struct XCStringsDocument {
         // The first key that is not plain ASCII, or a table out of budget: from here
         // keys are compared as strings, the ones seen so far included.
         comparesBytes = false
-        bytes = ByteKeyTable(keys: 0)
+        bytes = ByteKeyTable(keys: 0, bytes: 0)
         // Sized for every key at once: growing rehashed every key seen so far at each
         // doubling (15% of reading a catalog of 182,000 keys).
         strings.reserveCapacity(entries.capacity)
