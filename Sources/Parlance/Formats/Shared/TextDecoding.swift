@@ -139,6 +139,7 @@ enum TextDecoding {
         guard any & 0x8080_8080_8080_8080 == 0 else { break }
         index += 32
       }
+      guard index < count else { break }
       if index + 8 <= count {
         let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
         if word & 0x8080_8080_8080_8080 == 0 {
