@@ -137,22 +137,10 @@ struct XCStringsParserTests {
   /// escape, a decomposed accent, the Kelvin sign (canonically the letter K). A reader
   /// that told keys apart by their bytes would serve each twice.
   @Test func keysEqualAsStringsAreOneKeyWhateverTheirBytes() {
-    func unit(_ value: String) -> String {
-      #"{"localizations": {"en": {"stringUnit": {"state": "translated", "value": "\#(value)"}}}}"#
-    }
-    let file = parse(
-      """
-      {"sourceLanguage": "en", "strings": {
-      "a": \(unit("1")),
-      "\\u0061": \(unit("2")),
-      "caf\\u00e9": \(unit("3")),
-      "cafe\\u0301": \(unit("4")),
-      "Key": \(unit("5")),
-      "\\u212Aey": \(unit("6"))
-      }}
-      """)
-    let served: [Message] = ["1", "3", "5"].map { .text(MessageTemplate($0)) }
-    #expect(file.entries[.test("en")]?.map(\.message) == served)
+    let file = parseKeys([
+      "a", "\\u0061", "caf\\u00e9", "cafe\\u0301", "Key", "\\u212Aey",
+    ])
+    #expect(file.entries[.test("en")]?.map(\.message) == values(1, 3, 5))
     #expect(
       file.diagnostics.map(\.kind) == [
         .duplicateJSONKey("a", firstAt: SourceLocation(line: 2, column: 1)),
@@ -165,24 +153,10 @@ struct XCStringsParserTests {
   /// key that is not plain ASCII: the reader tells plain keys apart by their bytes until
   /// then, and by `String` equality from there, the keys before included.
   @Test func aKeyEqualToAPlainOneIsOneKeyBeforeAndAfterTheFirstUnplainKey() {
-    func unit(_ value: String) -> String {
-      #"{"localizations": {"en": {"stringUnit": {"state": "translated", "value": "\#(value)"}}}}"#
-    }
-    let file = parse(
-      """
-      {"sourceLanguage": "en", "strings": {
-      "Key": \(unit("1")),
-      "Key": \(unit("2")),
-      "\u{212A}ey": \(unit("3")),
-      "Key": \(unit("4")),
-      "caf\u{E9}": \(unit("5")),
-      "cafe\u{301}": \(unit("6")),
-      "other": \(unit("7")),
-      "other": \(unit("8"))
-      }}
-      """)
-    let served: [Message] = ["1", "5", "7"].map { .text(MessageTemplate($0)) }
-    #expect(file.entries[.test("en")]?.map(\.message) == served)
+    let file = parseKeys([
+      "Key", "Key", "\u{212A}ey", "Key", "caf\u{E9}", "cafe\u{301}", "other", "other",
+    ])
+    #expect(file.entries[.test("en")]?.map(\.message) == values(1, 5, 7))
     let first = SourceLocation(line: 2, column: 1)
     #expect(
       file.diagnostics.map(\.kind) == [
@@ -192,6 +166,20 @@ struct XCStringsParserTests {
         .duplicateJSONKey("cafe\u{301}", firstAt: SourceLocation(line: 6, column: 1)),
         .duplicateJSONKey("other", firstAt: SourceLocation(line: 8, column: 1)),
       ])
+  }
+
+  /// A catalog of `keys` as written in its JSON, one a line from line 2, the English
+  /// value of each its place from 1.
+  private func parseKeys(_ keys: [String]) -> XCStringsFile {
+    let members = keys.enumerated().map { index, key in
+      #""\#(key)": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "\#(index + 1)"}}}}"#
+    }
+    return parse(
+      "{\"sourceLanguage\": \"en\", \"strings\": {\n" + members.joined(separator: ",\n") + "\n}}")
+  }
+
+  private func values(_ places: Int...) -> [Message] {
+    places.map { .text(MessageTemplate(String($0))) }
   }
 
   @Test func largeCatalogIsReadInLinearTime() {
