@@ -69,6 +69,60 @@ struct PlistParserTests {
       ])
   }
 
+  /// 300 names made of pieces that are one text written several ways (a character
+  /// reference, a decomposed accent, the Kelvin sign), plain ASCII ones first: the
+  /// reader agrees with Foundation on every file it reads (the last value of each name,
+  /// one warning a repeat), and leaves to Foundation exactly the files where two names
+  /// are one to Swift but not byte for byte.
+  @Test func randomSpellingsOfNamesReadAsFoundationReadsThem() throws {
+    let pieces: [(written: String, text: String)] = [
+      ("a", "a"), ("&#97;", "a"), ("K", "K"), ("&#x212A;", "\u{212A}"), ("b", "b"),
+      ("&amp;", "&"), ("\u{E9}", "\u{E9}"), ("e\u{301}", "e\u{301}"), (" ", " "),
+    ]
+    var left = 0
+    for seed in UInt64(1)...8 {
+      var random = SplitMix64(seed: seed)
+      let plainFirst = Int(random.next() % 60)
+      // Every other seed without the pieces that are another spelling of a letter.
+      let spellings = seed.isMultiple(of: 2) ? [0, 1, 2, 3, 4, 5, 6, 7, 8] : [0, 1, 4, 5, 8]
+      var names: [(written: String, text: String)] = []
+      for index in 0..<300 {
+        let choices = index < plainFirst ? [0, 2, 4, 8] : spellings
+        let parts = (0..<(1 + Int(random.next() % 3))).map { _ in
+          pieces[choices[Int(random.next() % UInt64(choices.count))]]
+        }
+        names.append((parts.map(\.written).joined(), parts.map(\.text).joined()))
+      }
+      let xml =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+        + names.enumerated().map { "<key>\($1.written)</key><string>\($0)</string>\n" }.joined()
+        + "</dict>\n</plist>\n"
+      // Texts equal to Swift whose bytes differ: one name to Swift, two to Foundation.
+      var spelled: [String: String] = [:]
+      var twoSpellings = false
+      for name in names {
+        if let other = spelled[name.text], !other.utf8.elementsEqual(name.text.utf8) {
+          twoSpellings = true
+        }
+        spelled[name.text] = name.text
+      }
+      let ours = PlistXMLReader.read(Array(xml.utf8))
+      #expect((ours == nil) == twoSpellings, "seed \(seed)")
+      guard let ours else {
+        left += 1
+        continue
+      }
+      let foundation = try #require(
+        try PropertyListSerialization.propertyList(from: Data(xml.utf8), format: nil)
+          as? [String: String])
+      #expect(ours.root.dictionary?.compactMapValues(\.string) == foundation, "seed \(seed)")
+      #expect(
+        ours.locations.duplicates.listed.count == names.count - foundation.count,
+        "seed \(seed)")
+    }
+    #expect(left > 0 && left < 8, "both kinds of file were made")
+  }
+
   /// `K` and the Kelvin sign are one key to Swift and two to Foundation: whichever comes
   /// first, and however it is written, the file is left to Foundation.
   @Test func aKeyThatIsAnotherSpellingOfAnotherIsLeftToFoundation() {

@@ -168,6 +168,51 @@ struct XCStringsParserTests {
       ])
   }
 
+  /// 300 keys made of pieces that are one text written several ways (an escape, a
+  /// decomposed accent, the Kelvin sign), plain ASCII ones among them, read against
+  /// Swift's own equality: each text is served once, with the value of its first
+  /// spelling, and every later spelling is a repeat of that first, whichever of the
+  /// readers' two ways (bytes while keys are plain, strings after) told them apart.
+  @Test func randomSpellingsOfKeysAreOneKeyExactlyWhenEqualAsStrings() {
+    // Each piece as written in the JSON, and the text it stands for.
+    let pieces: [(written: String, text: String)] = [
+      ("a", "a"), ("\\u0061", "a"), ("K", "K"), ("\u{212A}", "\u{212A}"),
+      ("\\u212A", "\u{212A}"), ("\u{E9}", "\u{E9}"), ("e\u{301}", "e\u{301}"),
+      ("\\u00e9", "\u{E9}"), ("b", "b"), (" ", " "), ("\\n", "\n"), ("1", "1"),
+    ]
+    for seed in UInt64(1)...4 {
+      var random = SplitMix64(seed: seed)
+      // Plain pieces only for the first keys, so that the readers start on bytes.
+      let plainFirst = Int(random.next() % 60)
+      var keys: [(written: String, text: String)] = []
+      for index in 0..<300 {
+        let choices = index < plainFirst ? [0, 2, 8, 9, 11] : Array(pieces.indices)
+        let parts = (0..<(1 + Int(random.next() % 3))).map { _ in
+          pieces[choices[Int(random.next() % UInt64(choices.count))]]
+        }
+        keys.append((parts.map(\.written).joined(), parts.map(\.text).joined()))
+      }
+      var firstLine: [String: Int] = [:]
+      var served: [Int] = []
+      var repeats: [Diagnostic.Kind] = []
+      for (index, key) in keys.enumerated() {
+        if let line = firstLine[key.text] {
+          repeats.append(
+            .duplicateJSONKey(key.text, firstAt: SourceLocation(line: line, column: 1)))
+        } else {
+          firstLine[key.text] = index + 2
+          served.append(index + 1)
+        }
+      }
+      let file = parseKeys(keys.map(\.written))
+      #expect(
+        file.entries[.test("en")]?.map(\.message)
+          == served.map { .text(MessageTemplate(String($0))) },
+        "seed \(seed)")
+      #expect(file.diagnostics.map(\.kind) == repeats, "seed \(seed)")
+    }
+  }
+
   /// A catalog of `keys` as written in its JSON, one a line from line 2, the English
   /// value of each its place from 1.
   private func parseKeys(_ keys: [String]) -> XCStringsFile {
