@@ -233,11 +233,17 @@ struct JSONTape: Sendable {
     var flags: UInt8 = 0
     var position = start
     while true {
-      // Eight bytes at a time while none is a quote, a backslash or a control character.
+      // Sixteen bytes, then eight, at a time while none is a quote, a backslash or a
+      // control character.
+      let base = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped)
+      while position + 16 <= count {
+        let first = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        let second = base.loadUnaligned(fromByteOffset: position + 8, as: UInt64.self)
+        if (first.endsJSONRun | second.endsJSONRun) != 0 { break }
+        position += 16
+      }
       while position + 8 <= count {
-        let word = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped + position)
-          .loadUnaligned(as: UInt64.self)
-        if word.containsByte(0x22) || word.containsByte(0x5C) || word.containsByteBelow0x20 {
+        if base.loadUnaligned(fromByteOffset: position, as: UInt64.self).endsJSONRun != 0 {
           break
         }
         position += 8
@@ -379,11 +385,21 @@ extension UInt8 {
 }
 
 extension UInt64 {
-  /// Whether any of the eight bytes is below 0x20 (a control character).
-  fileprivate var containsByteBelow0x20: Bool {
-    // Bytes below 0x20 are those for which subtracting 0x20 borrows into the top bit,
-    // counting only bytes whose own top bit was clear.
-    ((self &- 0x2020_2020_2020_2020) & ~self & 0x8080_8080_8080_8080) != 0
+  /// Zero when none of the eight bytes ends a run of a string's plain bytes: a quote, a
+  /// backslash or a control character (below 0x20). One test for the three, with no
+  /// branch between them.
+  @inline(__always)
+  fileprivate var endsJSONRun: UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quotes = self ^ (ones &* 0x22)
+    let backslashes = self ^ (ones &* 0x5C)
+    // A zero byte (of `quotes` or `backslashes`) and a byte below 0x20 (of `self`) are
+    // those for which the subtraction borrows into the top bit, counting only bytes
+    // whose own top bit was clear.
+    let found =
+      ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+      | ((self &- ones &* 0x20) & ~self)
+    return found & 0x8080_8080_8080_8080
   }
 }
 
