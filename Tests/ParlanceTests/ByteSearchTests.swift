@@ -3,10 +3,10 @@ import Testing
 @testable import Parlance
 
 @Suite struct ByteSearchTests {
-  /// `#@` at every offset of strings of every length up to three words, and `#` and `@`
-  /// apart, against a search of one byte at a time.
+  /// `#@` at every offset of strings of every length up to three 16-byte blocks, and `#`
+  /// and `@` apart, against a search of one byte at a time.
   @Test func aPairIsFoundWhereverItStands() {
-    for length in 0...24 {
+    for length in 0...48 {
       for offset in 0..<max(length - 1, 0) {
         var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
         bytes[offset] = UInt8(ascii: "#")
