@@ -234,20 +234,31 @@ struct JSONTape: Sendable {
     var position = start
     while true {
       // Sixteen bytes, then eight, at a time while none is a quote, a backslash or a
-      // control character.
+      // control character; then straight to the first that is.
       let base = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped)
+      var stops: UInt64 = 0
       while position + 16 <= count {
-        let first = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-        let second = base.loadUnaligned(fromByteOffset: position + 8, as: UInt64.self)
-        if (first.endsJSONRun | second.endsJSONRun) != 0 { break }
-        position += 16
-      }
-      while position + 8 <= count {
-        if base.loadUnaligned(fromByteOffset: position, as: UInt64.self).endsJSONRun != 0 {
+        stops = base.loadUnaligned(fromByteOffset: position, as: UInt64.self).endsJSONRun
+        if stops != 0 { break }
+        stops = base.loadUnaligned(fromByteOffset: position + 8, as: UInt64.self).endsJSONRun
+        if stops != 0 {
+          position += 8
           break
         }
-        position += 8
+        position += 16
       }
+      if stops == 0 {
+        while position + 8 <= count {
+          stops = base.loadUnaligned(fromByteOffset: position, as: UInt64.self).endsJSONRun
+          if stops != 0 { break }
+          position += 8
+        }
+      }
+      #if _endian(little)
+        // The lowest flag of `endsJSONRun` is exact (only bytes above a stop can be
+        // flagged falsely): the first byte in memory that stops the run.
+        if stops != 0 { position += stops.trailingZeroBitCount >> 3 }
+      #endif
       guard position < count else { return false }
       let byte = text[position]
       if byte == UInt8(ascii: "\"") { break }
