@@ -5,18 +5,15 @@
 #endif
 
 /// The first occurrence of each byte string among the keys of one file, found without
-/// making a `String` or running `Hasher`: a reader asks it before it decodes a key, and a
-/// key byte for byte equal to one it has seen is a repeat of that one.
-///
-/// Equal bytes are equal strings, but equal strings need not be equal bytes (`\u0041`
-/// and `A`, or `K` and the Kelvin sign U+212A, are one key to Swift), so a reader keeps
-/// this table only while every key so far is plain ASCII without escapes, where the two
-/// agree, and falls back to a `Set<String>` from the first key that is not.
+/// making a `String` or running `Hasher`: a key byte for byte equal to one it has seen
+/// is a repeat of that one. Equal bytes are equal strings, but equal strings need not be
+/// equal bytes, so readers use it through `FirstKeys`, which asks it only while every
+/// key is plain ASCII.
 ///
 /// The hash is seeded per process, and samples keys longer than 512 bytes. A file made
 /// so that many keys collide anyway costs a bounded number of probes and of bytes
-/// compared in all: past either budget `probe` answers `.overBudget` and the reader falls
-/// back too, so the table never makes a read quadratic.
+/// compared in all: past either budget `probe` answers `.overBudget`, so the table never
+/// makes a read quadratic.
 struct ByteKeyTable {
   private struct Slot {
     /// The stored value plus one; zero for an empty slot.
@@ -31,7 +28,7 @@ struct ByteKeyTable {
     case found(Int)
     /// None was: `insert(_:at:)` with this position stores one.
     case absent(Position)
-    /// Collisions used up the budget: the table can no longer answer.
+    /// The probe or comparison budget is spent: the table gives no answer for this key.
     case overBudget
   }
 

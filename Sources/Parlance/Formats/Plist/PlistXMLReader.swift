@@ -47,16 +47,11 @@ struct PlistXMLReader {
   private var index = 0
   private var lines = LineLocator()
   private var depth = 0
-  /// The root dictionary, read into one table: a name is hashed once, and a name may be
-  /// megabytes. Filled from `topLevelInOrder` at the end, or at the first name that is
-  /// not plain.
-  private var topLevel: [String: TopLevelEntry] = [:]
-  /// While every name of the root dictionary is plain (ASCII without an entity, where
-  /// equal bytes and equal strings agree), its entries by first occurrence, and the
-  /// table that finds a repeated name by its bytes, before any `String` is made of it.
-  private var topLevelInOrder: [TopLevelEntry] = []
-  private var topLevelBytes: ByteKeyTable
-  private var comparesTopLevelBytes: Bool
+  /// The root dictionary's entries by first occurrence of their names (the last value
+  /// of each), and where each name was first (`FirstKeys`: a repeated plain name is
+  /// found by its bytes, before any `String` is made of it).
+  private var topLevel: [TopLevelEntry] = []
+  private var topLevelNames: FirstKeys
   private let keepsStrings: Bool
   private var duplicates = RepeatedKeys()
   private var strings: [(key: String, location: SourceLocation, value: String)] = []
@@ -75,15 +70,16 @@ struct PlistXMLReader {
     return bytes.withUnsafeBufferPointer { text in
       var reader = PlistXMLReader(text: text, keepingStrings: keepingStrings)
       guard var root = reader.document() else { return nil }
-      reader.compareTopLevelStrings()
-      // A root `<dict>` was read into `topLevel`; the tables below keep its layout
-      // (`mapValues` hashes nothing).
-      if case .dictionary = root { root = .dictionary(reader.topLevel.mapValues(\.value)) }
+      // A root `<dict>` was read into `topLevel`: its names are hashed once here, into a
+      // table the ones below keep the layout of (`mapValues` hashes nothing).
+      let table = Dictionary(
+        reader.topLevel.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+      if case .dictionary = root { root = .dictionary(table.mapValues(\.value)) }
       return Result(
         root: root,
         locations: PlistKeyLocator(
-          keys: reader.topLevel.mapValues(\.located), duplicates: reader.duplicates),
-        located: reader.topLevel.values.map { ($0.located.location, $0.key, $0.value) },
+          keys: table.mapValues(\.located), duplicates: reader.duplicates),
+        located: reader.topLevel.map { ($0.located.location, $0.key, $0.value) },
         strings: reader.strings)
     }
   }
@@ -91,9 +87,8 @@ struct PlistXMLReader {
   private init(text: UnsafeBufferPointer<UInt8>, keepingStrings: Bool) {
     self.text = text
     self.keepsStrings = keepingStrings
-    // A name is at least `<key>k</key>`; the table's offsets are 32-bit.
-    topLevelBytes = ByteKeyTable(keys: text.count / 12, bytes: text.count)
-    comparesTopLevelBytes = text.count < Int(UInt32.max)
+    // A name is at least `<key>k</key>`.
+    topLevelNames = FirstKeys(keys: text.count / 12, bytes: text.count)
   }
 
   // MARK: Document
@@ -187,18 +182,12 @@ struct PlistXMLReader {
       let keyStart = index
       let key: String
       var repeatOf: Int?
-      var position: ByteKeyTable.Position?
-      if isTopLevel, comparesTopLevelBytes, let name = plainKey() {
-        switch topLevelBytes.probe(name.lowerBound, name.count, in: text) {
-        case .found(let entry): repeatOf = entry
-        case .absent(let at): position = at
-        case .overBudget: break
-        }
-        if let repeatOf {
-          key = topLevelInOrder[repeatOf].key
-        } else {
-          key = String(decoding: UnsafeBufferPointer(rebasing: text[name]), as: UTF8.self)
-        }
+      let plain = isTopLevel ? plainKey() : nil
+      if isTopLevel { repeatOf = topLevelNames.repeatOf(plain, in: text) }
+      if let repeatOf {
+        key = topLevel[repeatOf].key
+      } else if let plain {
+        key = String(decoding: UnsafeBufferPointer(rebasing: text[plain]), as: UTF8.self)
       } else if consume("<key/>") {
         key = ""
       } else if consume("<key>"), let text = self.text(until: "</key>") {
@@ -216,26 +205,16 @@ struct PlistXMLReader {
         var located = PlistKeyLocator.TopLevelKey(location: location)
         if case .dictionary = value { located.children = lastChildren }
         let entry = TopLevelEntry(key: key, value: value, located: located)
-        if comparesTopLevelBytes, repeatOf != nil || position != nil {
-          if let repeatOf {
-            duplicates.add(
-              key, first: topLevelInOrder[repeatOf].located.location, again: location)
-            topLevelInOrder[repeatOf] = entry
-          } else if let position {
-            topLevelBytes.insert(topLevelInOrder.count, at: position)
-            topLevelInOrder.append(entry)
-          }
-          if keepsStrings, case .string(let text) = value { strings.append((key, location, text)) }
-          continue
-        }
-        compareTopLevelStrings()
-        if let previous = topLevel.updateValue(
-          TopLevelEntry(key: key, value: value, located: located), forKey: key)
+        if let earlier = repeatOf
+          ?? topLevelNames.insert(key, at: topLevel.count, earlier: { topLevel.map(\.key) })
         {
           // Two spellings of one name (`é`, `e\u{301}`) are one key to Swift: what
           // Foundation makes of them is its own affair.
-          guard previous.key.hasSameBytes(as: key) else { return nil }
-          duplicates.add(key, first: previous.located.location, again: location)
+          guard topLevel[earlier].key.hasSameBytes(as: key) else { return nil }
+          duplicates.add(key, first: topLevel[earlier].located.location, again: location)
+          topLevel[earlier] = entry
+        } else {
+          topLevel.append(entry)
         }
         if keepsStrings, case .string(let text) = value { strings.append((key, location, text)) }
       } else if dictionary.updateValue(value, forKey: key) != nil,
@@ -247,18 +226,6 @@ struct PlistXMLReader {
     }
     lastChildren = children
     return .dictionary(dictionary)
-  }
-
-  /// Moves the root dictionary's entries so far into `topLevel`, where names are
-  /// compared as strings from then on: at the first name that is not plain (or when
-  /// colliding names spent the byte table's budget), and at the end.
-  private mutating func compareTopLevelStrings() {
-    guard comparesTopLevelBytes else { return }
-    comparesTopLevelBytes = false
-    topLevelBytes = ByteKeyTable(keys: 0, bytes: 0)
-    topLevel.reserveCapacity(topLevelInOrder.count)
-    for entry in topLevelInOrder { topLevel[entry.key] = entry }
-    topLevelInOrder = []
   }
 
   /// The bytes of the name of the `<key>` at `index` when they are plain (ASCII, no

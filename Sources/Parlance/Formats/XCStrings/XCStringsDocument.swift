@@ -120,14 +120,16 @@ struct XCStringsDocument {
     let count = keys.count
     var entries: [Entry] = []
     entries.reserveCapacity(count)
-    var first = FirstOccurrences(keys: count, in: tape)
+    var first = FirstKeys(keys: count, bytes: tape.bytes.count)
     for keyToken in keys {
-      if let entry = first.entry(ofRepeat: keyToken, in: tape) {
+      let token = tape.tokens[keyToken]
+      let written = token.flags == 0 ? Int(token.start)..<Int(token.end) : nil
+      if let entry = tape.bytes.withUnsafeBufferPointer({ first.repeatOf(written, in: $0) }) {
         repeatedKeys.append(RepeatedKey(keyToken: keyToken, entry: entry))
         continue
       }
       guard let key = tape.string(at: keyToken) else { throw .invalidJSON }
-      if let entry = first.insert(key, entry: entries.count, entries: entries) {
+      if let entry = first.insert(key, at: entries.count, earlier: { entries.map(\.key) }) {
         repeatedKeys.append(RepeatedKey(keyToken: keyToken, entry: entry))
         continue
       }
@@ -287,78 +289,6 @@ struct XCStringsDocument {
     default:
       throw .mismatch(path: [String(describing: name)], expected: "a boolean", foundNull: false)
     }
-  }
-
-  /// The entry of each key of `strings` seen so far. While every key is plain ASCII they
-  /// are told apart by their bytes (`ByteKeyTable`: a repeat is found before its `String`
-  /// is made); from the first key that is not, by `String` equality, as Swift compares
-  /// keys everywhere else.
-  private struct FirstOccurrences {
-    private var bytes: ByteKeyTable
-    /// False from the first key that is not plain ASCII (or a table out of budget).
-    private var comparesBytes = true
-    private var strings: Set<FirstOccurrence> = []
-    /// Where the key being asked about goes in `bytes`, when it is new there and plain.
-    private var position: ByteKeyTable.Position?
-
-    init(keys: Int, in tape: JSONTape) {
-      bytes = ByteKeyTable(keys: keys, bytes: tape.bytes.count)
-    }
-
-    /// The entry of the key at `token` when it is byte for byte a plain key seen before.
-    mutating func entry(ofRepeat token: Int, in tape: JSONTape) -> Int? {
-      position = nil
-      guard comparesBytes else { return nil }
-      let key = tape.tokens[token]
-      let start = Int(key.start)
-      let count = Int(key.end) - start
-      return tape.bytes.withUnsafeBufferPointer { text in
-        switch bytes.probe(start, count, in: text) {
-        case .found(let entry): return entry
-        case .absent(let at):
-          if key.flags == 0, UnsafeBufferPointer(rebasing: text[start..<start + count]).isASCII {
-            position = at
-          }
-          return nil
-        case .overBudget: return nil
-        }
-      }
-    }
-
-    /// Records `key` as the first occurrence in `entry`, `entries` being those before it;
-    /// returns the entry of the first occurrence when it is not one.
-    mutating func insert(_ key: String, entry: Int, entries: [Entry]) -> Int? {
-      if comparesBytes {
-        if let position {
-          bytes.insert(entry, at: position)
-          return nil
-        }
-        // The first key that is not plain ASCII, or a table out of budget: from here
-        // keys are compared as strings, the ones seen so far included.
-        comparesBytes = false
-        bytes = ByteKeyTable(keys: 0, bytes: 0)
-        // Sized for every key at once: growing rehashed every key seen so far at each
-        // doubling (15% of reading a catalog of 182,000 keys).
-        strings.reserveCapacity(entries.capacity)
-        for (index, seen) in entries.enumerated() {
-          strings.insert(FirstOccurrence(key: seen.key, entry: index))
-        }
-      }
-      let (isNew, occurrence) = strings.insert(FirstOccurrence(key: key, entry: entry))
-      return isNew ? nil : occurrence.entry
-    }
-  }
-
-  /// A key of `strings` and the entry of its first occurrence, equal and hashed by the key
-  /// alone: `Set.insert` hashes the key once and says both whether it is new and, when it
-  /// is not, which entry has it (a dictionary asked, then written, hashed it twice).
-  private struct FirstOccurrence: Hashable {
-    let key: String
-    let entry: Int
-
-    static func == (lhs: FirstOccurrence, rhs: FirstOccurrence) -> Bool { lhs.key == rhs.key }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(key) }
   }
 
   /// The members of a checked object, each name once (the first; names are equal as
