@@ -54,11 +54,14 @@ struct RepeatedKeys {
   /// Whether a repeat found now is only counted.
   var isFull: Bool { listed.count == Diagnostic.limitPerFile }
 
-  mutating func add(_ key: String, first: SourceLocation, again: SourceLocation) {
+  /// Records a repeat of `key`; `key` is made only when the repeat is listed.
+  mutating func add(
+    _ key: @autoclosure () -> String, first: SourceLocation, again: SourceLocation
+  ) {
     if isFull {
       countUnlisted(seen: true) { again }
     } else {
-      listed.append((key, first, again))
+      listed.append((key(), first, again))
     }
   }
 
@@ -71,6 +74,14 @@ struct RepeatedKeys {
     } else if let first = location() {
       unlisted = (1, first)
     }
+  }
+
+  /// The same repeats with every location made `transform(location)`.
+  func mapLocations(_ transform: (SourceLocation) -> SourceLocation) -> RepeatedKeys {
+    var mapped = self
+    mapped.listed = listed.map { ($0.key, transform($0.first), transform($0.again)) }
+    mapped.unlisted = unlisted.map { ($0.count, transform($0.first)) }
+    return mapped
   }
 
   /// Adds the repeats only counted to `diagnostics` of `file`, after the listed ones were

@@ -38,9 +38,12 @@ struct FirstKeys {
   }
 
   /// Records `key`, which `repeatOf` did not find, as the first occurrence at `index`;
-  /// returns the index of an earlier key equal to it as a string, when there is one.
+  /// returns the index of an earlier key equal to it as a string, when there is one
+  /// (`key` is made only when the byte table cannot take it).
   /// `earlier` lists the keys recorded so far, by index.
-  mutating func insert(_ key: String, at index: Int, earlier: () -> [String]) -> Int? {
+  mutating func insert(
+    _ key: @autoclosure () -> String, at index: Int, earlier: () -> [String]
+  ) -> Int? {
     if comparesBytes {
       if let position {
         bytes.insert(index, at: position)
@@ -56,7 +59,7 @@ struct FirstKeys {
         strings.insert(FirstOccurrence(key: earlierKey, index: seen))
       }
     }
-    let (isNew, occurrence) = strings.insert(FirstOccurrence(key: key, index: index))
+    let (isNew, occurrence) = strings.insert(FirstOccurrence(key: key(), index: index))
     return isNew ? nil : occurrence.index
   }
 

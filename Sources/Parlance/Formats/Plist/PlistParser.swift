@@ -52,39 +52,8 @@ public enum PlistParser {
     return parse(data, file: url.path)
   }
 
-  /// A value as far as a catalog needs it: a string, or what else it is.
-  private enum Value {
-    case string(String)
-    case other(kind: String)
-
-    /// A value `PropertyListSerialization` returned. `NSNumber` bridges to `Bool` too, so
-    /// booleans are told apart by their Core Foundation type name.
-    init(_ value: Any) {
-      switch value {
-      case let text as String: self = .string(text)
-      case is [String: Any]: self = .other(kind: "a dictionary")
-      case is [Any]: self = .other(kind: "an array")
-      case is Date: self = .other(kind: "a date")
-      case is Data: self = .other(kind: "data")
-      case let number as NSNumber:
-        let type = String(cString: number.objCType)
-        self = .other(kind: type == "c" || type == "B" ? "a boolean" : "a number")
-      default: self = .other(kind: "of another type")
-      }
-    }
-
-    init(_ value: PlistValue) {
-      switch value {
-      case .string(let text): self = .string(text)
-      case .dictionary: self = .other(kind: "a dictionary")
-      case .other: self = .other(kind: "of another type")
-      }
-    }
-  }
-
   private struct Reader {
     let file: String
-    var locator: PlistKeyLocator?
     var entries: [StringsEntry] = []
     var diagnostics: [Diagnostic] = []
 
@@ -93,62 +62,43 @@ public enum PlistParser {
     }
 
     mutating func read(_ data: Data) {
-      let bytes = [UInt8](data)
-      let isBinary = bytes.starts(with: Array("bplist".utf8))
-      let root: [String: Value]
-      // Each string as written, when the reader saw them all (duplicates included).
-      var written: [(key: String, location: SourceLocation, value: String)]?
-      var located: [(location: SourceLocation, key: String, value: Value)]?
-      if !isBinary, let read = PlistXMLReader.read(bytes, keepingStrings: true) {
-        locator = read.locations
-        located = read.located.map { ($0.location, $0.key, Value($0.value)) }
-        guard let dictionary = read.root.dictionary else {
-          return report(.invalidPropertyList(reason: "the top level is not a dictionary"))
-        }
-        root = dictionary.mapValues(Value.init)
-        written = read.strings
-      } else {
-        if !isBinary {
-          locator = PlistKeyLocator(utf8: TextDecoding.decodeUnicode(bytes).utf8)
-        }
-        let plist: Any
-        do {
-          plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-          return report(
-            .invalidPropertyList(reason: PlistReadError.reason(for: error, binary: isBinary)),
-            at: PlistReadError.location(in: error))
-        }
-        guard let dictionary = plist as? [String: Any] else {
-          return report(.invalidPropertyList(reason: "the top level is not a dictionary"))
-        }
-        root = dictionary.mapValues(Value.init)
+      do {
+        try PlistTape.reading(data) { tape in self.read(tape) }
+      } catch {
+        report(.invalidPropertyList(reason: error.reason), at: error.location)
       }
-      for duplicate in locator?.duplicates.listed ?? [] {
+    }
+
+    private mutating func read(_ tape: PlistTape) {
+      guard tape.isDictionary(0) else {
+        return report(.invalidPropertyList(reason: "the top level is not a dictionary"))
+      }
+      let duplicates = tape.resolved(tape.duplicates)
+      for duplicate in duplicates.listed {
         report(
           .duplicateKey(duplicate.key, firstAt: duplicate.first), .warning, at: duplicate.again)
       }
-      locator?.duplicates.countUnlisted(in: &diagnostics, file: file)
-      // File order when the text says where each key is, else key order.
-      let keys = (located ?? root.map { (location(of: $0.key), $0.key, $0.value) })
-        .sorted { ($0.location, $0.key) < ($1.location, $1.key) }
-      for (location, key, value) in keys {
-        switch value {
-        case .string(let text):
-          if written == nil {
-            entries.append(StringsEntry(key: key, value: text, location: location))
-          }
-        case .other(let kind):
-          report(
-            .invalidEntry(key: key, reason: "its value is \(kind), not a string"), at: location)
+      duplicates.countUnlisted(in: &diagnostics, file: file)
+      // Each name whose last value is not a string, where it was written last.
+      for node in tape.entries.map(Int.init).sorted(by: {
+        tape.nodes[$0].place < tape.nodes[$1].place
+      }) where tape.kind(node) != .string {
+        report(
+          .invalidEntry(
+            key: tape.key(node), reason: "its value is \(tape.kind(node).description), not a string"
+          ),
+          at: tape.location(of: node))
+      }
+      // Every value of a name whose last value is a string, in file order, so that lint
+      // can compare them.
+      for (child, entry) in zip(tape.children(of: 0), tape.entryOfChild)
+      where tape.kind(Int(tape.entries[Int(entry)])) == .string {
+        if let text = tape.string(child) {
+          entries.append(
+            StringsEntry(key: tape.key(child), value: text, location: tape.location(of: child)))
         }
       }
-      // Every value of a key whose last value is a string, so that lint can compare them.
-      for (key, location, text) in written ?? [] {
-        if case .string = root[key] {
-          entries.append(StringsEntry(key: key, value: text, location: location))
-        }
-      }
+      tape.resolveLocations(of: &entries, \.location, and: &diagnostics)
     }
 
     func finish() -> PlistFile {
@@ -157,10 +107,6 @@ public enum PlistParser {
         diagnostics: diagnostics.enumerated().sorted {
           ($0.element.location, $0.offset) < ($1.element.location, $1.offset)
         }.map(\.element))
-    }
-
-    private func location(of key: String) -> SourceLocation {
-      locator?.keys[key]?.location ?? SourceLocation(line: 1, column: 1)
     }
 
     private mutating func report(

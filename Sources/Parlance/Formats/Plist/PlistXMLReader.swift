@@ -3,116 +3,80 @@
 #endif
 
 /// A reader of our own for the XML property lists that `.stringsdict` files are: a
-/// `<plist>` holding dictionaries of keys and strings, with the location of each key.
+/// `<plist>` holding dictionaries of keys and strings, read into a `PlistTape` with the
+/// place of each key.
 ///
 /// It reads a strict subset of what `PropertyListSerialization` reads, and reads it the
 /// same way: a later key of a dictionary replaces an earlier one, text is kept as
 /// written (line endings, spaces), and `&amp; &lt; &gt; &quot; &apos;` and character
 /// references are decoded. Anything outside the subset — another value type, CDATA, a
 /// comment inside text, an attribute, an encoding other than UTF-8, an unknown entity,
-/// a mistake of any kind — makes `read` return nil, and the caller hands the file to
-/// `PropertyListSerialization`, which says what it makes of it. Time is linear in the
-/// size of the input.
+/// two spellings of one name, a mistake of any kind — makes `read` return nil, and the
+/// caller hands the file to `PropertyListSerialization`, which says what it makes of it.
+/// Time is linear in the size of the input.
 ///
 /// ```
-/// <plist version="1.0"><dict>
-///   <key>files</key>            top-level key 'files' at 1:28
-///   <dict><key>one</key>…       key 'one' of 'files'
+/// <plist version="1.0"><dict>     node 0, the root
+///   <key>files</key>              node 1, 'files', at byte 33
+///   <dict><key>one</key>…         node 2, 'one' of 'files'
 /// ```
 struct PlistXMLReader {
-  /// The plist's value, and where its keys are (as `PlistKeyLocator` finds them).
-  struct Result {
-    var root: PlistValue
-    var locations: PlistKeyLocator
-    /// Each key of the root dictionary with its value and where it is (the last of a
-    /// repeated key), in no order: what a reader walks without hashing each name again.
-    var located: [(location: SourceLocation, key: String, value: PlistValue)]
-    /// With `keepingStrings`, every string value of the root dictionary as written,
-    /// duplicated keys included, in file order (what a later key replaced is gone from
-    /// `root`); else empty.
-    var strings: [(key: String, location: SourceLocation, value: String)]
-  }
-
-  /// A key of the root dictionary: its spelling, its value and where it is.
-  private struct TopLevelEntry {
-    var key: String
-    var value: PlistValue
-    var located: PlistKeyLocator.TopLevelKey
-  }
-
   /// Dictionaries nested deeper are handed to Foundation (a `.stringsdict` has three).
   static let maximumDepth = 64
 
   private let text: UnsafeBufferPointer<UInt8>
   private var index = 0
-  private var lines = LineLocator()
   private var depth = 0
-  /// The root dictionary's entries by first occurrence of their names (the last value
-  /// of each), and where each name was first (`FirstKeys`: a repeated plain name is
-  /// found by its bytes, before any `String` is made of it).
-  private var topLevel: [TopLevelEntry] = []
-  private var topLevelNames: FirstKeys
-  private let keepsStrings: Bool
-  private var duplicates = RepeatedKeys()
-  private var strings: [(key: String, location: SourceLocation, value: String)] = []
+  private var tape: PlistTape
+  /// The root dictionary's names by first occurrence (`FirstKeys`: a repeated plain
+  /// name is found by its bytes, before any `String` is made of it).
+  private var rootNames: FirstKeys
 
-  /// The value and key locations of `bytes`; nil when the file is not in the subset.
-  /// - Parameters:
-  ///   - bytes: the file.
-  ///   - keepingStrings: whether `Result.strings` lists every string as written.
-  /// - Returns: what was read; nil when the file is not in the subset.
-  static func read(_ bytes: [UInt8], keepingStrings: Bool = false) -> Result? {
-    // UTF-8 only, without a byte order mark and without NUL bytes.
-    guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]),
-      bytes.withUnsafeBytes({ $0.baseAddress.map { memchr($0, 0, bytes.count) } ?? nil }) == nil,
-      TextDecoding.decodeUTF8(bytes).firstInvalidOffset == nil
+  /// The tape of `text`, whose bytes it reads in place (the caller keeps them alive while
+  /// it uses the tape); nil when the file is not in the subset.
+  static func read(_ text: UnsafeBufferPointer<UInt8>) -> PlistTape? {
+    // UTF-8 only, without a byte order mark and without NUL bytes; offsets are 32-bit.
+    guard text.count < Int(Int32.max),
+      !(text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF),
+      text.baseAddress.map({ memchr($0, 0, text.count) }) ?? nil == nil,
+      TextDecoding.firstInvalidUTF8Offset(in: text) == nil
     else { return nil }
-    return bytes.withUnsafeBufferPointer { text in
-      var reader = PlistXMLReader(text: text, keepingStrings: keepingStrings)
-      guard var root = reader.document() else { return nil }
-      // A root `<dict>` was read into `topLevel`: its names are hashed once here, into a
-      // table the ones below keep the layout of (`mapValues` hashes nothing).
-      let table = Dictionary(
-        reader.topLevel.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-      if case .dictionary = root { root = .dictionary(table.mapValues(\.value)) }
-      return Result(
-        root: root,
-        locations: PlistKeyLocator(
-          keys: table.mapValues(\.located), duplicates: reader.duplicates),
-        located: reader.topLevel.map { ($0.located.location, $0.key, $0.value) },
-        strings: reader.strings)
-    }
+    var reader = PlistXMLReader(text: text)
+    guard reader.document() else { return nil }
+    return reader.tape
   }
 
-  private init(text: UnsafeBufferPointer<UInt8>, keepingStrings: Bool) {
+  private init(text: UnsafeBufferPointer<UInt8>) {
     self.text = text
-    self.keepsStrings = keepingStrings
+    tape = PlistTape(text: text)
+    // A node is at least `<key>k</key><dict/>`; reserving a third of that is one
+    // allocation for most files and no waste for any.
+    tape.nodes.reserveCapacity(text.count / 48)
     // A name is at least `<key>k</key>`.
-    topLevelNames = FirstKeys(keys: text.count / 12, bytes: text.count)
+    rootNames = FirstKeys(keys: text.count / 12, bytes: text.count)
   }
 
   // MARK: Document
 
-  private mutating func document() -> PlistValue? {
+  private mutating func document() -> Bool {
     if starts(with: "<?xml") {
       guard let end = processingInstructionEnd(), Self.declaresUTF8(text[index..<end]) else {
-        return nil
+        return false
       }
       index = end + 2
     }
     guard index > 0 || text.first == UInt8(ascii: "<"), skipMisc(allowingDoctype: true),
       starts(with: "<plist")
-    else { return nil }
+    else { return false }
     index += 6
     guard index < text.count, text[index] == UInt8(ascii: ">") || text[index].isXMLSpace,
       let close = find(">"), text[close - 1] != UInt8(ascii: "/")
-    else { return nil }
+    else { return false }
     index = close + 1
-    guard skipMisc(allowingDoctype: false), let root = value(isTopLevel: true),
-      skipMisc(allowingDoctype: false), consume("</plist>"), skipMisc(allowingDoctype: false),
-      index == text.count
-    else { return nil }
-    return root
+    return skipMisc(allowingDoctype: false)
+      && value(key: .empty, flags: [], place: index)
+      && skipMisc(allowingDoctype: false) && consume("</plist>")
+      && skipMisc(allowingDoctype: false) && index == text.count
   }
 
   /// `encoding="UTF-8"` (any case), or no encoding at all.
@@ -161,71 +125,103 @@ struct PlistXMLReader {
 
   // MARK: Values
 
-  private mutating func value(isTopLevel: Bool = false) -> PlistValue? {
+  /// Reads the value at `index` into the tape as the node named `key`, whose `<key>` is
+  /// at `place`; false when it is outside the subset.
+  private mutating func value(key: PlistTape.Span, flags: PlistTape.Flags, place: Int) -> Bool {
+    let node = tape.nodes.count
+    func append(_ kind: PlistTape.Kind, _ value: PlistTape.Span, _ flags: PlistTape.Flags) {
+      tape.nodes.append(
+        PlistTape.Node(
+          key: key, value: value, end: Int32(node + 1), place: Int32(place), kind: kind,
+          flags: flags))
+    }
     if consume("<string>") {
-      guard let text = self.text(until: "</string>") else { return nil }
-      return .string(text)
+      guard let (span, decoded) = self.text(until: "</string>") else { return false }
+      append(.string, span, decoded ? flags.union(.valueDecoded) : flags)
+      return true
     }
-    if consume("<string/>") { return .string("") }
+    if consume("<string/>") {
+      append(.string, .empty, flags)
+      return true
+    }
     if consume("<dict/>") {
-      lastChildren = [:]
-      return .dictionary([:])
+      append(.dictionary, .empty, flags)
+      return true
     }
-    guard consume("<dict>"), depth < Self.maximumDepth else { return nil }
+    guard consume("<dict>"), depth < Self.maximumDepth else { return false }
     depth += 1
     defer { depth -= 1 }
-    var dictionary: [String: PlistValue] = [:]
-    var children: [String: SourceLocation] = [:]
+    append(.dictionary, .empty, flags)
+    let isRoot = node == 0
+    var plainNames = true
     while true {
-      guard skipMisc(allowingDoctype: false) else { return nil }
+      guard skipMisc(allowingDoctype: false) else { return false }
       if consume("</dict>") { break }
       let keyStart = index
-      let key: String
-      var repeatOf: Int?
-      let plain = isTopLevel ? plainKey() : nil
-      if isTopLevel { repeatOf = topLevelNames.repeatOf(plain, in: text) }
-      if let repeatOf {
-        key = topLevel[repeatOf].key
-      } else if let plain {
-        key = String(decoding: UnsafeBufferPointer(rebasing: text[plain]), as: UTF8.self)
-      } else if consume("<key/>") {
-        key = ""
-      } else if consume("<key>"), let text = self.text(until: "</key>") {
-        key = text
+      let name: PlistTape.Span
+      var nameFlags: PlistTape.Flags = []
+      let plain = plainKey()
+      if let plain {
+        name = PlistTape.Span(start: Int32(plain.lowerBound), count: Int32(plain.count))
+        nameFlags = .plainKey
+      } else if consume("<key>"), let (span, decoded) = self.text(until: "</key>") {
+        name = span
+        if decoded { nameFlags = .keyDecoded }
+        plainNames = false
       } else {
-        return nil
+        return false
       }
-      let location = lines.location(of: keyStart, in: text)
-      if !isTopLevel, depth == 2 {
-        // The first of a repeated name stays; one hash of it.
-        withUnsafeMutablePointer(to: &children[key, default: location]) { _ in }
-      }
-      guard skipMisc(allowingDoctype: false), let value = self.value() else { return nil }
-      if isTopLevel {
-        var located = PlistKeyLocator.TopLevelKey(location: location)
-        if case .dictionary = value { located.children = lastChildren }
-        let entry = TopLevelEntry(key: key, value: value, located: located)
-        if let earlier = repeatOf
-          ?? topLevelNames.insert(key, at: topLevel.count, earlier: { topLevel.map(\.key) })
-        {
-          // Two spellings of one name (`é`, `e\u{301}`) are one key to Swift: what
-          // Foundation makes of them is its own affair.
-          guard topLevel[earlier].key.hasSameBytes(as: key) else { return nil }
-          duplicates.add(key, first: topLevel[earlier].located.location, again: location)
-          topLevel[earlier] = entry
-        } else {
-          topLevel.append(entry)
-        }
-        if keepsStrings, case .string(let text) = value { strings.append((key, location, text)) }
-      } else if dictionary.updateValue(value, forKey: key) != nil,
-        let stored = dictionary.index(forKey: key),
-        !dictionary.keys[stored].hasSameBytes(as: key)
-      {
-        return nil
+      let repeatOf = isRoot ? rootNames.repeatOf(plain, in: text) : nil
+      let child = tape.nodes.count
+      guard skipMisc(allowingDoctype: false),
+        value(key: name, flags: nameFlags, place: keyStart)
+      else { return false }
+      if isRoot, !addRootName(child, repeatOf: repeatOf) { return false }
+    }
+    tape.nodes[node].end = Int32(tape.nodes.count)
+    return isRoot || plainNames || namesAreSpelledOnce(node)
+  }
+
+  /// Records `child` of the root dictionary, which replaces an earlier child of its name
+  /// (`repeatOf`, when its bytes found it); false when two spellings of one name are one
+  /// key to Swift: what Foundation makes of them is its own affair.
+  private mutating func addRootName(_ child: Int, repeatOf: Int?) -> Bool {
+    let slot = tape.entries.count
+    guard
+      let earlier = repeatOf
+        ?? rootNames.insert(
+          tape.key(child), at: slot, earlier: { tape.entries.map { tape.key(Int($0)) } })
+    else {
+      tape.entries.append(Int32(child))
+      tape.entryOfChild.append(Int32(slot))
+      return true
+    }
+    let before = Int(tape.entries[earlier])
+    guard repeatOf != nil || tape.sameKeyBytes(before, child) else { return false }
+    // Taken out (and so still unique) while its name is read from the tape.
+    var duplicates = tape.duplicates
+    tape.duplicates = RepeatedKeys()
+    duplicates.add(
+      tape.key(child), first: tape.location(of: before), again: tape.location(of: child))
+    tape.duplicates = duplicates
+    tape.entries[earlier] = Int32(child)
+    tape.entryOfChild.append(Int32(earlier))
+    return true
+  }
+
+  /// Whether no two names of dictionary `node` that Swift takes for one are spelled
+  /// differently (`é`, `e\u{301}`): a Swift dictionary would keep one spelling.
+  private func namesAreSpelledOnce(_ node: Int) -> Bool {
+    var seen: [String: Int] = [:]
+    for child in tape.children(of: node) {
+      let name = tape.key(child)
+      if let other = seen[name] {
+        guard tape.sameKeyBytes(other, child) else { return false }
+      } else {
+        seen[name] = child
       }
     }
-    lastChildren = children
-    return .dictionary(dictionary)
+    return true
   }
 
   /// The bytes of the name of the `<key>` at `index` when they are plain (ASCII, no
@@ -237,24 +233,24 @@ struct PlistXMLReader {
     }
     guard starts(with: "<key>") else { return nil }
     let start = index + 5
-    let stop = text.firstOffset(of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), from: start)
+    // Stops at an entity or a letter beyond ASCII too: either makes the name not plain.
+    let stop = text.firstOffset(
+      of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), orNonASCII: true, from: start)
     guard stop < text.count, text[stop] == UInt8(ascii: "<") else { return nil }
     index = stop
-    guard consume("</key>"), UnsafeBufferPointer(rebasing: text[start..<stop]).isASCII else {
+    guard consume("</key>") else {
       index = start - 5
       return nil
     }
     return start..<stop
   }
 
-  /// The keys of the dictionary read last, for the top-level key that owns it.
-  private var lastChildren: [String: SourceLocation] = [:]
-
-  /// Text up to `end`, entities decoded; nil on `<` or an entity outside the subset.
-  private mutating func text(until end: StaticString) -> String? {
-    // The text between entities, copied only when there is one (each adds a byte or
-    // more, so `bytes` stays empty until then); the `<` or `&` found eight bytes at a time.
-    var bytes: [UInt8] = []
+  /// The text up to `end`, and whether its entities were decoded into `tape.decoded`
+  /// (else it is where it is written); nil on `<` or an entity outside the subset.
+  private mutating func text(until end: StaticString) -> (PlistTape.Span, decoded: Bool)? {
+    // The text between entities is copied only from the first entity on; the `<` or `&`
+    // is found eight bytes at a time.
+    var decodedStart: Int?
     var start = index
     while true {
       index = text.firstOffset(of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), from: index)
@@ -262,19 +258,21 @@ struct PlistXMLReader {
       let stop = index
       if text[stop] == UInt8(ascii: "<") {
         guard consume(end) else { return nil }
-        if bytes.isEmpty {
-          return String(decoding: UnsafeBufferPointer(rebasing: text[start..<stop]), as: UTF8.self)
+        guard let decodedStart else {
+          return (PlistTape.Span(start: Int32(start), count: Int32(stop - start)), false)
         }
-        bytes += text[start..<stop]
-        return String(decoding: bytes, as: UTF8.self)
+        tape.decoded += text[start..<stop]
+        let count = tape.decoded.count - decodedStart
+        return (PlistTape.Span(start: Int32(decodedStart), count: Int32(count)), true)
       }
-      if start < stop { bytes += text[start..<stop] }
+      if decodedStart == nil { decodedStart = tape.decoded.count }
+      if start < stop { tape.decoded += text[start..<stop] }
       // `&amp;` runs (an escaped URL's query, a value of ampersands) a word at a time.
       while index + 5 <= text.count, text[index] == UInt8(ascii: "&"),
         UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped + index + 1)
           .loadUnaligned(as: UInt32.self) == Self.ampersandName
       {
-        bytes.append(UInt8(ascii: "&"))
+        tape.decoded.append(UInt8(ascii: "&"))
         index += 5
       }
       if index < text.count, text[index] != UInt8(ascii: "&") {
@@ -282,11 +280,7 @@ struct PlistXMLReader {
         continue
       }
       guard let scalar = entity() else { return nil }
-      if scalar.isASCII {
-        bytes.append(UInt8(scalar.value))
-      } else {
-        bytes += Array(String(scalar).utf8)
-      }
+      TextDecoding.appendUTF8(scalar.value, to: &tape.decoded)
       start = index
     }
   }
@@ -365,20 +359,5 @@ struct PlistXMLReader {
 extension UInt8 {
   fileprivate var isXMLSpace: Bool {
     self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09
-  }
-}
-
-extension String {
-  /// Whether the two are spelled with the same bytes (`==` also takes `é` for `e\u{301}`).
-  fileprivate func hasSameBytes(as other: String) -> Bool {
-    guard utf8.count == other.utf8.count else { return false }
-    var left = self
-    var right = other
-    return left.withUTF8 { left in
-      right.withUTF8 { right in
-        guard let first = left.baseAddress, let second = right.baseAddress else { return true }
-        return memcmp(first, second, left.count) == 0
-      }
-    }
   }
 }

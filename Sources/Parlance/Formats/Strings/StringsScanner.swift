@@ -82,17 +82,33 @@ struct StringsScanner {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-  /// The offset of the first `first` or `second` at or after `start`, or `count`.
+  /// The offset of the first `first` or `second` at or after `start`, or `count`; with
+  /// `orNonASCII`, of the first byte above 0x7F too. Sixteen bytes a test.
   @inline(__always)
-  func firstOffset(of first: UInt8, or second: UInt8, from start: Int) -> Int {
+  func firstOffset(
+    of first: UInt8, or second: UInt8, orNonASCII: Bool = false, from start: Int
+  ) -> Int {
     guard let base = baseAddress else { return count }
-    var index = start
-    while index + 8 <= count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-      if word.containsByte(first) || word.containsByte(second) { break }
-      index += 8
+    let bytes = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let firsts = ones &* UInt64(first)
+    let seconds = ones &* UInt64(second)
+    // Nonzero when the word has a byte that stops the search: a zero byte of either
+    // difference (a borrow can mark a byte above a true one, never a word without one).
+    @inline(__always) func stops(at offset: Int) -> UInt64 {
+      let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      let one = word ^ firsts
+      let other = word ^ seconds
+      let found = ((one &- ones) & ~one | (other &- ones) & ~other) & high
+      return orNonASCII ? found | word & high : found
     }
-    while index < count && base[index] != first && base[index] != second {
+    var index = start
+    while index + 16 <= count, stops(at: index) | stops(at: index + 8) == 0 { index += 16 }
+    while index + 8 <= count, stops(at: index) == 0 { index += 8 }
+    while index < count, base[index] != first, base[index] != second,
+      !orNonASCII || base[index] < 0x80
+    {
       index += 1
     }
     return index

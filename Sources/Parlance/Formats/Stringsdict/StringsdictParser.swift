@@ -68,9 +68,8 @@ public enum StringsdictParser {
 
 /// The state of reading one file.
 private struct StringsdictReader {
-  typealias Variable = (
-    name: String, valueType: String?, argument: Int?, forms: [PluralCategory: String]
-  )
+  /// A variable's name, printf type, argument and forms by category index (zero … other).
+  typealias Variable = (name: String, valueType: String?, argument: Int?, forms: [String?])
 
   static let formatKey = "NSStringLocalizedFormatKey"
   static let specTypeKey = "NSStringFormatSpecTypeKey"
@@ -79,7 +78,6 @@ private struct StringsdictReader {
   static let variableWidthRuleType = "NSStringVariableWidthRuleType"
 
   let file: String
-  var locator: PlistKeyLocator?
   var entries: [ParsedEntry] = []
   var diagnostics: [Diagnostic] = []
 
@@ -88,46 +86,28 @@ private struct StringsdictReader {
   }
 
   mutating func read(_ data: Data) {
-    let bytes = [UInt8](data)
-    let isBinary = bytes.starts(with: Array("bplist".utf8))
-    let root: PlistValue
-    // Each top-level key with where it is, when our reader found them (no name hashed
-    // again to look it up).
-    var located: [(location: SourceLocation, key: String, value: PlistValue)]?
-    if !isBinary, let read = PlistXMLReader.read(bytes) {
-      root = read.root
-      locator = read.locations
-      located = read.located
-    } else {
-      // Binary, or XML outside what our reader takes: Foundation reads it and words
-      // its mistakes, as it always did.
-      if !isBinary {
-        locator = PlistKeyLocator(utf8: TextDecoding.decodeUnicode(bytes).utf8)
-      }
-      do {
-        root = PlistValue(
-          try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
-      } catch {
-        report(
-          .invalidPropertyList(reason: PlistReadError.reason(for: error, binary: isBinary)),
-          .error, at: PlistReadError.location(in: error))
-        return
-      }
+    do {
+      try PlistTape.reading(data) { tape in self.read(tape) }
+    } catch {
+      report(.invalidPropertyList(reason: error.reason), .error, at: error.location)
     }
-    guard let dictionary = root.dictionary else {
+  }
+
+  private mutating func read(_ tape: PlistTape) {
+    guard tape.isDictionary(0) else {
       report(.invalidPropertyList(reason: "the top level is not a dictionary"), .error)
       return
     }
-    for duplicate in locator?.duplicates.listed ?? [] {
+    let duplicates = tape.resolved(tape.duplicates)
+    for duplicate in duplicates.listed {
       report(.duplicateKey(duplicate.key, firstAt: duplicate.first), .warning, at: duplicate.again)
     }
-    locator?.duplicates.countUnlisted(in: &diagnostics, file: file)
-    // File order when the text says where each key is, else key order.
-    let keys = (located ?? dictionary.map { (location(of: $0.key), $0.key, $0.value) })
-      .sorted { ($0.location, $0.key) < ($1.location, $1.key) }
-    for (location, key, value) in keys {
-      readEntry(key, value, at: location)
+    duplicates.countUnlisted(in: &diagnostics, file: file)
+    // File order: each name where it was written last.
+    for node in tape.entries.sorted(by: { tape.nodes[Int($0)].place < tape.nodes[Int($1)].place }) {
+      readEntry(Int(node), in: tape)
     }
+    tape.resolveLocations(of: &entries, \.location, and: &diagnostics)
   }
 
   func finish() -> StringsdictFile {
@@ -140,35 +120,47 @@ private struct StringsdictReader {
 
   // MARK: Entries
 
-  private mutating func readEntry(_ key: String, _ value: PlistValue, at: SourceLocation) {
-    if let text = value.string {
+  private mutating func readEntry(_ node: Int, in tape: PlistTape) {
+    let key = tape.key(node)
+    let at = tape.location(of: node)
+    if let text = tape.string(node) {
       entries.append(ParsedEntry(key: key, message: .text(MessageTemplate(text)), location: at))
       return
     }
-    guard let entry = value.dictionary else {
+    guard tape.isDictionary(node) else {
       report(
         .invalidEntry(key: key, reason: "its value is not a dictionary or a string"), .error, at: at
       )
       return
     }
-    if let widths = entry[Self.variableWidthRuleType] {
-      readVariableWidth(key, widths, at: at)
+    let names = tape.names(of: node)
+    if let widths = tape.child(Self.variableWidthRuleType, in: names) {
+      readVariableWidth(key, widths.last, at: at, in: tape)
       return
     }
-    guard let format = entry[Self.formatKey]?.string else {
+    guard let format = tape.child(Self.formatKey, in: names).flatMap({ tape.string($0.last) })
+    else {
       report(.missingFormatKey(key: key), .error, at: at)
       return
     }
     var variables: [Variable] = []
-    var seen: Set<String> = []
     let template = MessageTemplate(format)
-    for reference in template.variables where seen.insert(reference.name).inserted {
+    let references = template.variables
+    // Each name once; a few are told apart without hashing.
+    var seen: Set<String> = []
+    for reference in references {
       let name = reference.name
-      guard let definition = entry[name]?.dictionary else {
+      if references.count <= 8 {
+        if variables.contains(where: { $0.name == name }) { continue }
+      } else if !seen.insert(name).inserted {
+        continue
+      }
+      guard let definition = tape.child(name, in: names), tape.isDictionary(definition.last)
+      else {
         report(.undefinedVariable(name, key: key), .error, at: at)
         return
       }
-      guard let variable = readVariable(name, definition, key: key) else { return }
+      guard let variable = readVariable(name, definition, key: key, in: tape) else { return }
       variables.append(variable)
     }
     entries.append(
@@ -184,31 +176,32 @@ private struct StringsdictReader {
   /// variable it would need a number; written into the format it needs nothing. The
   /// other variables keep the argument their place in the original format gave them.
   static func message(_ template: MessageTemplate, _ variables: [Variable]) -> Message {
-    let format = template.source
-    let positions = Dictionary(
-      template.variables.map { ($0.name, $0.argumentIndex + 1) },
-      uniquingKeysWith: { first, _ in first })
     var kept: [Variable] = []
     var constants: [String: String] = [:]
     for variable in variables {
-      let first = variable.forms.values.first
-      if let text = first, variable.forms.values.allSatisfy({ $0 == text }),
+      let first = variable.forms.lazy.compactMap { $0 }.first
+      if let text = first, variable.forms.allSatisfy({ $0 == nil || $0 == text }),
         Self.isConstant(text)
       {
         constants[variable.name] = text
       } else {
-        kept.append((variable.name, variable.valueType, positions[variable.name], variable.forms))
+        kept.append(variable)
       }
     }
     guard !constants.isEmpty else {
       return kept.isEmpty
-        ? .text(template) : .plural(PluralMessage(template: template, variables: kept))
+        ? .text(template) : .plural(PluralMessage(template: template, slotted: kept))
     }
-    let written = SpecifierNumbering.replacingVariables(in: format, with: constants)
+    let written = SpecifierNumbering.replacingVariables(in: template.source, with: constants)
     if kept.isEmpty {
       return .text(MessageTemplate(written))
     }
-    return .plural(PluralMessage(format: written, variables: kept))
+    // Each kept variable reads the argument of its place in the format as written.
+    let positions = Dictionary(
+      template.variables.map { ($0.name, $0.argumentIndex + 1) },
+      uniquingKeysWith: { first, _ in first })
+    for index in kept.indices { kept[index].argument = positions[kept[index].name] }
+    return .plural(PluralMessage(template: MessageTemplate(written), slotted: kept))
   }
 
   private static func isConstant(_ text: String) -> Bool {
@@ -217,53 +210,80 @@ private struct StringsdictReader {
   }
 
   /// One variable's forms; nil (with a diagnostic) when the entry must be skipped.
+  /// `definition` is the first and the last child of the entry with the variable's name:
+  /// the diagnostics stand at the first, the forms are the last one's.
   private mutating func readVariable(
-    _ name: String, _ definition: [String: PlistValue], key: String
+    _ name: String, _ definition: (first: Int, last: Int), key: String, in tape: PlistTape
   ) -> Variable? {
-    let at = location(of: name, in: key)
-    let type = definition[Self.specTypeKey]?.string
-    guard type == Self.pluralRuleType else {
-      report(.unsupportedRuleType(type ?? "(none)", key: key), .warning, at: at)
+    let at = tape.location(of: definition.first)
+    // The last child of each name, as a property-list reader keeps it.
+    var type: Int?
+    var valueType: Int?
+    var formNodes = [Int?](repeating: nil, count: PluralCategory.allCases.count)
+    var others: [String: Int] = [:]
+    for child in tape.children(of: definition.last) {
+      if tape.key(child, is: Self.specTypeKey) {
+        type = child
+      } else if tape.key(child, is: Self.valueTypeKey) {
+        valueType = child
+      } else if let category = PluralCategory(rawValue: tape.key(child)) {
+        formNodes[category.index] = child
+      } else {
+        others[tape.key(child)] = child
+      }
+    }
+    guard let type, tape.string(type, is: Self.pluralRuleType) else {
+      report(
+        .unsupportedRuleType(type.flatMap(tape.string) ?? "(none)", key: key), .warning, at: at)
       return nil
     }
-    var forms: [PluralCategory: String] = [:]
+    var forms = [String?](repeating: nil, count: PluralCategory.allCases.count)
     var empty: [PluralCategory] = []
-    for (formName, value) in definition.sorted(by: { $0.key < $1.key }) {
-      if formName == Self.specTypeKey || formName == Self.valueTypeKey { continue }
-      guard let category = PluralCategory(rawValue: formName), let text = value.string else {
-        report(.unknownPluralCategory(formName, key: key, variable: name), .warning, at: at)
+    var unknown = Array(others.keys)
+    for category in PluralCategory.allCases {
+      guard let node = formNodes[category.index] else { continue }
+      guard let text = tape.string(node) else {
+        unknown.append(category.rawValue)
         continue
       }
       if text.isEmpty { empty.append(category) }
       // An empty form is left out so that it falls back to `other`; an empty `other`
       // has nothing to fall back to and stays.
       if !text.isEmpty || category == .other {
-        forms[category] = text
+        forms[category.index] = text
       }
     }
-    if !empty.isEmpty {
-      report(
-        .emptyPluralForms(key: key, variable: name, categories: empty.sorted()), .warning, at: at)
+    for formName in unknown.sorted() {
+      report(.unknownPluralCategory(formName, key: key, variable: name), .warning, at: at)
     }
-    if forms[.other] == nil {
-      let standIn = forms.keys.max()
+    if !empty.isEmpty {
+      report(.emptyPluralForms(key: key, variable: name, categories: empty), .warning, at: at)
+    }
+    if forms[PluralCategory.other.index] == nil {
+      let standIn = PluralCategory.allCases.last { forms[$0.index] != nil }
       report(
         .missingOtherForm(key: key, variable: name, standIn: standIn),
         standIn == nil ? .error : .warning, at: at)
       guard let standIn else { return nil }
-      forms[.other] = forms[standIn]
+      forms[PluralCategory.other.index] = forms[standIn.index]
     }
-    return (name, definition[Self.valueTypeKey]?.string, nil, forms)
+    return (name, valueType.flatMap(tape.string), nil, forms)
   }
 
   /// `NSStringVariableWidthRuleType`: `{"1": "Hi", "20": "Hello there"}` → "Hello there".
   private mutating func readVariableWidth(
-    _ key: String, _ value: PlistValue, at: SourceLocation
+    _ key: String, _ node: Int, at: SourceLocation, in tape: PlistTape
   ) {
-    let variants = (value.dictionary ?? [:]).compactMap { width, text in
-      text.string.map { (width: width, number: Double(width) ?? -1, text: $0) }
+    // The last variant of each width, as a property-list reader keeps it.
+    var variants: [String: String] = [:]
+    if tape.isDictionary(node) {
+      for child in tape.children(of: node) {
+        variants[tape.key(child)] = tape.string(child)
+      }
     }
-    guard let widest = variants.max(by: { ($0.number, $0.width) < ($1.number, $1.width) }) else {
+    let widest = variants.map { (width: $0.key, number: Double($0.key) ?? -1, text: $0.value) }
+      .max { ($0.number, $0.width) < ($1.number, $1.width) }
+    guard let widest else {
       report(
         .invalidEntry(key: key, reason: "its variable-width rule has no variant"), .error, at: at)
       return
@@ -273,17 +293,9 @@ private struct StringsdictReader {
       ParsedEntry(key: key, message: .text(MessageTemplate(widest.text)), location: at))
   }
 
-  // MARK: Locations and diagnostics
+  // MARK: Diagnostics
 
   private static let start = SourceLocation(line: 1, column: 1)
-
-  private func location(of key: String) -> SourceLocation {
-    locator?.keys[key]?.location ?? Self.start
-  }
-
-  private func location(of variable: String, in key: String) -> SourceLocation {
-    locator?.keys[key]?.children[variable] ?? location(of: key)
-  }
 
   private mutating func report(
     _ kind: Diagnostic.Kind, _ severity: Diagnostic.Severity, at location: SourceLocation = start
