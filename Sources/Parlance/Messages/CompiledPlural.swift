@@ -38,34 +38,49 @@ struct CompiledPlural: Sendable {
   /// has one, the text after. Nil inside: a form the compiled message cannot take.
   typealias Shape = (prefix: String, hasNumber: Bool, suffix: String)?
 
-  /// The shape of a form written `source`, read from its bytes where it is text alone or
-  /// text around one `%` (the template parser's reading of those, without its segments),
-  /// else from the template parsed.
+  /// How the bytes of a form split: the range before its number, whether it has one,
+  /// and the range after.
+  typealias ByteShape = (prefix: Range<Int>, hasNumber: Bool, suffix: Range<Int>)
+
+  /// The shape of a form from its bytes where it is text alone or text around one `%`
+  /// (the template parser's reading of those, without its segments): `.some(nil)` for a
+  /// form the compiled message cannot take; nil when the bytes alone do not tell.
+  private static func shape(of bytes: UnsafeBufferPointer<UInt8>, argumentIndex: Int)
+    -> ByteShape??
+  {
+    var percent: Int?
+    for (index, byte) in bytes.enumerated() {
+      // `#` may begin a named placeholder; a second `%` may be `%%` or another one.
+      if byte == UInt8(ascii: "#") || (byte == UInt8(ascii: "%") && percent != nil) {
+        return nil
+      }
+      if byte == UInt8(ascii: "%") { percent = index }
+    }
+    guard let percent else { return (0..<bytes.count, false, bytes.count..<bytes.count) }
+    guard let specifier = PrintfSpecifier(scanning: bytes, at: percent),
+      case .conversion(let conversion) = specifier.kind
+    else { return nil }
+    guard conversion.isSimple, conversion.isDecimalInteger,
+      (specifier.position.map { $0 - 1 } ?? argumentIndex) == argumentIndex
+    else { return .some(nil) }
+    return (0..<percent, true, specifier.end..<bytes.count)
+  }
+
+  /// The shape of a form written `source`, read from its bytes where they tell, else from
+  /// the template parsed.
   static func shape(of source: String, argumentIndex: Int) -> Shape {
     var text = source
-    // `read` false: the bytes alone do not tell, the template does.
-    let (read, shape): (Bool, Shape) = text.withUTF8 { bytes in
-      var percent: Int?
-      for (index, byte) in bytes.enumerated() {
-        // `#` may begin a named placeholder; a second `%` may be `%%` or another one.
-        if byte == UInt8(ascii: "#") || (byte == UInt8(ascii: "%") && percent != nil) {
-          return (false, nil)
+    let read = text.withUTF8 { bytes in
+      Self.shape(of: bytes, argumentIndex: argumentIndex).map { shape in
+        shape.map { shape in
+          let text = { (range: Range<Int>) in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+          }
+          return (text(shape.prefix), shape.hasNumber, text(shape.suffix))
         }
-        if byte == UInt8(ascii: "%") { percent = index }
       }
-      guard let percent else { return (true, (source, false, "")) }
-      guard let specifier = PrintfSpecifier(scanning: bytes, at: percent),
-        case .conversion(let conversion) = specifier.kind
-      else { return (false, nil) }
-      guard conversion.isSimple, conversion.isDecimalInteger,
-        (specifier.position.map { $0 - 1 } ?? argumentIndex) == argumentIndex
-      else { return (true, nil) }
-      func text(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-      }
-      return (true, (text(0..<percent), true, text(specifier.end..<bytes.count)))
     }
-    if read { return shape }
+    if let read { return read }
     return Self.shape(
       of: MessageTemplate(source, implicitArgument: argumentIndex), argumentIndex: argumentIndex)
   }
@@ -91,12 +106,12 @@ struct CompiledPlural: Sendable {
     return (prefix, number, suffix)
   }
 
-  /// `variablesInOrder`: for each `%#@name@` of the format, its variable's argument and
-  /// its forms' texts in CLDR order, whose specifiers without position read that
-  /// argument; nil for a variable the message does not define. A form of text alone, or
+  /// `variablesInOrder`: for each `%#@name@` of the format, its variable (its argument,
+  /// and its forms' texts in CLDR order, whose specifiers without position read that
+  /// argument); nil for a variable the message does not define. A form of text alone, or
   /// of text around one `%` that is an integer conversion, is read from its bytes
   /// (`shape(of:argumentIndex:)`); any other is parsed into a template first.
-  init?(format: MessageTemplate, variablesInOrder: [(argumentIndex: Int, sources: [String?])?]) {
+  init?(format: MessageTemplate, variablesInOrder: [PluralVariable?]) {
     // Sized once: a catalog makes one of these per plural key, and each growth of an
     // array is an allocation more to make and to free.
     var bytes: [UInt8] = []
@@ -134,9 +149,30 @@ struct CompiledPlural: Sendable {
           forms.append(nil)
           continue
         }
+        // The form's bytes are copied where they tell its shape; else it is parsed.
+        var text = source
+        let read = text.withUTF8 { source in
+          Self.shape(of: source, argumentIndex: variable.argumentIndex).map { shape in
+            shape.map { shape in
+              func span(_ range: Range<Int>) -> Span {
+                let start = bytes.count
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
+                return Span(start: start, end: bytes.count)
+              }
+              return Form(
+                prefix: span(shape.prefix), hasNumber: shape.hasNumber, suffix: span(shape.suffix))
+            }
+          }
+        }
+        if let read {
+          guard let read else { return nil }
+          forms.append(read)
+          continue
+        }
         guard
           let (prefix, number, suffix) = Self.shape(
-            of: source, argumentIndex: variable.argumentIndex)
+            of: MessageTemplate(source, implicitArgument: variable.argumentIndex),
+            argumentIndex: variable.argumentIndex)
         else { return nil }
         forms.append(Form(prefix: span(prefix), hasNumber: number, suffix: span(suffix)))
       }

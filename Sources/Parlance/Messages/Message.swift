@@ -130,9 +130,7 @@ public final class PluralMessage: Hashable, Sendable {
     self.variablesInOrder = inOrder
     // The forms are read for the fast path from their texts (most need no template);
     // they are parsed and kept now only when the message needs the general path anyway.
-    let compiled = CompiledPlural(
-      format: template,
-      variablesInOrder: inOrder.map { $0.map { ($0.argumentIndex, $0.sources) } })
+    let compiled = CompiledPlural(format: template, variablesInOrder: inOrder)
     if compiled == nil {
       for case let variable? in inOrder { variable.keep(variable.parseForms()) }
     }
