@@ -98,7 +98,7 @@ public enum PlistParser {
             StringsEntry(key: tape.key(child), value: text, location: tape.location(of: child)))
         }
       }
-      tape.resolveLocations(of: &entries, \.location, and: &diagnostics)
+      tape.resolveLocations(of: &entries, and: &diagnostics)
     }
 
     func finish() -> PlistFile {

@@ -138,6 +138,18 @@ struct PlistTape {
     }
   }
 
+  /// The plural category the node's name is (`few`); nil for any other name.
+  func category(_ node: Int) -> PluralCategory? {
+    let item = nodes[node]
+    guard item.flags.contains(.plainKey) else { return PluralCategory(rawValue: key(node)) }
+    guard (3...5).contains(item.key.count), let base = text.baseAddress else { return nil }
+    return PluralCategory(
+      rawValue: String(
+        decoding: UnsafeBufferPointer(
+          start: base + Int(item.key.start), count: Int(item.key.count)),
+        as: UTF8.self))
+  }
+
   /// Whether the node is a string equal to `text` as Swift compares strings.
   func string(_ node: Int, is expected: String) -> Bool {
     let item = nodes[node]
@@ -239,14 +251,11 @@ struct PlistTape {
 
   /// Makes the unresolved locations of `entries` and of `diagnostics` lines and columns,
   /// in one walk of the text.
-  func resolveLocations<Entry>(
-    of entries: inout [Entry], _ location: WritableKeyPath<Entry, SourceLocation>,
-    and diagnostics: inout [Diagnostic]
+  func resolveLocations<Entry: Located>(
+    of entries: inout [Entry], and diagnostics: inout [Diagnostic]
   ) {
-    let lines = lines(of: entries.map { $0[keyPath: location] } + diagnostics.map(\.location))
-    for index in entries.indices {
-      entries[index][keyPath: location] = lines(entries[index][keyPath: location])
-    }
+    let lines = lines(of: entries.map(\.location) + diagnostics.map(\.location))
+    for index in entries.indices { entries[index].location = lines(entries[index].location) }
     for index in diagnostics.indices {
       diagnostics[index].location = lines(diagnostics[index].location)
     }
@@ -270,6 +279,14 @@ struct PlistTape {
       offsets: offsets, locations: offsets.map { lines.location(of: $0, in: text) })
   }
 }
+
+/// What a reader gives a location.
+protocol Located {
+  var location: SourceLocation { get set }
+}
+
+extension ParsedEntry: Located {}
+extension StringsEntry: Located {}
 
 /// Unresolved locations of a text (`PlistTape.location(of:)`) with their lines and columns.
 struct ResolvedLocations {

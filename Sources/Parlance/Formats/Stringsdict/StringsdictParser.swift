@@ -107,7 +107,7 @@ private struct StringsdictReader {
     for node in tape.entries.sorted(by: { tape.nodes[Int($0)].place < tape.nodes[Int($1)].place }) {
       readEntry(Int(node), in: tape)
     }
-    tape.resolveLocations(of: &entries, \.location, and: &diagnostics)
+    tape.resolveLocations(of: &entries, and: &diagnostics)
   }
 
   func finish() -> StringsdictFile {
@@ -176,21 +176,25 @@ private struct StringsdictReader {
   /// variable it would need a number; written into the format it needs nothing. The
   /// other variables keep the argument their place in the original format gave them.
   static func message(_ template: MessageTemplate, _ variables: [Variable]) -> Message {
+    func constant(_ variable: Variable) -> String? {
+      guard let text = variable.forms.lazy.compactMap({ $0 }).first,
+        variable.forms.allSatisfy({ $0 == nil || $0 == text }), Self.isConstant(text)
+      else { return nil }
+      return text
+    }
+    // Most messages have no constant variable: their variables are taken as they are.
+    guard variables.contains(where: { constant($0) != nil }) else {
+      return variables.isEmpty
+        ? .text(template) : .plural(PluralMessage(template: template, slotted: variables))
+    }
     var kept: [Variable] = []
     var constants: [String: String] = [:]
     for variable in variables {
-      let first = variable.forms.lazy.compactMap { $0 }.first
-      if let text = first, variable.forms.allSatisfy({ $0 == nil || $0 == text }),
-        Self.isConstant(text)
-      {
+      if let text = constant(variable) {
         constants[variable.name] = text
       } else {
         kept.append(variable)
       }
-    }
-    guard !constants.isEmpty else {
-      return kept.isEmpty
-        ? .text(template) : .plural(PluralMessage(template: template, slotted: kept))
     }
     let written = SpecifierNumbering.replacingVariables(in: template.source, with: constants)
     if kept.isEmpty {
@@ -219,15 +223,16 @@ private struct StringsdictReader {
     // The last child of each name, as a property-list reader keeps it.
     var type: Int?
     var valueType: Int?
-    var formNodes = [Int?](repeating: nil, count: PluralCategory.allCases.count)
+    // By category index, -1 for none: a vector, not an array to allocate.
+    var formNodes = SIMD8<Int32>(repeating: -1)
     var others: [String: Int] = [:]
     for child in tape.children(of: definition.last) {
-      if tape.key(child, is: Self.specTypeKey) {
+      if let category = tape.category(child) {
+        formNodes[category.index] = Int32(child)
+      } else if tape.key(child, is: Self.specTypeKey) {
         type = child
       } else if tape.key(child, is: Self.valueTypeKey) {
         valueType = child
-      } else if let category = PluralCategory(rawValue: tape.key(child)) {
-        formNodes[category.index] = child
       } else {
         others[tape.key(child)] = child
       }
@@ -240,9 +245,8 @@ private struct StringsdictReader {
     var forms = [String?](repeating: nil, count: PluralCategory.allCases.count)
     var empty: [PluralCategory] = []
     var unknown = Array(others.keys)
-    for category in PluralCategory.allCases {
-      guard let node = formNodes[category.index] else { continue }
-      guard let text = tape.string(node) else {
+    for category in PluralCategory.allCases where formNodes[category.index] >= 0 {
+      guard let text = tape.string(Int(formNodes[category.index])) else {
         unknown.append(category.rawValue)
         continue
       }
