@@ -163,4 +163,35 @@ struct StringsdictParserTests {
     #expect(file.entries.count == 20_000)
     #expect(file.entries.last?.location == SourceLocation(line: 4 + 9 * 19_999, column: 3))
   }
+
+  /// One entry of 20,000 variables, each named in the format and each with its own
+  /// number: every variable reads the argument of its place, and nothing reads the format
+  /// once for each variable (that would take minutes).
+  @Test func anEntryOfManyVariablesIsReadInLinearTime() throws {
+    let count = 20_000
+    let names = (0..<count).map { "v\($0)" }
+    let definitions = names.map {
+      "<key>\($0)</key><dict><key>NSStringFormatSpecTypeKey</key>"
+        + "<string>NSStringPluralRuleType</string><key>other</key><string>%d \($0)</string></dict>"
+    }
+    let body = """
+        <key>many</key>
+        <dict>
+          <key>NSStringLocalizedFormatKey</key>
+          <string>\(names.map { "%#@\($0)@" }.joined(separator: " "))</string>
+          \(definitions.joined(separator: "\n"))
+        </dict>
+      """
+    let file = parse(plist(body))
+    #expect(file.diagnostics.isEmpty)
+    guard case .plural(let message) = try #require(file.entries.first).message else {
+      Issue.record("not a plural message")
+      return
+    }
+    let variables = message.variables
+    #expect(variables.count == count)
+    #expect(variables["v0"]?.argumentIndex == 0)
+    #expect(variables["v12345"]?.argumentIndex == 12345)
+    #expect(variables["v19999"]?.sources[5] == "%d v19999")
+  }
 }

@@ -58,7 +58,12 @@ public final class PluralMessage: Hashable, Sendable {
   /// The message with its `%#@name@` variables: `"%#@files@ in %#@folders@"`.
   public let format: MessageTemplate
   /// Each variable's forms, by name.
-  public let variables: [String: PluralVariable]
+  public var variables: [String: PluralVariable] {
+    Dictionary(variableList.map { ($0.name, $0) }, uniquingKeysWith: { $1 })
+  }
+  /// The variables as given, each name once: what `variables` is made of when asked for
+  /// (rendering never asks).
+  private let variableList: [PluralVariable]
   /// The variable of each `%#@name@` of the format, in order: rendering walks these
   /// instead of hashing names.
   let variablesInOrder: [PluralVariable?]
@@ -104,14 +109,25 @@ public final class PluralMessage: Hashable, Sendable {
     slotted variables: [(name: String, valueType: String?, argument: Int?, forms: [String?])]
   ) {
     // The format's `%#@name@`s, read in place: `template.variables` would make an array.
+    // A few variables are found by looking; more by one table of the first place of each
+    // name, so that a format of thousands of variables is not read once for each.
     let segments = template.segments
+    let many = variables.count > 8
+    var firstPlaces: [String: Int] = [:]
+    if many {
+      for case .variable(let name, let index) in segments where firstPlaces[name] == nil {
+        firstPlaces[name] = index
+      }
+    }
     func position(of name: String) -> Int? {
+      if many { return firstPlaces[name] }
       for case .variable(name, let index) in segments { return index }
       return nil
     }
     self.format = template
-    var built: [String: PluralVariable] = [:]
-    built.reserveCapacity(variables.count)
+    // The last variable of a name stands, as in a dictionary.
+    var list: [PluralVariable] = []
+    list.reserveCapacity(variables.count)
     for variable in variables {
       // `argNum: 0` would read argument -1, and a huge one pad the arguments to its size.
       let argument = variable.argument.flatMap {
@@ -120,13 +136,28 @@ public final class PluralMessage: Hashable, Sendable {
       let index =
         argument.map { $0 - 1 }
         ?? position(of: variable.name) ?? 0
-      built[variable.name] = PluralVariable(
-        name: variable.name, valueType: variable.valueType, argumentIndex: index,
-        sources: variable.forms)
+      list.append(
+        PluralVariable(
+          name: variable.name, valueType: variable.valueType, argumentIndex: index,
+          sources: variable.forms))
     }
-    self.variables = built
     var inOrder: [PluralVariable?] = []
-    for case .variable(let name, _) in segments { inOrder.append(built[name]) }
+    if many {
+      let byName = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { $1 })
+      list = Array(byName.values)
+      for case .variable(let name, _) in segments { inOrder.append(byName[name]) }
+    } else {
+      func replaced(_ index: Int) -> Bool {
+        list[(index + 1)...].contains { $0.name == list[index].name }
+      }
+      if list.indices.contains(where: replaced) {
+        list = list.indices.filter { !replaced($0) }.map { list[$0] }
+      }
+      for case .variable(let name, _) in segments {
+        inOrder.append(list.first { $0.name == name })
+      }
+    }
+    self.variableList = list
     self.variablesInOrder = inOrder
     // The forms are read for the fast path from their texts (most need no template);
     // they are parsed and kept now only when the message needs the general path anyway.
