@@ -113,25 +113,21 @@ struct CompiledPlural: Sendable {
   /// (`shape(of:argumentIndex:)`); any other is parsed into a template first.
   init?(format: MessageTemplate, variablesInOrder: [PluralVariable?]) {
     // Sized once: a catalog makes one of these per plural key, and each growth of an
-    // array is an allocation more to make and to free.
+    // array is an allocation more to make and to free. (`bytes` goes to helpers as
+    // `inout`: captured by a nested function, each access to it was checked at run time.)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(
       format.source.utf8.count
         + variablesInOrder.reduce(0) { total, variable in
           total + (variable?.sources.reduce(0) { $0 + ($1?.utf8.count ?? 0) } ?? 0)
         })
-    func span(_ text: String) -> Span {
-      let start = bytes.count
-      bytes.append(contentsOf: text.utf8)
-      return Span(start: start, end: bytes.count)
-    }
     var parts: [Part] = []
     parts.reserveCapacity(format.segments.isEmpty ? 1 : format.segments.count)
     var ordinal = 0
     let segments = format.segments.isEmpty ? [.literal(format.source)] : format.segments
     for segment in segments {
       switch segment {
-      case .literal(let text): parts.append(.text(span(text)))
+      case .literal(let text): parts.append(.text(Self.append(text, to: &bytes)))
       case .variable:
         parts.append(.variable(ordinal))
         ordinal += 1
@@ -149,32 +145,9 @@ struct CompiledPlural: Sendable {
           forms.append(nil)
           continue
         }
-        // The form's bytes are copied where they tell its shape; else it is parsed.
-        var text = source
-        let read = text.withUTF8 { source in
-          Self.shape(of: source, argumentIndex: variable.argumentIndex).map { shape in
-            shape.map { shape in
-              func span(_ range: Range<Int>) -> Span {
-                let start = bytes.count
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
-                return Span(start: start, end: bytes.count)
-              }
-              return Form(
-                prefix: span(shape.prefix), hasNumber: shape.hasNumber, suffix: span(shape.suffix))
-            }
-          }
-        }
-        if let read {
-          guard let read else { return nil }
-          forms.append(read)
-          continue
-        }
-        guard
-          let (prefix, number, suffix) = Self.shape(
-            of: MessageTemplate(source, implicitArgument: variable.argumentIndex),
-            argumentIndex: variable.argumentIndex)
+        guard let form = Self.form(source, argumentIndex: variable.argumentIndex, into: &bytes)
         else { return nil }
-        forms.append(Form(prefix: span(prefix), hasNumber: number, suffix: span(suffix)))
+        forms.append(form)
       }
       guard forms[5] != nil else { return nil }
       variables.append(Variable(argumentIndex: variable.argumentIndex, forms: forms))
@@ -182,6 +155,42 @@ struct CompiledPlural: Sendable {
     self.bytes = bytes
     self.parts = parts
     self.variables = variables
+  }
+
+  /// The form written `source`, its texts added to `bytes`: copied where its bytes tell
+  /// its shape, else from its template parsed; nil when the compiled message cannot take it.
+  private static func form(_ source: String, argumentIndex: Int, into bytes: inout [UInt8])
+    -> Form?
+  {
+    var text = source
+    let read = text.withUTF8 { utf8 -> Form?? in
+      guard let shape = Self.shape(of: utf8, argumentIndex: argumentIndex) else { return nil }
+      guard let shape else { return .some(nil) }
+      return Form(
+        prefix: append(utf8, shape.prefix, to: &bytes), hasNumber: shape.hasNumber,
+        suffix: append(utf8, shape.suffix, to: &bytes))
+    }
+    if let read { return read }
+    guard
+      let (prefix, number, suffix) = Self.shape(
+        of: MessageTemplate(source, implicitArgument: argumentIndex), argumentIndex: argumentIndex)
+    else { return nil }
+    return Form(
+      prefix: append(prefix, to: &bytes), hasNumber: number, suffix: append(suffix, to: &bytes))
+  }
+
+  private static func append(_ text: String, to bytes: inout [UInt8]) -> Span {
+    let start = bytes.count
+    bytes.append(contentsOf: text.utf8)
+    return Span(start: start, end: bytes.count)
+  }
+
+  private static func append(
+    _ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to bytes: inout [UInt8]
+  ) -> Span {
+    let start = bytes.count
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
+    return Span(start: start, end: bytes.count)
   }
 
   /// The message, or nil when an argument is missing or not an integer (the general path

@@ -142,16 +142,19 @@ public final class PluralMessage: Hashable, Sendable {
           sources: variable.forms))
     }
     var inOrder: [PluralVariable?] = []
+    inOrder.reserveCapacity(segments.count)
     if many {
       let byName = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { $1 })
       list = Array(byName.values)
       for case .variable(let name, _) in segments { inOrder.append(byName[name]) }
     } else {
+      // (Of a constant: a nested function that captures a `var` checks each access.)
+      let given = list
       func replaced(_ index: Int) -> Bool {
-        list[(index + 1)...].contains { $0.name == list[index].name }
+        given[(index + 1)...].contains { $0.name == given[index].name }
       }
-      if list.indices.contains(where: replaced) {
-        list = list.indices.filter { !replaced($0) }.map { list[$0] }
+      if given.indices.contains(where: replaced) {
+        list = given.indices.filter { !replaced($0) }.map { given[$0] }
       }
       for case .variable(let name, _) in segments {
         inOrder.append(list.first { $0.name == name })

@@ -42,6 +42,18 @@ public enum PluralCategory: String, CaseIterable, Hashable, Sendable, Codable, C
     }
   }
 
+  /// The category's name, as a literal a reader compares bytes with.
+  var name: StaticString {
+    switch self {
+    case .zero: "zero"
+    case .one: "one"
+    case .two: "two"
+    case .few: "few"
+    case .many: "many"
+    case .other: "other"
+    }
+  }
+
   /// CLDR order, as the ICU shim numbers them (also a cheap checksum for benchmarks).
   package var index: Int {
     switch self {

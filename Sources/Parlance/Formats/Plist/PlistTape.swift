@@ -138,16 +138,23 @@ struct PlistTape {
     }
   }
 
-  /// The plural category the node's name is (`few`); nil for any other name.
+  /// The plural category the node's name is (`few`); nil for any other name. A plain
+  /// name is told by its bytes, without a `String` made of it.
   func category(_ node: Int) -> PluralCategory? {
     let item = nodes[node]
     guard item.flags.contains(.plainKey) else { return PluralCategory(rawValue: key(node)) }
     guard (3...5).contains(item.key.count), let base = text.baseAddress else { return nil }
-    return PluralCategory(
-      rawValue: String(
-        decoding: UnsafeBufferPointer(
-          start: base + Int(item.key.start), count: Int(item.key.count)),
-        as: UTF8.self))
+    let name = base + Int(item.key.start)
+    func isName(_ expected: StaticString) -> Bool {
+      guard expected.utf8CodeUnitCount == Int(item.key.count) else { return false }
+      for offset in 0..<expected.utf8CodeUnitCount where name[offset] != expected.utf8Start[offset]
+      {
+        return false
+      }
+      return true
+    }
+    for category in PluralCategory.allCases where isName(category.name) { return category }
+    return nil
   }
 
   /// Whether the node is a string equal to `text` as Swift compares strings.

@@ -146,6 +146,7 @@ private struct StringsdictReader {
     var variables: [Variable] = []
     let template = MessageTemplate(format)
     let references = template.variables
+    variables.reserveCapacity(references.count)
     // Each name once; a few are told apart without hashing.
     var seen: Set<String> = []
     for reference in references {
@@ -257,7 +258,7 @@ private struct StringsdictReader {
         forms[category.index] = text
       }
     }
-    for formName in unknown.sorted() {
+    for formName in unknown.isEmpty ? [] : unknown.sorted() {
       report(.unknownPluralCategory(formName, key: key, variable: name), .warning, at: at)
     }
     if !empty.isEmpty {
