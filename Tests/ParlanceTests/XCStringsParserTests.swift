@@ -62,6 +62,42 @@ struct XCStringsParserTests {
     #expect(file.diagnostics.allSatisfy { $0.file == source.path })
   }
 
+  /// One catalog written as UTF-8, with a byte order mark, as UTF-16 either way, and as
+  /// a slice of larger `Data` (read in place, not copied): the same entries each time. A
+  /// byte that is not UTF-8 is one error at its line and column, and the rest is read.
+  @Test func everyUnicodeSpellingOfACatalogReadsTheSame() throws {
+    let text = """
+      {"sourceLanguage": "en", "version": "1.0", "strings": {
+        "greeting": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Grüß dich"}}}},
+        "farewell": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Tschüss"}}}}
+      }}
+      """
+    func texts(_ file: XCStringsFile) -> [String] {
+      (file.entries[.test("de")] ?? []).map { "\($0.key)=\($0.message) \($0.location)" }
+    }
+    let plain = XCStringsParser.parse(Data(text.utf8), file: "t.xcstrings")
+    #expect(plain.diagnostics.isEmpty)
+    #expect(texts(plain).count == 2)
+    var padded = Data("garbage".utf8)
+    padded.append(Data(text.utf8))
+    let spellings: [(String, Data)] = [
+      ("byte order mark", Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))),
+      ("UTF-16LE", Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!),
+      ("UTF-16BE without a mark", text.data(using: .utf16BigEndian)!),
+      ("a slice", padded[padded.startIndex.advanced(by: 7)...]),
+    ]
+    for (name, data) in spellings {
+      let file = XCStringsParser.parse(data, file: "t.xcstrings")
+      #expect(texts(file) == texts(plain), "\(name)")
+    }
+    var broken = Array(text.utf8)
+    let at = try #require(broken.firstIndex(of: UInt8(ascii: "T")))
+    broken[at] = 0xFF
+    let file = XCStringsParser.parse(Data(broken), file: "t.xcstrings")
+    #expect(renderedDiagnostics(file.diagnostics) == ["3:89: error: bytes are not valid UTF-8"])
+    #expect(texts(file).count == 2)
+  }
+
   @Test func fixturesAreFound() {
     #expect(fixtureNames(in: "xcstrings", extension: "xcstrings").count >= 9)
   }

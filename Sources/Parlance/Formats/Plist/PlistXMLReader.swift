@@ -198,12 +198,9 @@ struct PlistXMLReader {
     }
     let before = Int(tape.entries[earlier])
     guard repeatOf != nil || tape.sameKeyBytes(before, child) else { return false }
-    // Taken out (and so still unique) while its name is read from the tape.
-    var duplicates = tape.duplicates
-    tape.duplicates = RepeatedKeys()
-    duplicates.add(
-      tape.key(child), first: tape.location(of: before), again: tape.location(of: child))
-    tape.duplicates = duplicates
+    // The name is made only for a repeat that is listed.
+    let name = tape.duplicates.isFull ? "" : tape.key(child)
+    tape.duplicates.add(name, first: tape.location(of: before), again: tape.location(of: child))
     tape.entries[earlier] = Int32(child)
     tape.entryOfChild.append(Int32(earlier))
     return true
