@@ -47,8 +47,9 @@ struct ByteKeyTable {
   /// Bytes left to compare with `memcmp` (a key found compares its length once; keys
   /// that collide compare more).
   private var comparisons: Int
+  private let seed: UInt64
 
-  private static let seed: UInt64 = {
+  private static let processSeed: UInt64 = {
     var hasher = Hasher()
     hasher.combine(0x5041_524C)
     return UInt64(truncatingIfNeeded: hasher.finalize())
@@ -58,6 +59,8 @@ struct ByteKeyTable {
   /// all, by default eight a key (linear probing at half load averages under two a
   /// lookup), and twice the file's bytes compared.
   init(keys: Int, bytes: Int, budget: Int? = nil) {
+    // Read once here: a `static let` is a check of its lazy start at every use.
+    seed = Self.processSeed
     self.budget = budget ?? 8 * keys + 1024
     comparisons = 2 * bytes + 4096
   }
@@ -67,7 +70,7 @@ struct ByteKeyTable {
   mutating func probe(_ start: Int, _ count: Int, in text: UnsafeBufferPointer<UInt8>)
     -> Probe
   {
-    let hash = Self.hash(text, start, count)
+    let hash = Self.hash(text, start, count, seed: seed)
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
@@ -128,9 +131,9 @@ struct ByteKeyTable {
   /// key longer than `sampledBeyond`, the first and last 128 bytes and 16 words between
   /// them: a 10 MB key is hashed in no time, and keys that differ only elsewhere are told
   /// apart by comparing them (within the comparison budget).
-  private static func hash(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int)
-    -> UInt64
-  {
+  private static func hash(
+    _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int, seed: UInt64
+  ) -> UInt64 {
     var hash = seed ^ (UInt64(count) &* multiplier)
     guard let base = text.baseAddress else { return hash }
     if count > sampledBeyond {

@@ -63,7 +63,7 @@ public enum PlistParser {
 
     mutating func read(_ data: Data) {
       do {
-        try PlistTape.reading(data) { tape in self.read(tape) }
+        try PlistTape.reading(data, everyChild: true) { tape in self.read(tape) }
       } catch {
         report(.invalidPropertyList(reason: error.reason), at: error.location)
       }

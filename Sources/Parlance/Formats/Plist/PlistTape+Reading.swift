@@ -11,11 +11,15 @@ extension PlistTape {
   /// it takes (places are byte offsets), else by `PropertyListSerialization` (places are
   /// where `PlistKeyLocator` finds the keys in the decoded text; a binary list has none,
   /// and everything is at 1:1). Throws what Foundation said of a file neither can read.
-  static func reading<T>(_ data: Data, _ body: (PlistTape) -> T) throws(ReadFailure) -> T {
+  /// With `everyChild`, `entryOfChild` is filled in.
+  static func reading<T>(_ data: Data, everyChild: Bool = false, _ body: (PlistTape) -> T)
+    throws(ReadFailure) -> T
+  {
     let isBinary = data.starts(with: Array("bplist".utf8))
     if !isBinary,
       let read = data.withUnsafeBytes({ raw in
-        PlistXMLReader.read(raw.assumingMemoryBound(to: UInt8.self)).map(body)
+        PlistXMLReader.read(raw.assumingMemoryBound(to: UInt8.self), everyChild: everyChild)
+          .map(body)
       })
     {
       return read

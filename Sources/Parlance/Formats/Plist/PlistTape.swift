@@ -83,7 +83,7 @@ struct PlistTape {
   /// in the order the names first appear.
   var entries: [Int32] = []
   /// For each child of the root dictionary, in file order: the index in `entries` of
-  /// its name.
+  /// its name (when the reader was asked for it).
   var entryOfChild: [Int32] = []
   /// Root names written more than once; their locations unresolved (see `location(of:)`).
   var duplicates = RepeatedKeys()

@@ -31,10 +31,12 @@ struct PlistXMLReader {
   /// The root dictionary's names by first occurrence (`FirstKeys`: a repeated plain
   /// name is found by its bytes, before any `String` is made of it).
   private var rootNames: FirstKeys
+  private var keepsEveryChild = false
 
   /// The tape of `text`, whose bytes it reads in place (the caller keeps them alive while
-  /// it uses the tape); nil when the file is not in the subset.
-  static func read(_ text: UnsafeBufferPointer<UInt8>) -> PlistTape? {
+  /// it uses the tape); nil when the file is not in the subset. With `everyChild`, the
+  /// tape's `entryOfChild` says the entry of each child of the root.
+  static func read(_ text: UnsafeBufferPointer<UInt8>, everyChild: Bool = false) -> PlistTape? {
     // UTF-8 only, without a byte order mark and without NUL bytes; offsets are 32-bit.
     guard text.count < Int(Int32.max),
       !(text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF),
@@ -42,6 +44,7 @@ struct PlistXMLReader {
       TextDecoding.firstInvalidUTF8Offset(in: text) == nil
     else { return nil }
     var reader = PlistXMLReader(text: text)
+    reader.keepsEveryChild = everyChild
     guard reader.document() else { return nil }
     return reader.tape
   }
@@ -193,7 +196,7 @@ struct PlistXMLReader {
           tape.key(child), at: slot, earlier: { tape.entries.map { tape.key(Int($0)) } })
     else {
       tape.entries.append(Int32(child))
-      tape.entryOfChild.append(Int32(slot))
+      if keepsEveryChild { tape.entryOfChild.append(Int32(slot)) }
       return true
     }
     let before = Int(tape.entries[earlier])
@@ -202,7 +205,7 @@ struct PlistXMLReader {
     let name = tape.duplicates.isFull ? "" : tape.key(child)
     tape.duplicates.add(name, first: tape.location(of: before), again: tape.location(of: child))
     tape.entries[earlier] = Int32(child)
-    tape.entryOfChild.append(Int32(earlier))
+    if keepsEveryChild { tape.entryOfChild.append(Int32(earlier)) }
     return true
   }
 
