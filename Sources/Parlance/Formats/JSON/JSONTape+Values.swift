@@ -69,14 +69,14 @@ extension JSONTape {
     let start = Int(token.start)
     // One memcmp: a byte loop with its bounds checks was a tenth of reading a catalog,
     // which asks each object for its fields by name.
-    return bytes.withUnsafeBufferPointer { text in
+    return bytes.withUnsafeBytes { text in
       memcmp(text.baseAddress.unsafelyUnwrapped + start, name.utf8Start, length) == 0
     }
   }
 
   /// The bytes between the quotes of the string at `index`, escapes as written.
   func bytes(of index: Int) -> [UInt8] {
-    bytes.withUnsafeBufferPointer { Array($0[Int(tokens[index].start)..<Int(tokens[index].end)]) }
+    Array(bytes[Int(tokens[index].start)..<Int(tokens[index].end)])
   }
 
   /// The bytes of the token at `index` (of a string, between its quotes, as written).
@@ -190,7 +190,7 @@ extension JSONTape {
   func integer(at index: Int) -> Int? {
     let token = tokens[index]
     guard token.kind == .number, token.flags & Self.isMalformed == 0 else { return nil }
-    let text = bytes(of: index)
+    let text = Array(bytes[Int(token.start)..<Int(token.end)])
     if let plain = Self.plainInteger(text) { return plain }
     guard let double = Double(String(decoding: text, as: UTF8.self)),
       let value = Int(exactly: double)

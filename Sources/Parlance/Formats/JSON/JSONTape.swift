@@ -31,7 +31,7 @@ struct JSONTape: Sendable {
   }
 
   /// The text, UTF-8 without a byte order mark.
-  let bytes: TextBytes
+  let bytes: [UInt8]
   private(set) var tokens: [Token] = []
   /// False when the text relies on one of `JSONDecoder`'s tolerances (see the type).
   private(set) var isStrict = true
@@ -44,7 +44,7 @@ struct JSONTape: Sendable {
   static let maximumDepth = 512
 
   /// Reads `bytes`; nil when `JSONDecoder` would not read them either.
-  static func scan(_ bytes: TextBytes) -> JSONTape? {
+  static func scan(_ bytes: [UInt8]) -> JSONTape? {
     // Offsets are 32-bit: a larger catalog is not one anybody can ship.
     guard bytes.count < Int(UInt32.max) else { return nil }
     var tape = JSONTape(bytes: bytes)
@@ -52,12 +52,7 @@ struct JSONTape: Sendable {
     return scanned ? tape : nil
   }
 
-  /// Reads `bytes`; nil when `JSONDecoder` would not read them either.
-  static func scan(_ bytes: [UInt8]) -> JSONTape? {
-    scan(TextBytes(bytes))
-  }
-
-  private init(bytes: TextBytes) {
+  private init(bytes: [UInt8]) {
     self.bytes = bytes
   }
 

@@ -59,20 +59,20 @@ struct XCStringsReader: Sendable {
   /// Reads `data` whole; `file` is the path diagnostics name.
   init(_ data: Data, file: String) {
     self.file = file
-    let (text, decoded) = TextDecoding.utf8Text(of: data)
-    if let decoded, let offset = decoded.firstInvalidOffset {
+    let decoded = TextDecoding.decodeUnicode([UInt8](data))
+    if let offset = decoded.firstInvalidOffset {
       var lines = LineLocator()
       let at = decoded.utf8.withUnsafeBufferPointer { lines.location(of: offset, in: $0) }
       report(.invalidEncoding(charset: decoded.encodingName), .error, at: at)
     }
-    read(text)
+    read(decoded.utf8)
     diagnostics = diagnostics.enumerated().sorted {
       ($0.element.location, $0.offset) < ($1.element.location, $1.offset)
     }.map(\.element)
     isChecking = false
   }
 
-  private mutating func read(_ bytes: TextBytes) {
+  private mutating func read(_ bytes: [UInt8]) {
     guard let (tape, document, locator) = readJSON(bytes) else { return }
     if let token = document.sourceLanguage, let code = tape.string(at: token) {
       sourceIndex = language(for: code, at: Self.start)
@@ -120,12 +120,12 @@ struct XCStringsReader: Sendable {
 
   /// The file's JSON as a document, and the locator of its mistakes for a file that is
   /// not strict JSON; nil, with the error reported, for a file that is not a catalog.
-  private mutating func readJSON(_ bytes: TextBytes) -> (
+  private mutating func readJSON(_ bytes: [UInt8]) -> (
     JSONTape, XCStringsDocument, JSONSyntaxLocator?
   )? {
     guard let tape = JSONTape.scan(bytes) else {
       // Not JSON as JSONDecoder reads it: where it goes wrong, when the locator says.
-      let locator = JSONSyntaxLocator(utf8: bytes.array)
+      let locator = JSONSyntaxLocator(utf8: bytes)
       let at = locator.syntaxError?.location ?? Self.start
       let reason = locator.syntaxError?.reason ?? XCStringsDocument.Failure.invalidJSONReason
       report(.invalidJSON(reason: reason), .error, at: at)
@@ -133,7 +133,7 @@ struct XCStringsReader: Sendable {
     }
     // A strict file is all the locator's reading would find; a lenient one gets the
     // locator's mistakes (what it reports, and where it stopped locating keys).
-    let locator = tape.isStrict ? nil : JSONSyntaxLocator(utf8: bytes.array)
+    let locator = tape.isStrict ? nil : JSONSyntaxLocator(utf8: bytes)
     let document = XCStringsDocument(tape: tape)
     if let failure = document.failure {
       if let syntax = locator?.syntaxError {
