@@ -156,6 +156,85 @@ struct StringsdictParserTests {
     #expect(file.diagnostics.first?.severity == .error)
   }
 
+  /// Random files of every kind of entry (plurals with forms missing, empty, repeated or
+  /// not strings, unknown rule types, variable widths, plain strings, repeated and
+  /// escaped names) read twice: as written, by our own XML reader, and as Foundation
+  /// reads them, made a binary property list (which only Foundation reads). The entries
+  /// and the diagnostics (all but the repeats a binary list cannot have, whose places it
+  /// does not know) are the same.
+  @Test func ourReaderAgreesWithFoundationsOnRandomFiles() throws {
+    var random = SplitMix64(seed: 0x5715_2026_1207)
+    func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
+    func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
+    let texts = ["", "%d x", "%d y", "same", "%1$d z", "a &amp; b", "é %d", "%@ and %d"]
+    func variable(_ name: String) -> String {
+      var children: [String] = []
+      if !chance(10) {
+        let type = chance(85) ? "NSStringPluralRuleType" : pick(["Other", "NSStringPluralRuleTyp"])
+        children.append("<key>NSStringFormatSpecTypeKey</key><string>\(type)</string>")
+      }
+      if chance(50) { children.append("<key>NSStringFormatValueTypeKey</key><string>d</string>") }
+      for category in ["zero", "one", "two", "few", "many", "other", "bogus"] where chance(45) {
+        let value = chance(8) ? "<dict/>" : "<string>\(pick(texts))</string>"
+        children.append("<key>\(category)</key>\(value)")
+        if chance(10) { children.append("<key>\(category)</key><string>\(pick(texts))</string>") }
+      }
+      children.shuffle(using: &random)
+      return "<key>\(name)</key><dict>\(children.joined())</dict>"
+    }
+    func entry() -> String {
+      let key = pick(["files", "n", "t&amp;j", "é", "k1", "k2", "k3", "k4"])
+      switch random.next() % 6 {
+      case 0: return "<key>\(key)</key><string>\(pick(texts))</string>"
+      case 1:
+        return "<key>\(key)</key><dict><key>NSStringVariableWidthRuleType</key><dict>"
+          + "<key>1</key><string>s</string><key>20</key><string>\(pick(texts))</string>"
+          + "</dict></dict>"
+      default:
+        let names = ["a", "b", "c"].filter { _ in chance(60) }
+        var children = [
+          "<key>NSStringLocalizedFormatKey</key><string>"
+            + names.map { "%#@\($0)@" }.joined(separator: " ") + (names.isEmpty ? "text" : "")
+            + "</string>"
+        ]
+        if chance(10) { children = [] }
+        for name in ["a", "b", "c"] where chance(75) {
+          children.append(variable(name))
+          if chance(10) { children.append(variable(name)) }
+        }
+        children.shuffle(using: &random)
+        return "<key>\(key)</key><dict>\(children.joined(separator: "\n"))</dict>"
+      }
+    }
+    func normalized(_ file: StringsdictFile) -> (entries: [String: Message], diagnostics: [String])
+    {
+      let entries = Dictionary(file.entries.map { ($0.key, $0.message) }, uniquingKeysWith: { $1 })
+      let diagnostics = file.diagnostics.filter {
+        if case .duplicateKey = $0.kind { false } else { true }
+      }.map { "\($0.severity.rawValue): \($0.message)" }.sorted()
+      return (entries, diagnostics)
+    }
+    var plurals = 0
+    for round in 0..<300 {
+      let xml = plist(
+        (0..<(1 + Int(random.next() % 6))).map { _ in entry() }.joined(separator: "\n"))
+      #expect(
+        Array(xml.utf8).withUnsafeBufferPointer { PlistXMLReader.read($0) } != nil,
+        "round \(round): our reader takes every file made here")
+      let ours = parse(xml)
+      let plist = try PropertyListSerialization.propertyList(from: Data(xml.utf8), format: nil)
+      let binary = try PropertyListSerialization.data(
+        fromPropertyList: plist, format: .binary, options: 0)
+      let foundations = StringsdictParser.parse(binary, file: "test.stringsdict")
+      let (ourEntries, ourDiagnostics) = normalized(ours)
+      let (theirEntries, theirDiagnostics) = normalized(foundations)
+      #expect(ourEntries == theirEntries, "round \(round): \(xml)")
+      #expect(ourDiagnostics == theirDiagnostics, "round \(round): \(xml)")
+      plurals += ours.entries.filter { if case .plural = $0.message { true } else { false } }.count
+    }
+    #expect(plurals > 100, "the files had plural messages to compare")
+  }
+
   @Test func largeFileIsReadInLinearTime() {
     // 20 000 entries, about 6 MB: a quadratic step would not finish.
     let body = (0..<20_000).map { pluralEntry("key.\($0)") }.joined(separator: "\n")
