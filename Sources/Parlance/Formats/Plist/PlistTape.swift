@@ -258,7 +258,7 @@ struct PlistTape {
 
   /// Makes the unresolved locations of `entries` and of `diagnostics` lines and columns,
   /// in one walk of the text.
-  func resolveLocations<Entry: Located>(
+  func resolveLocations<Entry: HasSourceLocation>(
     of entries: inout [Entry], and diagnostics: inout [Diagnostic]
   ) {
     let lines = lines(of: entries.map(\.location) + diagnostics.map(\.location))
@@ -288,12 +288,12 @@ struct PlistTape {
 }
 
 /// What a reader gives a location.
-protocol Located {
+protocol HasSourceLocation {
   var location: SourceLocation { get set }
 }
 
-extension ParsedEntry: Located {}
-extension StringsEntry: Located {}
+extension ParsedEntry: HasSourceLocation {}
+extension StringsEntry: HasSourceLocation {}
 
 /// Unresolved locations of a text (`PlistTape.location(of:)`) with their lines and columns.
 struct ResolvedLocations {
