@@ -147,6 +147,22 @@ struct PlistParserTests {
     }
   }
 
+  /// What Foundation read is kept as it made it: a binary list may name one long string
+  /// a thousand times in a few bytes each, and a copy of it for every name would turn a
+  /// 1 MB file into gigabytes.
+  @Test func foundationsStringsAreKeptNotCopied() {
+    let long = String(repeating: "x", count: 100_000)
+    let tape = PlistTape(foundation: ["a": long, "b": long, "c": "short"], locator: nil)
+    #expect(tape.decoded.isEmpty)
+    func storage(_ text: String?) -> UnsafePointer<UInt8>? {
+      text?.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil
+    }
+    let values = tape.entries.map { tape.string(Int($0)) }
+    #expect(values.compactMap { $0 }.sorted() == ["short", long, long])
+    let shared = values.filter { $0 == long }.map(storage)
+    #expect(shared.count == 2 && shared.allSatisfy { $0 != nil && $0 == storage(long) })
+  }
+
   @Test func readsKeysAndStringsWithTheirPositions() throws {
     let file = try parse("simple.plist")
     #expect(file.diagnostics.isEmpty)

@@ -91,7 +91,7 @@ extension PlistTape {
     nodes.append(
       Node(
         key: store(key), value: text, end: Int32(node + 1), place: place, kind: kind,
-        flags: [.keyDecoded, .valueDecoded]))
+        flags: [.keyInTable, .valueInTable]))
     guard let dictionary = value as? [String: Any] else { return }
     for (name, child) in dictionary.sorted(by: { $0.key < $1.key }) {
       append(child, key: name, at: names?[name] ?? location, names: nil)
@@ -99,10 +99,9 @@ extension PlistTape {
     nodes[node].end = Int32(nodes.count)
   }
 
-  /// `text`'s bytes, added to `decoded`.
+  /// `text`, added to `strings`.
   private mutating func store(_ text: String) -> Span {
-    let start = decoded.count
-    decoded += text.utf8
-    return Span(start: Int32(start), count: Int32(decoded.count - start))
+    strings.append(text)
+    return Span(start: Int32(strings.count - 1), count: 0)
   }
 }

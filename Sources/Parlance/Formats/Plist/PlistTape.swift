@@ -71,12 +71,19 @@ struct PlistTape {
     static let valueDecoded = Flags(rawValue: 2)
     /// The key is ASCII written without an entity: equal bytes are equal strings.
     static let plainKey = Flags(rawValue: 4)
+    /// The key is `strings[key.start]` (Foundation's reading).
+    static let keyInTable = Flags(rawValue: 8)
+    /// The value is `strings[value.start]` (Foundation's reading).
+    static let valueInTable = Flags(rawValue: 16)
   }
 
   /// The file, for spans not in `decoded`; empty for Foundation's reading.
   let text: UnsafeBufferPointer<UInt8>
-  /// Texts with entities decoded, and every text of Foundation's reading.
+  /// Texts with entities decoded.
   var decoded: [UInt8] = []
+  /// Every text of Foundation's reading, as it made them: kept, not copied (a binary
+  /// list can name one long string many times, and Foundation's strings share it).
+  var strings: [String] = []
   /// Node 0 is the root.
   var nodes: [Node] = []
   /// For a root dictionary: the node that holds each of its names (the last written),
@@ -104,6 +111,7 @@ struct PlistTape {
   func string(_ node: Int) -> String? {
     let item = nodes[node]
     guard item.kind == .string else { return nil }
+    if item.flags.contains(.valueInTable) { return strings[Int(item.value.start)] }
     return withBytes(item.value, decoded: item.flags.contains(.valueDecoded)) {
       String(decoding: $0, as: UTF8.self)
     }
@@ -112,6 +120,7 @@ struct PlistTape {
   /// The node's name in its dictionary.
   func key(_ node: Int) -> String {
     let item = nodes[node]
+    if item.flags.contains(.keyInTable) { return strings[Int(item.key.start)] }
     return withBytes(item.key, decoded: item.flags.contains(.keyDecoded)) {
       String(decoding: $0, as: UTF8.self)
     }
@@ -131,6 +140,9 @@ struct PlistTape {
   func sameKeyBytes(_ first: Int, _ second: Int) -> Bool {
     let left = nodes[first]
     let right = nodes[second]
+    if left.flags.union(right.flags).contains(.keyInTable) {
+      return key(first).utf8.elementsEqual(key(second).utf8)
+    }
     return withBytes(left.key, decoded: left.flags.contains(.keyDecoded)) { left in
       withBytes(right.key, decoded: right.flags.contains(.keyDecoded)) { right in
         left.elementsEqual(right)
@@ -161,7 +173,7 @@ struct PlistTape {
   func string(_ node: Int, is expected: String) -> Bool {
     let item = nodes[node]
     guard item.kind == .string else { return false }
-    if !item.flags.contains(.valueDecoded), let base = text.baseAddress,
+    if item.flags.isDisjoint(with: [.valueDecoded, .valueInTable]), let base = text.baseAddress,
       UnsafeBufferPointer(start: base + Int(item.value.start), count: Int(item.value.count))
         .isASCII,
       let equal = Self.asciiEqual(expected, item.value, in: text)
