@@ -48,15 +48,17 @@ import Testing
   }
 
   /// 2,000 names for one 100 KB string: 110 KB that Foundation would make 200 MB of.
-  /// Both readers of property lists refuse it with one error, before Foundation reads it.
+  /// The three readers that take property lists refuse it with one error, before
+  /// Foundation reads it.
   @Test func aListNamingOneLongStringOverAndOverIsRefused() {
     let data = sharedValue(String(repeating: "x", count: 100_000), keys: 2_000)
     #expect(data.count < 150_000)
     #expect((BinaryPlistSize.expandedBytes(data) ?? 0) > 200_000_000)
     let stringsdict = StringsdictParser.parse(data, file: "bomb.stringsdict")
     let plist = PlistParser.parse(data, file: "bomb.plist")
-    #expect(stringsdict.entries.isEmpty && plist.entries.isEmpty)
-    for diagnostics in [stringsdict.diagnostics, plist.diagnostics] {
+    let strings = StringsParser.parse(data, file: "bomb.strings")
+    #expect(stringsdict.entries.isEmpty && plist.entries.isEmpty && strings.entries.isEmpty)
+    for diagnostics in [stringsdict.diagnostics, plist.diagnostics, strings.diagnostics] {
       #expect(diagnostics.count == 1)
       #expect(diagnostics.first?.message.contains("names its texts over and over") == true)
     }

@@ -33,6 +33,17 @@ enum BinaryPlistSize {
     return expanded
   }
 
+  /// Why a binary list that would take too much is not read, in a diagnostic's words;
+  /// nil for any other file.
+  static func refusal(_ data: Data) -> String? {
+    guard data.starts(with: Array("bplist".utf8)), let expanded = tooLarge(data) else {
+      return nil
+    }
+    // Foundation would make a copy of a string for every time the list names it.
+    return "the binary property list names its texts over and over: read, it would take "
+      + "\(expanded / (1 << 20)) MB; it is not read"
+  }
+
   static func expandedBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     let count = bytes.count
     guard count >= 8 + 32, bytes.starts(with: Array("bplist".utf8)) else { return nil }

@@ -24,12 +24,8 @@ extension PlistTape {
     {
       return read
     }
-    if isBinary, let expanded = BinaryPlistSize.tooLarge(data) {
-      // Foundation would make a copy of a string for every time the list names it.
-      throw ReadFailure(
-        reason: "the binary property list names its texts over and over: read, it would "
-          + "take \(expanded / (1 << 20)) MB; it is not read",
-        location: SourceLocation(line: 1, column: 1))
+    if isBinary, let reason = BinaryPlistSize.refusal(data) {
+      throw ReadFailure(reason: reason, location: SourceLocation(line: 1, column: 1))
     }
     let locator =
       isBinary ? nil : PlistKeyLocator(utf8: TextDecoding.decodeUnicode([UInt8](data)).utf8)

@@ -114,10 +114,13 @@ public enum StringsParser {
         file: file, location: start, severity: .error,
         kind: .invalidPropertyList(reason: reason))
     }
+    let data = Data(bytes)
+    if let reason = BinaryPlistSize.refusal(data) {
+      return StringsFile(diagnostics: [failure(reason)])
+    }
     let plist: Any
     do {
-      plist = try PropertyListSerialization.propertyList(
-        from: Data(bytes), options: [], format: nil)
+      plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
     } catch {
       // Foundation's messages on Linux are generic; the kind of file is what helps.
       let kind = bytes.starts(with: binaryPropertyListMagic) ? "binary" : "XML"
