@@ -113,12 +113,14 @@ public final class PluralMessage: Hashable, Sendable {
     // name, so that a format of thousands of variables is not read once for each.
     let segments = template.segments
     let many = variables.count > 8
-    var firstPlaces: [String: Int] = [:]
+    var table: [String: Int] = [:]
     if many {
-      for case .variable(let name, let index) in segments where firstPlaces[name] == nil {
-        firstPlaces[name] = index
+      for case .variable(let name, let index) in segments where table[name] == nil {
+        table[name] = index
       }
     }
+    // (A constant: a nested function that captures a `var` checks each access.)
+    let firstPlaces = table
     func position(of name: String) -> Int? {
       if many { return firstPlaces[name] }
       for case .variable(name, let index) in segments { return index }

@@ -24,19 +24,11 @@ enum BinaryPlistSize {
     data.withUnsafeBytes { expandedBytes($0.assumingMemoryBound(to: UInt8.self)) }
   }
 
-  /// What the list would take once read, when that is too much to read (more than
-  /// `limit` and more than `ratio` times the file); nil otherwise.
-  static func tooLarge(_ data: Data) -> Int? {
-    guard let expanded = expandedBytes(data), expanded > max(limit, ratio * data.count) else {
-      return nil
-    }
-    return expanded
-  }
-
-  /// Why a binary list that would take too much is not read, in a diagnostic's words;
-  /// nil for any other file.
+  /// Why a binary list that would take too much once read (more than `limit` and more
+  /// than `ratio` times the file) is not read, in a diagnostic's words; nil for any other
+  /// file.
   static func refusal(_ data: Data) -> String? {
-    guard data.starts(with: Array("bplist".utf8)), let expanded = tooLarge(data) else {
+    guard let expanded = expandedBytes(data), expanded > max(limit, ratio * data.count) else {
       return nil
     }
     // Foundation would make a copy of a string for every time the list names it.

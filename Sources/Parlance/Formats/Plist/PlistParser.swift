@@ -73,16 +73,9 @@ public enum PlistParser {
       guard tape.isDictionary(0) else {
         return report(.invalidPropertyList(reason: "the top level is not a dictionary"))
       }
-      let duplicates = tape.resolved(tape.duplicates)
-      for duplicate in duplicates.listed {
-        report(
-          .duplicateKey(duplicate.key, firstAt: duplicate.first), .warning, at: duplicate.again)
-      }
-      duplicates.countUnlisted(in: &diagnostics, file: file)
+      tape.reportRepeats(in: &diagnostics, file: file)
       // Each name whose last value is not a string, where it was written last.
-      for node in tape.entries.map(Int.init).sorted(by: {
-        tape.nodes[$0].place < tape.nodes[$1].place
-      }) where tape.kind(node) != .string {
+      for node in tape.entriesInFileOrder where tape.kind(node) != .string {
         report(
           .invalidEntry(
             key: tape.key(node), reason: "its value is \(tape.kind(node).description), not a string"

@@ -280,6 +280,25 @@ struct PlistTape {
     }
   }
 
+  /// The root dictionary's entries in file order: each name where it was written last.
+  var entriesInFileOrder: [Int] {
+    entries.map(Int.init).sorted { nodes[$0].place < nodes[$1].place }
+  }
+
+  /// Adds to `diagnostics` of `file` a warning for each root name written again (the
+  /// first `Diagnostic.limitPerFile`, the rest counted), at its line and column.
+  func reportRepeats(in diagnostics: inout [Diagnostic], file: String) {
+    let repeats = resolved(duplicates)
+    for repeated in repeats.listed {
+      diagnostics.append(
+        Diagnostic(
+          file: file, location: repeated.again, severity: .warning,
+          kind: .duplicateKey(repeated.key, firstAt: repeated.first)),
+        upTo: Diagnostic.limitPerFile)
+    }
+    repeats.countUnlisted(in: &diagnostics, file: file)
+  }
+
   /// `repeats` with lines and columns for its locations.
   func resolved(_ repeats: RepeatedKeys) -> RepeatedKeys {
     var locations = repeats.listed.flatMap { [$0.first, $0.again] }

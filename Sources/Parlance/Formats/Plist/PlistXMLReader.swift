@@ -31,7 +31,7 @@ struct PlistXMLReader {
   /// The root dictionary's names by first occurrence (`FirstKeys`: a repeated plain
   /// name is found by its bytes, before any `String` is made of it).
   private var rootNames: FirstKeys
-  private var keepsEveryChild = false
+  private let keepsEveryChild: Bool
 
   /// The tape of `text`, whose bytes it reads in place (the caller keeps them alive while
   /// it uses the tape); nil when the file is not in the subset. With `everyChild`, the
@@ -43,14 +43,14 @@ struct PlistXMLReader {
       text.baseAddress.map({ memchr($0, 0, text.count) }) ?? nil == nil,
       TextDecoding.firstInvalidUTF8Offset(in: text) == nil
     else { return nil }
-    var reader = PlistXMLReader(text: text)
-    reader.keepsEveryChild = everyChild
+    var reader = PlistXMLReader(text: text, everyChild: everyChild)
     guard reader.document() else { return nil }
     return reader.tape
   }
 
-  private init(text: UnsafeBufferPointer<UInt8>) {
+  private init(text: UnsafeBufferPointer<UInt8>, everyChild: Bool) {
     self.text = text
+    keepsEveryChild = everyChild
     tape = PlistTape(text: text)
     // A node is at least `<key>k</key><dict/>`; reserving a third of that is one
     // allocation for most files and no waste for any.

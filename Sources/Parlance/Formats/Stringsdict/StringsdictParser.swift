@@ -98,14 +98,9 @@ private struct StringsdictReader {
       report(.invalidPropertyList(reason: "the top level is not a dictionary"), .error)
       return
     }
-    let duplicates = tape.resolved(tape.duplicates)
-    for duplicate in duplicates.listed {
-      report(.duplicateKey(duplicate.key, firstAt: duplicate.first), .warning, at: duplicate.again)
-    }
-    duplicates.countUnlisted(in: &diagnostics, file: file)
-    // File order: each name where it was written last.
-    for node in tape.entries.sorted(by: { tape.nodes[Int($0)].place < tape.nodes[Int($1)].place }) {
-      readEntry(Int(node), in: tape)
+    tape.reportRepeats(in: &diagnostics, file: file)
+    for node in tape.entriesInFileOrder {
+      readEntry(node, in: tape)
     }
     tape.resolveLocations(of: &entries, and: &diagnostics)
   }
@@ -226,7 +221,7 @@ private struct StringsdictReader {
     var valueType: Int?
     // By category index, -1 for none: a vector, not an array to allocate.
     var formNodes = SIMD8<Int32>(repeating: -1)
-    var others: [String: Int] = [:]
+    var others: Set<String> = []
     for child in tape.children(of: definition.last) {
       if let category = tape.category(child) {
         formNodes[category.index] = Int32(child)
@@ -235,7 +230,7 @@ private struct StringsdictReader {
       } else if tape.key(child, is: Self.valueTypeKey) {
         valueType = child
       } else {
-        others[tape.key(child)] = child
+        others.insert(tape.key(child))
       }
     }
     guard let type, tape.string(type, is: Self.pluralRuleType) else {
@@ -245,7 +240,7 @@ private struct StringsdictReader {
     }
     var forms = [String?](repeating: nil, count: PluralCategory.allCases.count)
     var empty: [PluralCategory] = []
-    var unknown = Array(others.keys)
+    var unknown = Array(others)
     for category in PluralCategory.allCases where formNodes[category.index] >= 0 {
       guard let text = tape.string(Int(formNodes[category.index])) else {
         unknown.append(category.rawValue)
