@@ -52,6 +52,21 @@ struct XCStringsCatalogTests {
     #expect(catalog.entries(for: .test("pl")).isEmpty)
   }
 
+  /// The catalog reads the caller's bytes where they are and keeps the `Data`, not a
+  /// pointer into it, until its last language is built: a language built after the
+  /// caller has let its bytes go is whole. (AddressSanitizer, in CI, would see a read of
+  /// freed memory.)
+  @Test func languagesBuiltAfterTheCallerLetItsBytesGoAreWhole() {
+    let expected = XCStringsParser.parse(Self.catalog(keys: 20), file: "L.xcstrings")
+    let catalog = XCStringsCatalog(Self.catalog(keys: 20), file: "L.xcstrings")
+    // Memory freed now would be handed out again here.
+    let other = (0..<8).map { Data(repeating: UInt8($0), count: 64 * 1024) }
+    #expect(other.count == 8)
+    for code in Self.languages {
+      #expect(catalog.entries(for: .test(code)) == expected.entries[.test(code)], "\(code)")
+    }
+  }
+
   @Test func aLocalizerBuildsOnlyTheLanguagesOfItsChain() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

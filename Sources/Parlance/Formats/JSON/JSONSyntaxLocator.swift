@@ -14,8 +14,8 @@ struct JSONSyntaxLocator {
   /// trailing comma).
   private(set) var stoppedAt: Int?
 
-  init(utf8 text: [UInt8]) {
-    text.withUnsafeBufferPointer { scan($0) }
+  init(utf8 text: UnsafeBufferPointer<UInt8>) {
+    scan(text)
   }
 
   private enum Expecting {

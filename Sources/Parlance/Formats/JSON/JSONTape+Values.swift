@@ -69,9 +69,7 @@ extension JSONTape {
     let start = Int(token.start)
     // One memcmp: a byte loop with its bounds checks was a tenth of reading a catalog,
     // which asks each object for its fields by name.
-    return bytes.withUnsafeBytes { text in
-      memcmp(text.baseAddress.unsafelyUnwrapped + start, name.utf8Start, length) == 0
-    }
+    return memcmp(bytes.baseAddress.unsafelyUnwrapped + start, name.utf8Start, length) == 0
   }
 
   /// The bytes between the quotes of the string at `index`, escapes as written.
@@ -79,24 +77,15 @@ extension JSONTape {
     Array(bytes[Int(tokens[index].start)..<Int(tokens[index].end)])
   }
 
-  /// The bytes of the token at `index` (of a string, between its quotes, as written).
-  func length(of index: Int) -> Int {
-    Int(tokens[index].end - tokens[index].start)
-  }
-
   /// Whether the string at `index` is empty (escapes always stand for something).
   func isEmptyString(_ index: Int) -> Bool {
     tokens[index].start == tokens[index].end
   }
 
-  /// Whether a string of the file holds `#@`, before or after its escapes are decoded.
+  /// Whether a string of the file holds `#@`, before or after its escapes are decoded
+  /// (the scan noted the pair as written).
   func mayContainVariable(_ index: Int) -> Bool {
-    let token = tokens[index]
-    if token.flags & Self.hasEscapes != 0 { return true }
-    return bytes.withUnsafeBufferPointer { text in
-      UnsafeBufferPointer(rebasing: text[Int(token.start)..<Int(token.end)])
-        .containsPair(UInt8(ascii: "#"), UInt8(ascii: "@"))
-    }
+    tokens[index].flags & (Self.hasEscapes | Self.holdsPair) != 0
   }
 
   /// The string at `index`, escapes decoded; nil when `JSONDecoder` could not decode it
@@ -104,13 +93,11 @@ extension JSONTape {
   func string(at index: Int) -> String? {
     let token = tokens[index]
     guard token.flags & Self.isInvalid == 0 else { return nil }
-    return bytes.withUnsafeBufferPointer { text in
-      let body = UnsafeBufferPointer(rebasing: text[Int(token.start)..<Int(token.end)])
-      guard token.flags & Self.hasEscapes != 0 else {
-        return String(decoding: body, as: UTF8.self)
-      }
-      return Self.unescape(body)
+    let body = UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)])
+    guard token.flags & Self.hasEscapes != 0 else {
+      return String(decoding: body, as: UTF8.self)
     }
+    return Self.unescape(body)
   }
 
   /// The body of a valid string with its escapes decoded.

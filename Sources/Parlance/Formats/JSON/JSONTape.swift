@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON text read once into a flat list of tokens ("a tape"), with every byte kept, so
 /// that a reader can walk the structure, skip what it does not need, and turn into
 /// `String`s only the strings it uses.
@@ -15,9 +17,33 @@
 /// is kept in `isStrict`. Nesting deeper than 512 containers, a missing bracket, comma,
 /// colon or quote, and anything after the top-level value are errors (`scan` returns
 /// nil). Time and memory are linear in the size of the text.
-struct JSONTape: Sendable {
+///
+/// The text is read where it is, not copied: a tape keeps its `Source` (the caller's
+/// `Data`, or bytes of the reader's own for a file it had to decode) and reaches its
+/// bytes only inside `reading`, which asks the source for them once. The accessors
+/// (`string(at:)`, `equals`, …) are for the tape `reading` hands its body; a tape
+/// outside it stops the program at its first access rather than read freed memory.
+struct JSONTape: @unchecked Sendable {  // `text` is empty except inside `reading`
   enum Kind: UInt8, Sendable {
     case object, array, string, number, `true`, `false`, null
+  }
+
+  /// Where the text lives.
+  enum Source: Sendable {
+    /// The caller's bytes, UTF-8 without a byte order mark.
+    case data(Data)
+    /// Bytes the reader made (a file decoded from UTF-16, or repaired).
+    case bytes([UInt8])
+
+    /// Calls `body` with the bytes: one call of `Data.withUnsafeBytes`, whose cost (a
+    /// run-time check of exclusive access each time) is why the tape does not ask for
+    /// them per token.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+      switch self {
+      case .data(let data): data.withUnsafeBytes { body($0.bindMemory(to: UInt8.self)) }
+      case .bytes(let bytes): bytes.withUnsafeBufferPointer(body)
+      }
+    }
   }
 
   /// One value or object key. For strings, `start..<end` are the bytes between the
@@ -30,30 +56,58 @@ struct JSONTape: Sendable {
     var end: UInt32
   }
 
-  /// The text, UTF-8 without a byte order mark.
-  let bytes: [UInt8]
+  let source: Source
+  /// The source's bytes while `reading` runs; empty otherwise.
+  private var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   private(set) var tokens: [Token] = []
   /// False when the text relies on one of `JSONDecoder`'s tolerances (see the type).
   private(set) var isStrict = true
+  /// False when a string is not valid UTF-8 (outside strings, a byte beyond ASCII is
+  /// not JSON): the caller decodes the text, replacing what is broken, and reads it again.
+  private(set) var isUTF8 = true
 
   static let hasEscapes: UInt8 = 1
   /// A string `JSONDecoder` would refuse to decode (control character, bad escape).
   static let isInvalid: UInt8 = 2
   /// A number that is not JSON's grammar (`01`, `1.`, `-`, `1e`).
   static let isMalformed: UInt8 = 4
+  /// A string whose bytes, as written, hold `#@` (a plural variable's start).
+  static let holdsPair: UInt8 = 8
   static let maximumDepth = 512
 
-  /// Reads `bytes`; nil when `JSONDecoder` would not read them either.
-  static func scan(_ bytes: [UInt8]) -> JSONTape? {
-    // Offsets are 32-bit: a larger catalog is not one anybody can ship.
-    guard bytes.count < Int(UInt32.max) else { return nil }
-    var tape = JSONTape(bytes: bytes)
-    let scanned = bytes.withUnsafeBufferPointer { tape.scan($0) }
+  /// Reads `source`; nil when `JSONDecoder` would not read it either.
+  static func scan(_ source: Source) -> JSONTape? {
+    var tape = JSONTape(source: source)
+    let scanned = source.withBytes { text in
+      // Offsets are 32-bit: a larger catalog is not one anybody can ship.
+      text.count < Int(UInt32.max) && tape.scan(text)
+    }
     return scanned ? tape : nil
   }
 
-  private init(bytes: [UInt8]) {
-    self.bytes = bytes
+  /// Reads `bytes` (the tests' way in).
+  static func scan(_ bytes: [UInt8]) -> JSONTape? {
+    scan(.bytes(bytes))
+  }
+
+  private init(source: Source) {
+    self.source = source
+  }
+
+  /// Calls `body` with this tape, its text in reach.
+  func reading<R>(_ body: (JSONTape) -> R) -> R {
+    source.withBytes { text in
+      var bound = self
+      bound.text = text
+      return body(bound)
+    }
+  }
+
+  /// The text, for the accessors; on a tape outside `reading` the program stops here.
+  @inline(__always)
+  var bytes: UnsafeBufferPointer<UInt8> {
+    precondition(text.baseAddress != nil, "a JSONTape read outside `reading`")
+    return text
   }
 
   // MARK: Scanning
@@ -225,6 +279,11 @@ struct JSONTape: Sendable {
   }
 
   /// The string whose opening quote is at `index`; `index` ends past the closing quote.
+  ///
+  /// Its bytes are read eight at a time while none is a quote, a backslash or a control
+  /// character, and the same pass notes whether they hold `#@` (`holdsPair`) and a byte
+  /// beyond ASCII, so that no later pass reads the text again for either: a string with
+  /// such a byte, or with an escape, is checked for UTF-8 here, while it is in cache.
   private mutating func scanString(_ text: UnsafeBufferPointer<UInt8>, at index: inout Int)
     -> Bool
   {
@@ -232,33 +291,51 @@ struct JSONTape: Sendable {
     let start = index + 1
     var flags: UInt8 = 0
     var position = start
+    let base = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped)
+    // Every byte of the string is or-ed into `high` and tested for `#@`, in a block or in
+    // the byte loop; so are the bytes after the string in its last block, which can only
+    // make either answer more cautious.
+    var high = SIMD16<UInt8>()
+    var pairs = SIMD16<UInt8>()
+    // Made here, not kept in `static let`s: each of those is a check of its lazy start.
+    let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+    let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+    let hashes = SIMD16<UInt8>(repeating: UInt8(ascii: "#"))
+    let ats = SIMD16<UInt8>(repeating: UInt8(ascii: "@"))
+    let controlBits = SIMD16<UInt8>(repeating: 0xE0)  // a byte below 0x20 has none
+    var loose: (high: UInt8, pair: Bool) = (0, false)
     while true {
-      // Sixteen bytes, then eight, at a time while none is a quote, a backslash or a
-      // control character; then straight to the first that is.
-      let base = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped)
-      var stops: UInt64 = 0
-      while position + 16 <= count {
-        stops = base.loadUnaligned(fromByteOffset: position, as: UInt64.self).endsJSONRun
-        if stops != 0 { break }
-        stops = base.loadUnaligned(fromByteOffset: position + 8, as: UInt64.self).endsJSONRun
-        if stops != 0 {
-          position += 8
+      var stopped = false
+      // The second load, one byte on, holds the byte after each lane's (`@` after `#`).
+      while position + 17 <= count {
+        let block = base.loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self)
+        let next = base.loadUnaligned(fromByteOffset: position + 1, as: SIMD16<UInt8>.self)
+        high |= block
+        pairs |= Self.lanes(block .== hashes) & Self.lanes(next .== ats)
+        let stops =
+          Self.lanes(block .== quotes) | Self.lanes(block .== backslashes)
+          | Self.lanes(block & controlBits .== SIMD16())
+        if let lane = Self.firstLane(stops) {
+          position += lane
+          stopped = true
           break
         }
         position += 16
       }
-      if stops == 0 {
-        while position + 8 <= count {
-          stops = base.loadUnaligned(fromByteOffset: position, as: UInt64.self).endsJSONRun
-          if stops != 0 { break }
-          position += 8
+      if !stopped {
+        // The last bytes of the text, one at a time.
+        while position < count {
+          let byte = text[position]
+          if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+          loose.high |= byte
+          if byte == UInt8(ascii: "#"), position + 1 < count,
+            text[position + 1] == UInt8(ascii: "@")
+          {
+            loose.pair = true
+          }
+          position += 1
         }
       }
-      #if _endian(little)
-        // The lowest flag of `endsJSONRun` is exact (only bytes above a stop can be
-        // flagged falsely): the first byte in memory that stops the run.
-        if stops != 0 { position += stops.trailingZeroBitCount >> 3 }
-      #endif
       guard position < count else { return false }
       let byte = text[position]
       if byte == UInt8(ascii: "\"") { break }
@@ -282,8 +359,17 @@ struct JSONTape: Sendable {
       if byte < 0x20 { flags |= Self.isInvalid }
       position += 1
     }
+    let body = UnsafeBufferPointer(rebasing: text[start..<position])
+    if Self.firstLane(pairs) != nil || loose.pair { flags |= Self.holdsPair }
+    // Escapes skip bytes the blocks did not see: their strings are checked whole.
+    if Self.firstLane(high & SIMD16(repeating: 0x80)) != nil || loose.high >= 0x80
+      || flags & Self.hasEscapes != 0,
+      TextDecoding.firstInvalidUTF8Offset(in: body) != nil
+    {
+      isUTF8 = false
+    }
     if flags & Self.hasEscapes != 0, flags & Self.isInvalid == 0,
-      !Self.unicodeEscapesAreValid(UnsafeBufferPointer(rebasing: text[start..<position]))
+      !Self.unicodeEscapesAreValid(body)
     {
       flags |= Self.isInvalid
     }
@@ -291,6 +377,27 @@ struct JSONTape: Sendable {
     tokens.append(Token(kind: .string, flags: flags, start: UInt32(start), end: UInt32(position)))
     index = position + 1
     return true
+  }
+
+  /// A comparison's lanes as bytes, 0xFF where it holds: with vectors compared to
+  /// vectors and or-ed as bytes, the compiler keeps to vector instructions (comparing
+  /// to a scalar, or-ing the masks and `any` went lane by lane).
+  @inline(__always)
+  private static func lanes(_ mask: SIMDMask<SIMD16<Int8>>) -> SIMD16<UInt8> {
+    unsafeBitCast(mask, to: SIMD16<UInt8>.self)
+  }
+
+  /// The first lane of `bytes` that is not zero; nil when all are.
+  @inline(__always)
+  private static func firstLane(_ bytes: SIMD16<UInt8>) -> Int? {
+    let halves = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
+    guard halves[0] | halves[1] != 0 else { return nil }
+    #if _endian(little)
+      return halves[0] != 0
+        ? halves[0].trailingZeroBitCount >> 3 : 8 + (halves[1].trailingZeroBitCount >> 3)
+    #else
+      return bytes.indices.first { bytes[$0] != 0 }
+    #endif
   }
 
   /// Whether every `\uXXXX` has four hex digits and surrogates come in pairs, as
@@ -411,6 +518,16 @@ extension UInt64 {
       ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
       | ((self &- ones &* 0x20) & ~self)
     return found & 0x8080_8080_8080_8080
+  }
+
+  /// Not zero when one of these eight bytes is `#` and the byte after it (the same byte
+  /// of `next`, the word one byte on) is `@`.
+  @inline(__always)
+  fileprivate func pairs(with next: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    // A zero byte where both match: whether there is one is exact.
+    let differences = (self ^ (ones &* 0x23)) | (next ^ (ones &* 0x40))
+    return (differences &- ones) & ~differences & 0x8080_8080_8080_8080
   }
 }
 

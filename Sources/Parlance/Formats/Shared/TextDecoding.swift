@@ -39,6 +39,15 @@ enum TextDecoding {
     }
   }
 
+  /// Whether `decodeUnicode` reads `bytes` as UTF-8 as they stand: no byte order mark,
+  /// not taken for UTF-16. When they are also valid UTF-8, it returns them unchanged, and
+  /// a reader that checks that itself can read them in place.
+  static func isUnmarkedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let head = Array(bytes.prefix(3))
+    return !head.starts(with: [0xEF, 0xBB, 0xBF]) && !head.starts(with: [0xFF, 0xFE])
+      && !head.starts(with: [0xFE, 0xFF]) && guessUTF16ByteOrder(Array(bytes.prefix(256))) == nil
+  }
+
   /// Reads UTF-8, replacing each maximal invalid subsequence with U+FFFD.
   static func decodeUTF8(_ bytes: [UInt8]) -> DecodedText {
     let firstInvalid = bytes.withUnsafeBufferPointer { firstInvalidUTF8Offset(in: $0) }

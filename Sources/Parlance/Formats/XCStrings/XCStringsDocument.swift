@@ -124,7 +124,7 @@ struct XCStringsDocument {
     for keyToken in keys {
       let token = tape.tokens[keyToken]
       let written = token.flags == 0 ? Int(token.start)..<Int(token.end) : nil
-      if let entry = tape.bytes.withUnsafeBufferPointer({ first.repeatOf(written, in: $0) }) {
+      if let entry = first.repeatOf(written, in: tape.bytes) {
         repeatedKeys.append(RepeatedKey(keyToken: keyToken, entry: entry))
         continue
       }

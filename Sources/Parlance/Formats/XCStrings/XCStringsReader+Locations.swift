@@ -23,13 +23,11 @@ extension XCStringsReader {
         tape.equals($0, "strings") && tape.kind($0 + 1) == .object
       }
       let end = stoppedAt ?? Int.max
-      tape.bytes.withUnsafeBufferPointer { text in
-        var walk = Walk(tape: tape, text: text, end: end)
-        if stringsObjects.count == 1 {
-          locate(&walk, strings, document.localizations, repeated: document.repeatedKeys)
-        } else {
-          locate(&walk, strings, document.localizations, stringsObjects: stringsObjects)
-        }
+      var walk = Walk(tape: tape, text: tape.bytes, end: end)
+      if stringsObjects.count == 1 {
+        locate(&walk, strings, document.localizations, repeated: document.repeatedKeys)
+      } else {
+        locate(&walk, strings, document.localizations, stringsObjects: stringsObjects)
       }
     }
 

@@ -35,14 +35,11 @@ extension XCStringsReader {
       }
     }
     guard let value = usableValue(of: node, context, path: path) else { return nil }
-    let isLong = tape.length(of: value) > MessageTemplate.eagerLimit
-    if isChecking, !tape.mayContainVariable(value) {
-      if isLong { longValuesWithoutVariables.insert(value) }
-      return Self.served
-    }
+    // The scan noted which values may hold `#@`: the others are not searched.
+    let mayHoldVariable = tape.mayContainVariable(value)
+    if isChecking, !mayHoldVariable { return Self.served }
     let text = tape.string(at: value) ?? ""
-    let searched = isLong && longValuesWithoutVariables.contains(value)
-    if !searched, Self.hasVariable(text) {
+    if mayHoldVariable, Self.hasVariable(text) {
       return substitutedMessage(text, substitutions, context)
     }
     return isChecking ? Self.served : .text(MessageTemplate(text))

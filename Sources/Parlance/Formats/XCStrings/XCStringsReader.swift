@@ -40,9 +40,6 @@ struct XCStringsReader: Sendable {
   private(set) var tape: JSONTape?
   /// Set while `init` reads: diagnostics and unusable units are recorded only then.
   var isChecking = true
-  /// Values longer than `MessageTemplate.eagerLimit` that checking found to hold no `#@`
-  /// (their bytes, with no escapes): building them searches no second time.
-  var longValuesWithoutVariables: Set<Int> = []
   /// The languages of the file (the source language first, when valid), and each one's
   /// index there; languages are handled by index while reading.
   private var languageList: [LanguageTag] = []
@@ -59,21 +56,68 @@ struct XCStringsReader: Sendable {
   /// Reads `data` whole; `file` is the path diagnostics name.
   init(_ data: Data, file: String) {
     self.file = file
-    let decoded = TextDecoding.decodeUnicode([UInt8](data))
-    if let offset = decoded.firstInvalidOffset {
-      var lines = LineLocator()
-      let at = decoded.utf8.withUnsafeBufferPointer { lines.location(of: offset, in: $0) }
-      report(.invalidEncoding(charset: decoded.encodingName), .error, at: at)
+    // UTF-8, nearly every catalog, is read where it is; anything else (or a file with
+    // broken bytes, which the scan finds in its strings) is decoded into bytes of our own.
+    let unmarked = data.withUnsafeBytes {
+      TextDecoding.isUnmarkedUTF8($0.bindMemory(to: UInt8.self))
     }
-    read(decoded.utf8)
+    if !(unmarked && readInPlace(data)) {
+      let decoded = TextDecoding.decodeUnicode([UInt8](data))
+      if let offset = decoded.firstInvalidOffset {
+        var lines = LineLocator()
+        let at = decoded.utf8.withUnsafeBufferPointer { lines.location(of: offset, in: $0) }
+        report(.invalidEncoding(charset: decoded.encodingName), .error, at: at)
+      }
+      read(.bytes(decoded.utf8))
+    }
     diagnostics = diagnostics.enumerated().sorted {
       ($0.element.location, $0.offset) < ($1.element.location, $1.offset)
     }.map(\.element)
     isChecking = false
   }
 
-  private mutating func read(_ bytes: [UInt8]) {
-    guard let (tape, document, locator) = readJSON(bytes) else { return }
+  /// Reads `data`, UTF-8 without a byte order mark, where it is; false, with nothing
+  /// read, when it is not valid UTF-8.
+  private mutating func readInPlace(_ data: Data) -> Bool {
+    let source = JSONTape.Source.data(data)
+    guard let scanned = JSONTape.scan(source) else {
+      // Where the JSON goes wrong is told in the text as it is, when it is UTF-8.
+      return source.withBytes { text in
+        guard TextDecoding.firstInvalidUTF8Offset(in: text) == nil else { return false }
+        reportSyntaxError(in: text)
+        return true
+      }
+    }
+    guard scanned.isUTF8 else { return false }
+    read(scanned)
+    return true
+  }
+
+  private mutating func read(_ source: JSONTape.Source) {
+    guard let scanned = JSONTape.scan(source) else {
+      source.withBytes { reportSyntaxError(in: $0) }
+      return
+    }
+    read(scanned)
+  }
+
+  private mutating func read(_ scanned: JSONTape) {
+    scanned.reading { read(tape: $0) }
+    // Kept outside `reading`, the tape reaches its text again through it.
+    if tape != nil { tape = scanned }
+  }
+
+  /// Not JSON as JSONDecoder reads it: where it goes wrong, when the locator says.
+  private mutating func reportSyntaxError(in text: UnsafeBufferPointer<UInt8>) {
+    let locator = JSONSyntaxLocator(utf8: text)
+    let at = locator.syntaxError?.location ?? Self.start
+    let reason = locator.syntaxError?.reason ?? XCStringsDocument.Failure.invalidJSONReason
+    report(.invalidJSON(reason: reason), .error, at: at)
+  }
+
+  /// Reads the file's tape, inside its `reading`.
+  private mutating func read(tape: JSONTape) {
+    guard let (document, locator) = readJSON(tape) else { return }
     if let token = document.sourceLanguage, let code = tape.string(at: token) {
       sourceIndex = language(for: code, at: Self.start)
       sourceLanguage = sourceIndex.map { languageList[$0] }
@@ -120,20 +164,10 @@ struct XCStringsReader: Sendable {
 
   /// The file's JSON as a document, and the locator of its mistakes for a file that is
   /// not strict JSON; nil, with the error reported, for a file that is not a catalog.
-  private mutating func readJSON(_ bytes: [UInt8]) -> (
-    JSONTape, XCStringsDocument, JSONSyntaxLocator?
-  )? {
-    guard let tape = JSONTape.scan(bytes) else {
-      // Not JSON as JSONDecoder reads it: where it goes wrong, when the locator says.
-      let locator = JSONSyntaxLocator(utf8: bytes)
-      let at = locator.syntaxError?.location ?? Self.start
-      let reason = locator.syntaxError?.reason ?? XCStringsDocument.Failure.invalidJSONReason
-      report(.invalidJSON(reason: reason), .error, at: at)
-      return nil
-    }
+  private mutating func readJSON(_ tape: JSONTape) -> (XCStringsDocument, JSONSyntaxLocator?)? {
     // A strict file is all the locator's reading would find; a lenient one gets the
     // locator's mistakes (what it reports, and where it stopped locating keys).
-    let locator = tape.isStrict ? nil : JSONSyntaxLocator(utf8: bytes)
+    let locator = tape.isStrict ? nil : JSONSyntaxLocator(utf8: tape.bytes)
     let document = XCStringsDocument(tape: tape)
     if let failure = document.failure {
       if let syntax = locator?.syntaxError {
@@ -147,7 +181,7 @@ struct XCStringsReader: Sendable {
       // JSONDecoder reads past some mistakes (a trailing comma); other tools may not.
       report(.invalidJSON(reason: syntax.reason), .warning, at: syntax.location)
     }
-    return (tape, document, locator)
+    return (document, locator)
   }
 
   /// Every language of the file, for `shouldTranslate: false`; invalid codes are
@@ -256,9 +290,14 @@ struct XCStringsReader: Sendable {
 
   /// The entries of `language`, in file order, built from the plan.
   func entries(for language: LanguageTag) -> [ParsedEntry] {
-    guard let units = plan[language] else { return [] }
+    guard let units = plan[language], let tape else { return [] }
+    return tape.reading { build(units, language, tape: $0) }
+  }
+
+  private func build(_ units: [Unit], _ language: LanguageTag, tape: JSONTape) -> [ParsedEntry] {
     var builder = self
     builder.isChecking = false
+    builder.tape = tape
     var entries: [ParsedEntry] = []
     entries.reserveCapacity(units.count)
     for unit in units {
