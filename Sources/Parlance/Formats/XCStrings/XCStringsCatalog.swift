@@ -5,8 +5,9 @@ import Foundation
 /// Reading checks the whole file: its diagnostics, its unusable units and the languages
 /// it serves are known at once, exactly as `XCStringsParser.parse` reports them. The
 /// messages of a language (`entries(for:)`) are built on the first request and kept; a
-/// program that shows one language of a 20-language catalog builds one. Once every
-/// language is built, the JSON is let go.
+/// program that shows one language of a 20-language catalog builds one. The bytes are
+/// read where they are: the catalog keeps the `Data` it was given (not a copy) until
+/// every language is built, then lets it go.
 ///
 /// Safe to share between threads: a language asked for by two threads at once is built
 /// once, under a lock (`Lock`, a pthread mutex that ThreadSanitizer understands).
