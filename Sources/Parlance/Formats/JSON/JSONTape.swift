@@ -280,7 +280,7 @@ struct JSONTape: @unchecked Sendable {  // `text` is empty except inside `readin
 
   /// The string whose opening quote is at `index`; `index` ends past the closing quote.
   ///
-  /// Its bytes are read eight at a time while none is a quote, a backslash or a control
+  /// Its bytes are read sixteen at a time while none is a quote, a backslash or a control
   /// character, and the same pass notes whether they hold `#@` (`holdsPair`) and a byte
   /// beyond ASCII, so that no later pass reads the text again for either: a string with
   /// such a byte, or with an escape, is checked for UTF-8 here, while it is in cache.
@@ -499,35 +499,6 @@ extension UInt8 {
       true
     default: false
     }
-  }
-}
-
-extension UInt64 {
-  /// Zero when none of the eight bytes ends a run of a string's plain bytes: a quote, a
-  /// backslash or a control character (below 0x20). One test for the three, with no
-  /// branch between them.
-  @inline(__always)
-  fileprivate var endsJSONRun: UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let quotes = self ^ (ones &* 0x22)
-    let backslashes = self ^ (ones &* 0x5C)
-    // A zero byte (of `quotes` or `backslashes`) and a byte below 0x20 (of `self`) are
-    // those for which the subtraction borrows into the top bit, counting only bytes
-    // whose own top bit was clear.
-    let found =
-      ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-      | ((self &- ones &* 0x20) & ~self)
-    return found & 0x8080_8080_8080_8080
-  }
-
-  /// Not zero when one of these eight bytes is `#` and the byte after it (the same byte
-  /// of `next`, the word one byte on) is `@`.
-  @inline(__always)
-  fileprivate func pairs(with next: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    // A zero byte where both match: whether there is one is exact.
-    let differences = (self ^ (ones &* 0x23)) | (next ^ (ones &* 0x40))
-    return (differences &- ones) & ~differences & 0x8080_8080_8080_8080
   }
 }
 

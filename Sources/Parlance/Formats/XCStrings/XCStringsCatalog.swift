@@ -37,7 +37,10 @@ public final class XCStringsCatalog: Sendable {
 
   /// Reads the bytes of a `.xcstrings` file; `file` is only the path diagnostics name.
   ///
-  /// Time is linear in the size of the input.
+  /// Time is linear in the size of the input. The catalog keeps `data` (the whole of
+  /// its storage, for a slice) until every language is built, and reads it then: give
+  /// it bytes that stay as they are, not `Data(bytesNoCopy:)` over memory freed after
+  /// this call, nor a mapped file that may be rewritten.
   public init(_ data: Data, file: String) {
     let reader = XCStringsReader(data, file: file)
     self.file = file
