@@ -62,6 +62,43 @@ struct PlistParserTests {
     #expect(ours.values == foundation)
   }
 
+  /// A member written every way its key and string can be: spaces, a line break or a
+  /// comment between them, an empty or self-closed string, an entity, a letter beyond
+  /// ASCII, a value of every length around the eight bytes searched at a time, and the
+  /// last member right before `</dict>`. The reader reads plain members by a shorter
+  /// way than the others; each must read as Foundation reads it.
+  @Test func everySpellingOfAMemberReadsAsFoundationReadsIt() throws {
+    let between = ["", " ", "\n\t ", "<!-- c -->", " <!-- <string>x</string> --> "]
+    let values =
+      [
+        "<string>x</string>", "<string></string>", "<string/>", "<string>a&amp;b</string>",
+        "<string>é</string>", "<string>&lt;</string>", "<string>x<!-- c -->y</string>",
+      ] + (0...20).map { "<string>\(String(repeating: "v", count: $0))</string>" }
+    var index = 0
+    for gap in between {
+      for value in values {
+        for key in ["k", "k&amp;", "ké"] {
+          for last in [false, true] {
+            let member = "<key>\(key)\(index)</key>\(gap)\(value)"
+            index += 1
+            let body = last ? "<key>first</key><string>1</string>\n" + member : member + "\n"
+            let xml =
+              #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<plist version=\"1.0\">\n"
+              + "<dict>\n\(body)</dict>\n</plist>\n"
+            let foundation =
+              try? PropertyListSerialization.propertyList(from: Data(xml.utf8), format: nil)
+              as? [String: String]
+            // What our reader reads, Foundation reads the same; what it leaves to
+            // Foundation (a comment inside text) is Foundation's to read or refuse.
+            if let ours = readOurselves(xml) {
+              #expect(ours.values == foundation, "\(member)")
+            }
+          }
+        }
+      }
+    }
+  }
+
   /// Keys written again, plain ones and ones with an entity or a letter beyond ASCII,
   /// before and after the first key that is not plain: the last value of each wins, as
   /// in Foundation, and each repeat is one warning at the occurrence before it.

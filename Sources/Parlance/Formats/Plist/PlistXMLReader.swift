@@ -176,9 +176,18 @@ struct PlistXMLReader {
       }
       let repeatOf = isRoot ? rootNames.repeatOf(plain, in: text) : nil
       let child = tape.nodes.count
-      guard skipMisc(allowingDoctype: false),
-        value(key: name, flags: nameFlags, place: keyStart)
-      else { return false }
+      if let value = plainString() {
+        // Most members of a property list, read the short way: the node is the one
+        // `value(key:flags:place:)` writes.
+        tape.nodes.append(
+          PlistTape.Node(
+            key: name, value: value, end: Int32(child + 1), place: Int32(keyStart),
+            kind: .string, flags: nameFlags))
+      } else {
+        guard skipMisc(allowingDoctype: false),
+          value(key: name, flags: nameFlags, place: keyStart)
+        else { return false }
+      }
       if isRoot, !addRootName(child, repeatOf: repeatOf) { return false }
     }
     tape.nodes[node].end = Int32(tape.nodes.count)
@@ -227,22 +236,60 @@ struct PlistXMLReader {
   /// The bytes of the name of the `<key>` at `index` when they are plain (ASCII, no
   /// entity), `index` then past its `</key>`; nil, `index` unmoved, otherwise.
   private mutating func plainKey() -> Range<Int>? {
-    if starts(with: "<key/>") {
+    if has(Self.emptyKeyTag, 6, at: index) {
       index += 6
       return index..<index
     }
-    guard starts(with: "<key>") else { return nil }
+    guard has(Self.keyTag, 5, at: index) else { return nil }
     let start = index + 5
     // Stops at an entity or a letter beyond ASCII too: either makes the name not plain.
     let stop = text.firstOffset(
       of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), orNonASCII: true, from: start)
-    guard stop < text.count, text[stop] == UInt8(ascii: "<") else { return nil }
-    index = stop
-    guard consume("</key>") else {
-      index = start - 5
-      return nil
-    }
+    guard stop < text.count, has(Self.keyEnd, 6, at: stop) else { return nil }
+    index = stop + 6
     return start..<stop
+  }
+
+  /// The text of a `<string>` at `index`, after spaces, when it has no entity: its
+  /// span, `index` then past its `</string>`; nil, `index` unmoved, otherwise (the
+  /// general path reads it, and anything else, such as a comment before it).
+  @inline(__always)
+  private mutating func plainString() -> PlistTape.Span? {
+    var at = index
+    while at < text.count, text[at].isXMLSpace { at += 1 }
+    guard has(Self.stringTag, 8, at: at) else { return nil }
+    let start = at + 8
+    let stop = text.firstOffset(of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), from: start)
+    guard stop < text.count, has(Self.stringEnd, 8, at: stop), stop + 8 < text.count,
+      text[stop + 8] == UInt8(ascii: ">")
+    else { return nil }
+    index = stop + 9
+    return PlistTape.Span(start: Int32(start), count: Int32(stop - start))
+  }
+
+  // The tags read most, as the numbers their bytes make read as a little-endian word.
+  // Literals, not `static let`s: each of those is a check of its lazy start at every use.
+  private static var keyTag: UInt64 { 0x3E_7965_6B3C }  // <key>
+  private static var emptyKeyTag: UInt64 { 0x3E2F_7965_6B3C }  // <key/>
+  private static var keyEnd: UInt64 { 0x3E79_656B_2F3C }  // </key>
+  private static var stringTag: UInt64 { 0x3E67_6E69_7274_733C }  // <string>
+  private static var stringEnd: UInt64 { 0x676E_6972_7473_2F3C }  // </string
+
+  /// Whether the `length` bytes at `offset` (at most eight) are those of `tag`: one
+  /// compare of a word where eight bytes remain, byte by byte before the end.
+  @inline(__always)
+  private func has(_ tag: UInt64, _ length: Int, at offset: Int) -> Bool {
+    guard let base = text.baseAddress, offset + length <= text.count else { return false }
+    if offset + 8 <= text.count {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+      return length == 8 ? word == tag : word & ((1 << (8 * UInt64(length))) - 1) == tag
+    }
+    for byte in 0..<length where base[offset + byte] != UInt8(truncatingIfNeeded: tag >> (8 * byte))
+    {
+      return false
+    }
+    return true
   }
 
   /// The text up to `end`, and whether its entities were decoded into `tape.decoded`
