@@ -304,7 +304,24 @@ struct JSONTape: @unchecked Sendable {  // `text` is empty except inside `readin
     let ats = SIMD16<UInt8>(repeating: UInt8(ascii: "@"))
     let controlBits = SIMD16<UInt8>(repeating: 0xE0)  // a byte below 0x20 has none
     var loose: (high: UInt8, pair: Bool) = (0, false)
-    while true {
+    var ended = false
+    #if _endian(little)
+      // A short string (most keys, many values) ends within its first eight bytes: one
+      // word tells, without the blocks (whose set-up made a catalog of a million short
+      // keys 7% slower to read).
+      if position + 9 <= count {
+        let word = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        let stops = word.endsJSONRun
+        let stop = position + stops.trailingZeroBitCount >> 3
+        if stops != 0, text[stop] == UInt8(ascii: "\"") {
+          let next = base.loadUnaligned(fromByteOffset: position + 1, as: UInt64.self)
+          loose = (word & 0x8080_8080_8080_8080 != 0 ? 0x80 : 0, word.pairs(with: next) != 0)
+          position = stop
+          ended = true
+        }
+      }
+    #endif
+    while !ended {
       var stopped = false
       // The second load, one byte on, holds the byte after each lane's (`@` after `#`).
       while position + 17 <= count {
@@ -360,10 +377,10 @@ struct JSONTape: @unchecked Sendable {  // `text` is empty except inside `readin
       position += 1
     }
     let body = UnsafeBufferPointer(rebasing: text[start..<position])
-    if Self.firstLane(pairs) != nil || loose.pair { flags |= Self.holdsPair }
+    if loose.pair || (!ended && Self.firstLane(pairs) != nil) { flags |= Self.holdsPair }
     // Escapes skip bytes the blocks did not see: their strings are checked whole.
-    if Self.firstLane(high & SIMD16(repeating: 0x80)) != nil || loose.high >= 0x80
-      || flags & Self.hasEscapes != 0,
+    if loose.high >= 0x80 || flags & Self.hasEscapes != 0
+      || (!ended && Self.firstLane(high & SIMD16(repeating: 0x80)) != nil),
       TextDecoding.firstInvalidUTF8Offset(in: body) != nil
     {
       isUTF8 = false
@@ -499,6 +516,35 @@ extension UInt8 {
       true
     default: false
     }
+  }
+}
+
+extension UInt64 {
+  /// Zero when none of the eight bytes ends a run of a string's plain bytes: a quote, a
+  /// backslash or a control character (below 0x20). One test for the three, with no
+  /// branch between them.
+  @inline(__always)
+  fileprivate var endsJSONRun: UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quotes = self ^ (ones &* 0x22)
+    let backslashes = self ^ (ones &* 0x5C)
+    // A zero byte (of `quotes` or `backslashes`) and a byte below 0x20 (of `self`) are
+    // those for which the subtraction borrows into the top bit, counting only bytes
+    // whose own top bit was clear.
+    let found =
+      ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+      | ((self &- ones &* 0x20) & ~self)
+    return found & 0x8080_8080_8080_8080
+  }
+
+  /// Not zero when one of these eight bytes is `#` and the byte after it (the same byte
+  /// of `next`, the word one byte on) is `@`.
+  @inline(__always)
+  fileprivate func pairs(with next: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    // A zero byte where both match: whether there is one is exact.
+    let differences = (self ^ (ones &* 0x23)) | (next ^ (ones &* 0x40))
+    return (differences &- ones) & ~differences & 0x8080_8080_8080_8080
   }
 }
 
