@@ -59,9 +59,7 @@ public enum PoParser {
     var diagnostics: [Diagnostic] = []
     let decoded: DecodedText
     var declaredCharset: String?
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFF, 0xFE])
-      || bytes.starts(with: [0xFE, 0xFF]) || TextDecoding.guessUTF16ByteOrder(bytes) != nil
-    {
+    if TextDecoding.encoding(of: bytes) != .unmarkedUTF8 {
       decoded = TextDecoding.decodeUnicode(bytes)
     } else if let declaration = PoCharsetDeclaration(scanning: bytes) {
       declaredCharset = declaration.name

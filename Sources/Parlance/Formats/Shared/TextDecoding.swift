@@ -24,28 +24,35 @@ enum TextDecoding {
   /// `"a" = "b";` written as UTF-16LE without a BOM is `22 00 61 00 22 00 …`: zero bytes
   /// at odd offsets only, so it is read as UTF-16LE.
   static func decodeUnicode(_ bytes: [UInt8]) -> DecodedText {
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-      return decodeUTF8(Array(bytes[3...]))
-    }
-    if bytes.starts(with: [0xFF, 0xFE]) {
-      return decodeUTF16(bytes, from: 2, bigEndian: false)
-    }
-    if bytes.starts(with: [0xFE, 0xFF]) {
-      return decodeUTF16(bytes, from: 2, bigEndian: true)
-    }
-    switch guessUTF16ByteOrder(bytes) {
-    case .some(let bigEndian): return decodeUTF16(bytes, from: 0, bigEndian: bigEndian)
-    case .none: return decodeUTF8(bytes)
+    switch encoding(of: bytes) {
+    case .utf8(let from): decodeUTF8(from == 0 ? bytes : Array(bytes[from...]))
+    case .utf16(let from, let bigEndian): decodeUTF16(bytes, from: from, bigEndian: bigEndian)
     }
   }
 
-  /// Whether `decodeUnicode` reads `bytes` as UTF-8 as they stand: no byte order mark,
-  /// not taken for UTF-16. When they are also valid UTF-8, it returns them unchanged, and
-  /// a reader that checks that itself can read them in place.
-  static func isUnmarkedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let head = Array(bytes.prefix(3))
-    return !head.starts(with: [0xEF, 0xBB, 0xBF]) && !head.starts(with: [0xFF, 0xFE])
-      && !head.starts(with: [0xFE, 0xFF]) && guessUTF16ByteOrder(Array(bytes.prefix(256))) == nil
+  /// How `decodeUnicode` reads a file, from where (past a byte order mark).
+  enum Encoding: Equatable {
+    case utf8(from: Int)
+    case utf16(from: Int, bigEndian: Bool)
+
+    /// UTF-8 as the bytes stand: valid, `decodeUnicode` returns them unchanged, and a
+    /// reader that checks that itself can read them in place.
+    static let unmarkedUTF8 = Encoding.utf8(from: 0)
+  }
+
+  /// The byte order mark at the start of `bytes`, or else a guess from their first 256
+  /// bytes (`guessUTF16ByteOrder`).
+  static func encoding(of bytes: [UInt8]) -> Encoding {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return .utf8(from: 3) }
+    if bytes.starts(with: [0xFF, 0xFE]) { return .utf16(from: 2, bigEndian: false) }
+    if bytes.starts(with: [0xFE, 0xFF]) { return .utf16(from: 2, bigEndian: true) }
+    if let bigEndian = guessUTF16ByteOrder(bytes) { return .utf16(from: 0, bigEndian: bigEndian) }
+    return .unmarkedUTF8
+  }
+
+  /// `encoding(of:)` of bytes in place (only their first 256 are read).
+  static func encoding(of bytes: UnsafeBufferPointer<UInt8>) -> Encoding {
+    encoding(of: Array(bytes.prefix(256)))
   }
 
   /// Reads UTF-8, replacing each maximal invalid subsequence with U+FFFD.

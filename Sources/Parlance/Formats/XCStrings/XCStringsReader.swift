@@ -59,7 +59,7 @@ struct XCStringsReader: Sendable {
     // UTF-8, nearly every catalog, is read where it is; anything else (or a file with
     // broken bytes, which the scan finds in its strings) is decoded into bytes of our own.
     let unmarked = data.withUnsafeBytes {
-      TextDecoding.isUnmarkedUTF8($0.bindMemory(to: UInt8.self))
+      TextDecoding.encoding(of: $0.bindMemory(to: UInt8.self)) == .unmarkedUTF8
     }
     if !(unmarked && readInPlace(data)) {
       let decoded = TextDecoding.decodeUnicode([UInt8](data))
