@@ -61,14 +61,15 @@ struct XCStringsReader: Sendable {
     let unmarked = data.withUnsafeBytes {
       TextDecoding.encoding(of: $0.bindMemory(to: UInt8.self)) == .unmarkedUTF8
     }
-    if !(unmarked && readInPlace(data)) {
+    if !(unmarked && read(.data(data))) {
       let decoded = TextDecoding.decodeUnicode([UInt8](data))
       if let offset = decoded.firstInvalidOffset {
         var lines = LineLocator()
         let at = decoded.utf8.withUnsafeBufferPointer { lines.location(of: offset, in: $0) }
         report(.invalidEncoding(charset: decoded.encodingName), .error, at: at)
       }
-      read(.bytes(decoded.utf8))
+      // Valid UTF-8 now (broken bytes were replaced), so it is read.
+      _ = read(.bytes(decoded.utf8))
     }
     diagnostics = diagnostics.enumerated().sorted {
       ($0.element.location, $0.offset) < ($1.element.location, $1.offset)
@@ -76,43 +77,26 @@ struct XCStringsReader: Sendable {
     isChecking = false
   }
 
-  /// Reads `data`, UTF-8 without a byte order mark, where it is; false, with nothing
-  /// read, when it is not valid UTF-8.
-  private mutating func readInPlace(_ data: Data) -> Bool {
-    let source = JSONTape.Source.data(data)
+  /// Reads the JSON of `source`; false, with nothing read or reported, when it is not
+  /// valid UTF-8 (the scan finds that in its strings; outside them, a byte beyond ASCII
+  /// is not JSON and the whole text is checked).
+  private mutating func read(_ source: JSONTape.Source) -> Bool {
     guard let scanned = JSONTape.scan(source) else {
-      // Where the JSON goes wrong is told in the text as it is, when it is UTF-8.
       return source.withBytes { text in
         guard TextDecoding.firstInvalidUTF8Offset(in: text) == nil else { return false }
-        reportSyntaxError(in: text)
+        // Not JSON as JSONDecoder reads it: where it goes wrong, when the locator says.
+        let locator = JSONSyntaxLocator(utf8: text)
+        let at = locator.syntaxError?.location ?? Self.start
+        let reason = locator.syntaxError?.reason ?? XCStringsDocument.Failure.invalidJSONReason
+        report(.invalidJSON(reason: reason), .error, at: at)
         return true
       }
     }
     guard scanned.isUTF8 else { return false }
-    read(scanned)
-    return true
-  }
-
-  private mutating func read(_ source: JSONTape.Source) {
-    guard let scanned = JSONTape.scan(source) else {
-      source.withBytes { reportSyntaxError(in: $0) }
-      return
-    }
-    read(scanned)
-  }
-
-  private mutating func read(_ scanned: JSONTape) {
     scanned.reading { read(tape: $0) }
     // Kept outside `reading`, the tape reaches its text again through it.
     if tape != nil { tape = scanned }
-  }
-
-  /// Not JSON as JSONDecoder reads it: where it goes wrong, when the locator says.
-  private mutating func reportSyntaxError(in text: UnsafeBufferPointer<UInt8>) {
-    let locator = JSONSyntaxLocator(utf8: text)
-    let at = locator.syntaxError?.location ?? Self.start
-    let reason = locator.syntaxError?.reason ?? XCStringsDocument.Failure.invalidJSONReason
-    report(.invalidJSON(reason: reason), .error, at: at)
+    return true
   }
 
   /// Reads the file's tape, inside its `reading`.
