@@ -236,10 +236,6 @@ struct JSONSyntaxLocator {
 }
 
 extension UInt8 {
-  fileprivate var isJSONWhitespace: Bool {
-    self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09
-  }
-
   /// Bytes of numbers and of `true`, `false`, `null`.
   fileprivate var isJSONScalarByte: Bool {
     isASCIIAlphanumeric || self == UInt8(ascii: "-") || self == UInt8(ascii: "+")
