@@ -35,26 +35,30 @@ import Testing
   }
 
   /// `<`, `&`, a letter beyond ASCII, and bytes next to them in value, at every offset
-  /// of strings up to three 16-byte blocks, searched from every start: the first stop is
-  /// found exactly as a search of one byte at a time finds it.
+  /// of strings up to three 16-byte blocks, alone or followed by another stop or a byte
+  /// one above `<` (which a borrow from the byte below can mark too), searched from every
+  /// start: the first stop is found exactly as a search of one byte at a time finds it.
   @Test func theFirstStopIsFoundWhereverItStands() {
     let stops: [UInt8] = [0x3C, 0x26, 0xC3, 0x80, 0xFF]
     let near: [UInt8] = [0x3B, 0x3D, 0x25, 0x27, 0x7F, 0x00, 0x61]
     for length in 0...48 {
       for offset in 0..<length {
         for byte in stops + near {
-          var bytes = [UInt8](repeating: near[(offset + length) % near.count], count: length)
-          bytes[offset] = byte
-          for start in [0, offset / 2, offset] {
-            for orNonASCII in [false, true] {
-              let expected =
-                bytes[start...].firstIndex {
-                  $0 == 0x3C || $0 == 0x26 || (orNonASCII && $0 >= 0x80)
-                } ?? length
-              let found = bytes.withUnsafeBufferPointer {
-                $0.firstOffset(of: 0x3C, or: 0x26, orNonASCII: orNonASCII, from: start)
+          for follower in [nil, 0x3D, 0x26] as [UInt8?] {
+            var bytes = [UInt8](repeating: near[(offset + length) % near.count], count: length)
+            bytes[offset] = byte
+            if let follower, offset + 1 < length { bytes[offset + 1] = follower }
+            for start in [0, offset / 2, offset] {
+              for orNonASCII in [false, true] {
+                let expected =
+                  bytes[start...].firstIndex {
+                    $0 == 0x3C || $0 == 0x26 || (orNonASCII && $0 >= 0x80)
+                  } ?? length
+                let found = bytes.withUnsafeBufferPointer {
+                  $0.firstOffset(of: 0x3C, or: 0x26, orNonASCII: orNonASCII, from: start)
+                }
+                #expect(found == expected, "\(byte) at \(offset) of \(length) from \(start)")
               }
-              #expect(found == expected, "\(byte) at \(offset) of \(length) from \(start)")
             }
           }
         }

@@ -83,7 +83,8 @@ struct StringsScanner {
 
 extension UnsafeBufferPointer<UInt8> {
   /// The offset of the first `first` or `second` at or after `start`, or `count`; with
-  /// `orNonASCII`, of the first byte above 0x7F too. Sixteen bytes a test.
+  /// `orNonASCII`, of the first byte above 0x7F too. Sixteen bytes a test, after the first
+  /// eight.
   @inline(__always)
   func firstOffset(
     of first: UInt8, or second: UInt8, orNonASCII: Bool = false, from start: Int
@@ -103,9 +104,20 @@ extension UnsafeBufferPointer<UInt8> {
       let found = ((one &- ones) & ~one | (other &- ones) & ~other) & high
       return orNonASCII ? found | word & high : found
     }
+    // The lowest byte marked is a true stop: a borrow marks only bytes above one.
     var index = start
+    // Most names and values are short: their first word, before the loop's set-up.
+    if index + 8 <= count {
+      let found = stops(at: index)
+      if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+      index += 8
+    }
     while index + 16 <= count, stops(at: index) | stops(at: index + 8) == 0 { index += 16 }
-    while index + 8 <= count, stops(at: index) == 0 { index += 8 }
+    while index + 8 <= count {
+      let found = stops(at: index)
+      if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+      index += 8
+    }
     while index < count, base[index] != first, base[index] != second,
       !orNonASCII || base[index] < 0x80
     {
