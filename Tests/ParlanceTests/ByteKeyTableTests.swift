@@ -47,6 +47,39 @@ import Testing
     }
   }
 
+  /// A key of up to eight bytes is one word where eight bytes can be read from it, and
+  /// bytes one by one within the last eight of the text: the same key either way is
+  /// found, whichever was inserted first, and a key that differs in its last byte is not.
+  @Test func aShortKeyIsTheSameKeyAtTheEndOfTheText() {
+    for length in 1...8 {
+      let key = Array("abcdefgh".utf8.prefix(length))
+      var other = key
+      other[length - 1] = UInt8(ascii: "z")
+      // The key, the one that differs, padding, and the key again as the text's last bytes.
+      let text = key + other + Array(repeating: UInt8(ascii: "-"), count: 16) + key
+      let early = 0
+      let late = text.count - length
+      text.withUnsafeBufferPointer { buffer in
+        for (first, second) in [(early, late), (late, early)] {
+          var table = ByteKeyTable(keys: 4, bytes: buffer.count)
+          guard case .absent(let position) = table.probe(first, length, in: buffer) else {
+            Issue.record("\(length) bytes at \(first) found in an empty table")
+            return
+          }
+          table.insert(7, at: position)
+          guard case .found(let value) = table.probe(second, length, in: buffer) else {
+            Issue.record("\(length) bytes at \(second) not found after those at \(first)")
+            return
+          }
+          #expect(value == 7)
+          if case .found = table.probe(length, length, in: buffer) {
+            Issue.record("a key of \(length) bytes that differs in its last was found")
+          }
+        }
+      }
+    }
+  }
+
   /// Past its budget of probe steps the table answers `.overBudget`, not a wrong
   /// answer and not a longer search: a file made to collide costs a bounded time.
   @Test func aSpentBudgetIsSaidAndNothingElse() {

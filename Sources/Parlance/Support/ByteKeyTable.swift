@@ -66,29 +66,62 @@ struct ByteKeyTable {
   }
 
   /// Looks up the bytes `start..<start + count` of `text`, which every key of this table
-  /// lies in (offsets are 32-bit, as the readers' are).
+  /// lies in (offsets are 32-bit, as the readers' are). A key of one to eight bytes with
+  /// eight bytes readable from its start (any but the last few of a file) is one word:
+  /// hashed by one multiply, and compared with a key of its hash by one compare, which the
+  /// comparison budget does not count.
+  @inline(__always)
   mutating func probe(_ start: Int, _ count: Int, in text: UnsafeBufferPointer<UInt8>)
     -> Probe
   {
-    let hash = Self.hash(text, start, count, seed: seed)
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      budget -= 1
-      if budget < 0 { return .overBudget }
-      let stored = slots[slot]
-      if stored.valuePlusOne == 0 {
-        return .absent(Position(hash: hash, start: start, count: count))
-      }
-      if stored.hash == hash, Int(stored.count) == count {
-        comparisons -= count
-        if comparisons < 0 { return .overBudget }
-        if Self.equal(text, Int(stored.start), start, count) {
-          return .found(Int(stored.valuePlusOne) - 1)
-        }
-      }
-      slot = (slot + 1) & mask
+    guard let base = text.baseAddress else { return .overBudget }
+    let short = count > 0 && count <= 8 && start &+ 8 <= text.count
+    let mask = Self.lowBytes(count)
+    let word = short ? Self.load(base + start) & mask : 0
+    // The value `hash` gives, without its branches.
+    let hash =
+      short
+      ? Self.fold(seed ^ (UInt64(truncatingIfNeeded: count) &* Self.multiplier) ^ word)
+      : Self.hash(text, start, count, seed: seed)
+    // Offsets and counts are below `Int32.max` and the budgets count down from far
+    // below `Int.max`: wrapping arithmetic, without the checks.
+    var budget = self.budget
+    var comparisons = self.comparisons
+    defer {
+      self.budget = budget
+      self.comparisons = comparisons
     }
+    return slots.withUnsafeBufferPointer { slots in
+      let slotMask = slots.count &- 1
+      var slot = Int(truncatingIfNeeded: hash) & slotMask
+      while true {
+        budget &-= 1
+        if budget < 0 { return .overBudget }
+        let stored = slots[slot]
+        if stored.valuePlusOne == 0 {
+          return .absent(Position(hash: hash, start: start, count: count))
+        }
+        if stored.hash == hash, Int(stored.count) == count {
+          let from = Int(stored.start)
+          let equal: Bool
+          if short, from &+ 8 <= text.count {
+            equal = Self.load(base + from) & mask == word
+          } else {
+            comparisons &-= count
+            if comparisons < 0 { return .overBudget }
+            equal = Self.equal(text, from, start, count)
+          }
+          if equal { return .found(Int(stored.valuePlusOne) &- 1) }
+        }
+        slot = (slot &+ 1) & slotMask
+      }
+    }
+  }
+
+  /// The eight bytes at `bytes` as a little-endian word.
+  @inline(__always)
+  private static func load(_ bytes: UnsafePointer<UInt8>) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
   }
 
   /// Stores `value` for the key `probe` found absent, before any other key is inserted.
@@ -115,63 +148,96 @@ struct ByteKeyTable {
     for stored in old where stored.valuePlusOne != 0 { place(stored) }
   }
 
+  @inline(__always)
   private static func equal(
     _ text: UnsafeBufferPointer<UInt8>, _ first: Int, _ second: Int, _ count: Int
   ) -> Bool {
     guard let base = text.baseAddress else { return count == 0 }
+    // Most keys are short: a call to `memcmp` would cost more than the comparison. Eight
+    // bytes or fewer are one word each, where eight bytes can be read at both.
+    if count <= 8, max(first, second) + 8 <= text.count {
+      let difference =
+        UnsafeRawPointer(base + first).loadUnaligned(as: UInt64.self)
+        ^ UnsafeRawPointer(base + second).loadUnaligned(as: UInt64.self)
+      return UInt64(littleEndian: difference) & lowBytes(count) == 0
+    }
     guard count <= 16 else { return memcmp(base + first, base + second, count) == 0 }
-    // Most keys are short: a call to `memcmp` would cost more than the comparison.
     for offset in 0..<count where base[first + offset] != base[second + offset] {
       return false
     }
     return true
   }
 
-  /// A multiply-and-fold hash of the bytes, eight at a time, started from the seed. Of a
+  /// A mask of the `count` low bytes of a word (`count` at most eight).
+  @inline(__always)
+  private static func lowBytes(_ count: Int) -> UInt64 {
+    count >= 8 ? ~0 : (1 << (8 * UInt64(truncatingIfNeeded: count))) &- 1
+  }
+
+  /// The `count` bytes (at most eight) at `bytes` as a little-endian word, the bytes
+  /// above them zero: one load where eight bytes are `readable` there.
+  @inline(__always)
+  private static func word(_ bytes: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> UInt64 {
+    if readable >= 8 {
+      let word = UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
+      return word & lowBytes(count)
+    }
+    var word: UInt64 = 0
+    for index in 0..<count { word |= UInt64(bytes[index]) << (8 * UInt64(index)) }
+    return word
+  }
+
+  /// A multiply-and-fold hash of the bytes, eight at a time, started from the seed: each
+  /// word is folded in by a full-width multiply whose halves are xored, so every bit of
+  /// the result depends on every bit of the word, and a key of up to eight bytes is
+  /// hashed by one multiply. Of a
   /// key longer than `sampledBeyond`, the first and last 128 bytes and 16 words between
   /// them: a 10 MB key is hashed in no time, and keys that differ only elsewhere are told
   /// apart by comparing them (within the comparison budget).
+  @inline(__always)
   private static func hash(
     _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int, seed: UInt64
   ) -> UInt64 {
     var hash = seed ^ (UInt64(count) &* multiplier)
     guard let base = text.baseAddress else { return hash }
+    let readable = text.count - start
     if count > sampledBeyond {
-      mix(&hash, base + start, 128)
+      mix(&hash, base + start, 128, readable: readable)
       let stride = (count - 256) / 16
       for sample in 0..<16 {
-        mix(&hash, base + start + 128 + sample * stride, 8)
+        mix(&hash, base + start + 128 + sample * stride, 8, readable: 8)
       }
-      mix(&hash, base + start + count - 128, 128)
+      mix(&hash, base + start + count - 128, 128, readable: 128)
     } else {
-      mix(&hash, base + start, count)
+      mix(&hash, base + start, count, readable: readable)
     }
-    hash = (hash ^ (hash >> 32)) &* multiplier
-    return hash ^ (hash >> 31)
+    return hash
   }
 
   static let sampledBeyond = 512
   private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
+  /// Mixes the `count` bytes at `bytes` into `hash`, eight at a time; of the last
+  /// fewer than eight, one load where eight bytes are `readable` from `bytes`.
   @inline(__always)
-  private static func mix(_ hash: inout UInt64, _ bytes: UnsafePointer<UInt8>, _ count: Int) {
+  private static func mix(
+    _ hash: inout UInt64, _ bytes: UnsafePointer<UInt8>, _ count: Int, readable: Int
+  ) {
     var index = 0
     while index + 8 <= count {
-      let word = UInt64(
-        littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
-      hash = (hash ^ word) &* multiplier
-      hash ^= hash >> 29
+      hash = fold(
+        hash ^ UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)))
       index += 8
     }
     guard index < count else { return }
-    var word: UInt64 = 0
-    var shift: UInt64 = 0
-    while index < count {
-      word |= UInt64(bytes[index]) << shift
-      shift += 8
-      index += 1
-    }
-    hash = (hash ^ word) &* multiplier
-    hash ^= hash >> 29
+    hash = fold(hash ^ word(bytes + index, count - index, readable: readable - index))
   }
+
+  /// The two halves of `value` times the multiplier, xored.
+  @inline(__always)
+  private static func fold(_ value: UInt64) -> UInt64 {
+    let product = value.multipliedFullWidth(by: multiplier)
+    return product.high ^ product.low
+  }
+
 }
