@@ -121,6 +121,58 @@ struct PlistParserTests {
       ])
   }
 
+  /// Runs of one name and names coming back after others, each member a plain string,
+  /// a string with an entity or a dictionary, one a line: the last value of each name
+  /// wins as in Foundation, each repeat is one warning at the line of the occurrence
+  /// before it, and the entries in file order are the names where each was written last.
+  /// (A plain string that repeats a string takes its node.)
+  @Test func runsOfRepeatedMembersOfEveryKindReadAsFoundationReadsThem() throws {
+    var random = SplitMix64(seed: 0x7E_2026_1207)
+    for round in 0..<40 {
+      var members: [(name: String, value: String, xml: String)] = []
+      var name = "k1"
+      for index in 0..<(20 + Int(random.next() % 60)) {
+        // Half the time the name of the member before: runs of one name.
+        if random.next() % 2 == 0 { name = "k\(1 + random.next() % 4)" }
+        switch random.next() % 4 {
+        case 0:
+          let value =
+            random.next() % 2 == 0 ? "<dict/>" : "<dict><key>x</key><string>y</string></dict>"
+          members.append((name, "(not a string)", "<key>\(name)</key>\(value)"))
+        case 1:
+          members.append(
+            (name, "a&b\(index)", "<key>\(name)</key><string>a&amp;b\(index)</string>"))
+        default:
+          members.append((name, "\(index)", "<key>\(name)</key> <string>\(index)</string>"))
+        }
+      }
+      let xml =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+        + members.map { $0.xml + "\n" }.joined() + "</dict>\n</plist>\n"
+      let ours = try #require(readOurselves(xml), "round \(round)")
+      let foundation = try #require(
+        try PropertyListSerialization.propertyList(from: Data(xml.utf8), format: nil)
+          as? [String: Any])
+      #expect(
+        ours.values == foundation.mapValues { $0 as? String ?? "(not a string)" }, "round \(round)")
+      // Member `index` is on line 4 + index.
+      var lastLine: [String: Int] = [:]
+      var repeats: [String] = []
+      for (index, member) in members.enumerated() {
+        if let before = lastLine[member.name] {
+          repeats.append("\(member.name) \(before):1 \(4 + index):1")
+        }
+        lastLine[member.name] = 4 + index
+      }
+      #expect(ours.repeats == repeats, "round \(round)")
+      let inFileOrder = Array(xml.utf8).withUnsafeBufferPointer { text in
+        PlistXMLReader.read(text).map { tape in tape.entriesInFileOrder.map { tape.key($0) } }
+      }
+      #expect(
+        inFileOrder == lastLine.sorted { $0.value < $1.value }.map(\.key), "round \(round)")
+    }
+  }
+
   /// 300 names made of pieces that are one text written several ways (a character
   /// reference, a decomposed accent, the Kelvin sign), plain ASCII ones first: the
   /// reader agrees with Foundation on every file it reads (the last value of each name,

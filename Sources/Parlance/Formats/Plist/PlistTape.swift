@@ -9,7 +9,9 @@
 /// `PlistXMLReader` makes a tape of an XML file's bytes; `init(foundation:locator:)` one of
 /// what `PropertyListSerialization` read from a file it did not take. Nodes are in file
 /// order, each dictionary before its children; a dictionary's children run up to its
-/// `end`.
+/// `end`. One exception, in a tape that does not keep every child (`entryOfChild`): a
+/// plain string member of the root whose name repeats a string member's may take its
+/// node, as it takes its entry, so that a name written many times does not grow the tape.
 ///
 /// ```
 /// <dict>                                   node 0: the root, end 5
@@ -208,7 +210,7 @@ struct PlistTape {
     return body(UnsafeBufferPointer(rebasing: text[Int(span.start)..<Int(span.start + span.count)]))
   }
 
-  /// The children of dictionary `node`, in file order.
+  /// The children of dictionary `node`, in file order (but for the exception above).
   func children(of node: Int) -> Children {
     Children(nodes: nodes, position: node + 1, end: Int(nodes[node].end))
   }

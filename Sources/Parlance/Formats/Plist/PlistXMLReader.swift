@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A reader of our own for the XML property lists that `.stringsdict` files are: a
 /// `<plist>` holding dictionaries of keys and strings, read into a `PlistTape` with the
 /// place of each key.
@@ -24,10 +20,10 @@ struct PlistXMLReader {
   /// Dictionaries nested deeper are handed to Foundation (a `.stringsdict` has three).
   static let maximumDepth = 64
 
-  private let text: UnsafeBufferPointer<UInt8>
-  private var index = 0
+  let text: UnsafeBufferPointer<UInt8>
+  var index = 0
   private var depth = 0
-  private var tape: PlistTape
+  var tape: PlistTape
   /// The root dictionary's names by first occurrence (`FirstKeys`: a repeated plain
   /// name is found by its bytes, before any `String` is made of it).
   private var rootNames: FirstKeys
@@ -40,8 +36,7 @@ struct PlistXMLReader {
     // UTF-8 only, without a byte order mark and without NUL bytes; offsets are 32-bit.
     guard text.count < Int(Int32.max),
       !(text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF),
-      text.baseAddress.map({ memchr($0, 0, text.count) }) ?? nil == nil,
-      TextDecoding.firstInvalidUTF8Offset(in: text) == nil
+      TextDecoding.firstInvalidUTF8Offset(in: text, orNUL: true) == nil
     else { return nil }
     var reader = PlistXMLReader(text: text, everyChild: everyChild)
     guard reader.document() else { return nil }
@@ -52,9 +47,9 @@ struct PlistXMLReader {
     self.text = text
     keepsEveryChild = everyChild
     tape = PlistTape(text: text)
-    // A node is at least `<key>k</key><dict/>`; reserving a third of that is one
-    // allocation for most files and no waste for any.
-    tape.nodes.reserveCapacity(text.count / 48)
+    // A node takes at least 13 bytes of the file (`<key/><dict/>`): this is the one
+    // allocation of any file. Its pages are touched only as nodes are written.
+    tape.nodes.reserveCapacity(text.count / 13 + 2)
     // A name is at least `<key>k</key>`.
     rootNames = FirstKeys(keys: text.count / 12, bytes: text.count)
   }
@@ -92,13 +87,27 @@ struct PlistXMLReader {
 
   /// Whitespace, comments, processing instructions and (before the root) a DOCTYPE
   /// without an internal subset; false on anything unterminated.
+  @inline(__always)
   private mutating func skipMisc(allowingDoctype: Bool) -> Bool {
+    skipSpace()
+    // Most tags are none of these: one byte tells, here, without a call.
+    guard startsMarkup else { return true }
+    return skipMarkup(allowingDoctype: allowingDoctype)
+  }
+
+  /// Whether `<!` or `<?` is at `index`.
+  private var startsMarkup: Bool {
+    @inline(__always) get {
+      index + 1 < text.count && text[index] == UInt8(ascii: "<")
+        && (text[index + 1] == UInt8(ascii: "!") || text[index + 1] == UInt8(ascii: "?"))
+    }
+  }
+
+  /// `skipMisc` from a comment, processing instruction or DOCTYPE at `index`.
+  private mutating func skipMarkup(allowingDoctype: Bool) -> Bool {
     while true {
       skipSpace()
-      // Most tags are none of these: one byte tells.
-      guard index + 1 < text.count, text[index] == UInt8(ascii: "<"),
-        text[index + 1] == UInt8(ascii: "!") || text[index + 1] == UInt8(ascii: "?")
-      else { return true }
+      guard startsMarkup else { return true }
       if starts(with: "<!--") {
         index += 4  // `<!-->` does not end the comment it opens
         guard let end = find("-->") else { return false }
@@ -158,6 +167,7 @@ struct PlistXMLReader {
     let isRoot = node == 0
     var plainNames = true
     while true {
+      if isRoot, !plainRootMembers() { return false }
       guard skipMisc(allowingDoctype: false) else { return false }
       if consume("</dict>") { break }
       let keyStart = index
@@ -194,28 +204,104 @@ struct PlistXMLReader {
     return isRoot || plainNames || namesAreSpelledOnce(node)
   }
 
+  /// Reads the members of the root dictionary at `index` that are plain, and most are:
+  /// `<key>NAME</key><string>TEXT</string>`, spaces around either, the name ASCII and
+  /// neither with an entity. It writes the nodes the general path writes for them,
+  /// stops at anything else (`index` there), and is false only where `addRootName` is.
+  private mutating func plainRootMembers() -> Bool {
+    guard let base = text.baseAddress else { return true }
+    let end = text.count
+    @inline(__always) func word(at offset: Int) -> UInt64 {
+      UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+    while true {
+      var at = index
+      while at < end, base[at].isXMLSpace { at += 1 }
+      let keyStart = at
+      // `<key>` and the first word of the name; a name stops at `<`, `&` or beyond ASCII.
+      guard at + 16 <= end, word(at: at) & 0xFF_FFFF_FFFF == Self.keyTag else { return true }
+      let nameStart = at + 5
+      let nameEnd = text.firstOffset(
+        of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), orNonASCII: true, from: nameStart)
+      guard nameEnd + 8 <= end, word(at: nameEnd) & 0xFFFF_FFFF_FFFF == Self.keyEnd else {
+        return true
+      }
+      at = nameEnd + 6
+      while at < end, base[at].isXMLSpace { at += 1 }
+      guard at + 8 <= end, word(at: at) == Self.stringTag else { return true }
+      let valueStart = at + 8
+      let valueEnd = text.firstOffset(
+        of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), from: valueStart)
+      guard valueEnd + 9 <= end, word(at: valueEnd) == Self.stringEnd,
+        base[valueEnd + 8] == UInt8(ascii: ">")
+      else { return true }
+      let repeatOf = rootNames.repeatOf(nameStart..<nameEnd, in: text)
+      // Offsets below `text.count`, which `read` keeps below `Int32.max`.
+      @inline(__always) func offset(_ value: Int) -> Int32 { Int32(truncatingIfNeeded: value) }
+      var node = PlistTape.Node(
+        key: PlistTape.Span(start: offset(nameStart), count: offset(nameEnd &- nameStart)),
+        value: PlistTape.Span(start: offset(valueStart), count: offset(valueEnd &- valueStart)),
+        end: 0, place: offset(keyStart), kind: .string, flags: .plainKey)
+      index = valueEnd &+ 9
+      if let repeatOf, !keepsEveryChild {
+        // A string replaced by a string takes its node: names repeated do not grow the
+        // tape. (The nodes of the root's members are then not in the file's order.)
+        let before = Int(tape.entries[repeatOf])
+        if tape.nodes[before].end == offset(before &+ 1) {
+          recordRepeat(of: before, again: .unresolved(offset: keyStart))
+          node.end = offset(before &+ 1)
+          tape.nodes[before] = node
+          continue
+        }
+      }
+      let child = tape.nodes.count
+      node.end = offset(child &+ 1)
+      tape.nodes.append(node)
+      guard addRootName(child, repeatOf: repeatOf) else { return false }
+    }
+  }
+
   /// Records `child` of the root dictionary, which replaces an earlier child of its name
   /// (`repeatOf`, when its bytes found it); false when two spellings of one name are one
   /// key to Swift: what Foundation makes of them is its own affair.
   private mutating func addRootName(_ child: Int, repeatOf: Int?) -> Bool {
+    if let repeatOf {
+      replace(repeatOf, by: child)
+      return true
+    }
     let slot = tape.entries.count
     guard
-      let earlier = repeatOf
-        ?? rootNames.insert(
-          tape.key(child), at: slot, earlier: { tape.entries.map { tape.key(Int($0)) } })
+      let earlier = rootNames.insert(
+        tape.key(child), at: slot, earlier: { tape.entries.map { tape.key(Int($0)) } })
     else {
       tape.entries.append(Int32(child))
       if keepsEveryChild { tape.entryOfChild.append(Int32(slot)) }
       return true
     }
-    let before = Int(tape.entries[earlier])
-    guard repeatOf != nil || tape.sameKeyBytes(before, child) else { return false }
-    // The name is made only for a repeat that is listed.
-    let name = tape.duplicates.isFull ? "" : tape.key(child)
-    tape.duplicates.add(name, first: tape.location(of: before), again: tape.location(of: child))
-    tape.entries[earlier] = Int32(child)
-    if keepsEveryChild { tape.entryOfChild.append(Int32(earlier)) }
+    guard tape.sameKeyBytes(Int(tape.entries[earlier]), child) else { return false }
+    replace(earlier, by: child)
     return true
+  }
+
+  /// Makes `child` the root's entry `earlier`, which had its name, and records the repeat.
+  @inline(__always)
+  private mutating func replace(_ earlier: Int, by child: Int) {
+    recordRepeat(of: Int(tape.entries[earlier]), again: tape.location(of: child))
+    tape.entries[earlier] = Int32(truncatingIfNeeded: child)
+    if keepsEveryChild { tape.entryOfChild.append(Int32(truncatingIfNeeded: earlier)) }
+  }
+
+  /// Records that the member at `again` repeats the name of node `before`.
+  @inline(__always)
+  private mutating func recordRepeat(of before: Int, again: SourceLocation) {
+    if tape.duplicates.isFull {
+      tape.duplicates.countUnlisted(seen: true) { again }
+    } else {
+      // The name is made only for a repeat that is listed (the bytes are the same).
+      let name = tape.key(before)
+      let first = tape.location(of: before)
+      tape.duplicates.add(name, first: first, again: again)
+    }
   }
 
   /// Whether no two names of dictionary `node` that Swift takes for one are spelled
@@ -235,6 +321,7 @@ struct PlistXMLReader {
 
   /// The bytes of the name of the `<key>` at `index` when they are plain (ASCII, no
   /// entity), `index` then past its `</key>`; nil, `index` unmoved, otherwise.
+  @inline(__always)
   private mutating func plainKey() -> Range<Int>? {
     if has(Self.emptyKeyTag, 6, at: index) {
       index += 6
@@ -290,121 +377,5 @@ struct PlistXMLReader {
       return false
     }
     return true
-  }
-
-  /// The text up to `end`, and whether its entities were decoded into `tape.decoded`
-  /// (else it is where it is written); nil on `<` or an entity outside the subset.
-  private mutating func text(until end: StaticString) -> (PlistTape.Span, decoded: Bool)? {
-    // The text between entities is copied only from the first entity on; the `<` or `&`
-    // is found eight bytes at a time.
-    var decodedStart: Int?
-    var start = index
-    while true {
-      index = text.firstOffset(of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), from: index)
-      guard index < text.count else { return nil }
-      let stop = index
-      if text[stop] == UInt8(ascii: "<") {
-        guard consume(end) else { return nil }
-        guard let decodedStart else {
-          return (PlistTape.Span(start: Int32(start), count: Int32(stop - start)), false)
-        }
-        tape.decoded += text[start..<stop]
-        let count = tape.decoded.count - decodedStart
-        return (PlistTape.Span(start: Int32(decodedStart), count: Int32(count)), true)
-      }
-      if decodedStart == nil { decodedStart = tape.decoded.count }
-      if start < stop { tape.decoded += text[start..<stop] }
-      // `&amp;` runs (an escaped URL's query, a value of ampersands) a word at a time.
-      while index + 5 <= text.count, text[index] == UInt8(ascii: "&"),
-        UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped + index + 1)
-          .loadUnaligned(as: UInt32.self) == Self.ampersandName
-      {
-        tape.decoded.append(UInt8(ascii: "&"))
-        index += 5
-      }
-      if index < text.count, text[index] != UInt8(ascii: "&") {
-        start = index
-        continue
-      }
-      guard let scalar = entity() else { return nil }
-      TextDecoding.appendUTF8(scalar.value, to: &tape.decoded)
-      start = index
-    }
-  }
-
-  /// `amp;` as the word it is in memory.
-  private static let ampersandName = UInt32(littleEndian: 0x3B70_6D61)
-
-  /// `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&#65;` `&#x41;` (not NUL, not a surrogate).
-  private mutating func entity() -> Unicode.Scalar? {
-    // The five named entities, told apart by the byte after `&`.
-    switch index + 1 < text.count ? text[index + 1] : 0 {
-    case UInt8(ascii: "a"):
-      if consume("&amp;") { return "&" }
-      if consume("&apos;") { return "'" }
-    case UInt8(ascii: "l"): if consume("&lt;") { return "<" }
-    case UInt8(ascii: "g"): if consume("&gt;") { return ">" }
-    case UInt8(ascii: "q"): if consume("&quot;") { return "\"" }
-    default: break
-    }
-    guard let semicolon = find(";"), semicolon - index <= 12 else { return nil }
-    let name = String(decoding: text[(index + 1)..<semicolon], as: UTF8.self)
-    index = semicolon + 1
-    guard name.hasPrefix("#") else { return nil }
-    let digits = name.dropFirst()
-    let value =
-      digits.hasPrefix("x")
-      ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-    guard let value, value != 0, digits.allSatisfy({ $0.isHexDigit || $0 == "x" }) else {
-      return nil
-    }
-    return Unicode.Scalar(value)
-  }
-
-  // MARK: Bytes
-
-  private mutating func skipSpace() {
-    while index < text.count, text[index].isXMLSpace { index += 1 }
-  }
-
-  @inline(__always)
-  private func starts(with prefix: StaticString) -> Bool {
-    let count = prefix.utf8CodeUnitCount
-    guard index + count <= text.count, let base = text.baseAddress else { return false }
-    let expected = prefix.utf8Start
-    for offset in 0..<count where base[index + offset] != expected[offset] { return false }
-    return true
-  }
-
-  @inline(__always)
-  private mutating func consume(_ prefix: StaticString) -> Bool {
-    guard starts(with: prefix) else { return false }
-    index += prefix.utf8CodeUnitCount
-    return true
-  }
-
-  /// Where `pattern` next starts at or after `index`.
-  private func find(_ pattern: StaticString) -> Int? {
-    let count = pattern.utf8CodeUnitCount
-    let first = pattern.utf8Start[0]
-    var position = index
-    while position + count <= text.count {
-      if text[position] == first {
-        var matches = true
-        for offset in 1..<count where text[position + offset] != pattern.utf8Start[offset] {
-          matches = false
-          break
-        }
-        if matches { return position }
-      }
-      position += 1
-    }
-    return nil
-  }
-}
-
-extension UInt8 {
-  fileprivate var isXMLSpace: Bool {
-    self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09
   }
 }

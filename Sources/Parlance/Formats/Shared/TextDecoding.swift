@@ -137,10 +137,19 @@ enum TextDecoding {
     return nil
   }
 
-  /// The offset of the first byte that does not start a well-formed UTF-8 sequence.
-  static func firstInvalidUTF8Offset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  /// The offset of the first byte that does not start a well-formed UTF-8 sequence;
+  /// with `orNUL`, of the first NUL byte too (one pass where a `memchr` would be another).
+  static func firstInvalidUTF8Offset(in bytes: UnsafeBufferPointer<UInt8>, orNUL: Bool = false)
+    -> Int?
+  {
     guard let base = bytes.baseAddress else { return nil }
     let count = bytes.count
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    // The bytes to look at one by one: beyond ASCII, or (with `orNUL`) zero.
+    @inline(__always) func stops(_ word: UInt64) -> UInt64 {
+      orNUL ? (word | (word &- ones) & ~word) & high : word & high
+    }
     var index = 0
     while index < count {
       // Most catalog text is ASCII: check 32 bytes at a time (one test of four words
@@ -148,23 +157,24 @@ enum TextDecoding {
       while index + 32 <= count {
         let words = UnsafeRawPointer(base + index)
         let any =
-          words.loadUnaligned(as: UInt64.self)
-          | words.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-          | words.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
-          | words.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-        guard any & 0x8080_8080_8080_8080 == 0 else { break }
+          stops(words.loadUnaligned(as: UInt64.self))
+          | stops(words.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+          | stops(words.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+          | stops(words.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+        guard any == 0 else { break }
         index += 32
       }
       guard index < count else { break }
       if index + 8 <= count {
         let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        if word & 0x8080_8080_8080_8080 == 0 {
+        if stops(word) == 0 {
           index += 8
           continue
         }
       }
       let lead = base[index]
       if lead < 0x80 {
+        if orNUL, lead == 0 { return index }
         index += 1
         continue
       }
