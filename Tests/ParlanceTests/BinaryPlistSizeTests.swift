@@ -64,6 +64,44 @@ import Testing
     }
   }
 
+  /// A set with members, as a value, inside an array, or holding a set: Foundation on
+  /// Linux crashes making one a Swift `Set` (a 40-byte `.strings` file stopped `parlance
+  /// lint` with a segmentation fault, found by FuzzStrings). The three readers refuse the
+  /// file with one error before Foundation reads it; an empty set is read.
+  @Test func aListHoldingASetIsRefusedBeforeFoundationReadsIt() {
+    let withMembers: [[[UInt8]]] = [
+      [
+        marker(0xD, 1) + bigEndian(1, 4) + bigEndian(2, 4), ascii("a"),
+        marker(0xC, 1) + bigEndian(3, 4), ascii("x"),
+      ],
+      [
+        marker(0xD, 1) + bigEndian(1, 4) + bigEndian(2, 4), ascii("a"),
+        marker(0xA, 1) + bigEndian(3, 4), marker(0xC, 1) + bigEndian(4, 4), ascii("x"),
+      ],
+      [
+        marker(0xD, 1) + bigEndian(1, 4) + bigEndian(2, 4), ascii("a"),
+        marker(0xC, 1) + bigEndian(3, 4), marker(0xC, 0),
+      ],
+    ]
+    for objects in withMembers {
+      let data = list(objects, referenceSize: 4)
+      #expect(BinaryPlistSize.inspection(of: data)?.holdsSet == true)
+      let stringsdict = StringsdictParser.parse(data, file: "set.stringsdict")
+      let plist = PlistParser.parse(data, file: "set.plist")
+      let strings = StringsParser.parse(data, file: "set.strings")
+      #expect(stringsdict.entries.isEmpty && plist.entries.isEmpty && strings.entries.isEmpty)
+      for diagnostics in [stringsdict.diagnostics, plist.diagnostics, strings.diagnostics] {
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.message.contains("holds a set") == true)
+      }
+    }
+    let empty = list(
+      [marker(0xD, 1) + bigEndian(1, 4) + bigEndian(2, 4), ascii("a"), marker(0xC, 0)],
+      referenceSize: 4)
+    #expect(BinaryPlistSize.inspection(of: empty)?.holdsSet == false)
+    #expect(BinaryPlistSize.refusal(empty) == nil)
+  }
+
   /// The same string named a few times is read, as Foundation reads it.
   @Test func aListNamingAStringAFewTimesIsRead() {
     let data = sharedValue(String(repeating: "y", count: 1_000), keys: 20)

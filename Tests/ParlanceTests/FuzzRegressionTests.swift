@@ -71,4 +71,18 @@ struct FuzzRegressionTests {
     #expect(template.problems.allSatisfy { $0.text == "%!" })
     #expect(template.render() == source)
   }
+
+  /// An 8.7 KB binary property list of 89 strings and a set (FuzzStrings, 7 December):
+  /// Foundation on Linux crashes making the set a Swift `Set`, and `parlance lint` of it
+  /// stopped with a segmentation fault. It is one error at its start now.
+  @Test func aBinaryListHoldingASetIsOneError() throws {
+    let data = try Data(contentsOf: try fixtureURL("fuzz/strings/crash-1.bin"))
+    let file = StringsParser.parse([UInt8](data), file: "fuzz.strings")
+    #expect(file.entries.isEmpty)
+    #expect(
+      renderedDiagnostics(file.diagnostics) == [
+        "1:1: error: invalid property list: the binary property list holds a set, which no "
+          + "catalog has and Foundation cannot read here; it is not read"
+      ])
+  }
 }

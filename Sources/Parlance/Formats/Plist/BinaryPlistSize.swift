@@ -10,6 +10,10 @@ import Foundation
 /// ```
 /// dict of 2,000 keys → the same 100 KB string     file 110 KB, read 200 MB
 /// ```
+///
+/// The same walk finds a set with members, which no catalog has and which
+/// `PropertyListSerialization` on Linux cannot read: it crashes making it a Swift `Set`
+/// (swift-corelibs-foundation, Swift 6.3). A reader refuses such a file too.
 enum BinaryPlistSize {
   /// A file that would take more than this once read, and more than `ratio` times its
   /// own size, is refused (real binary catalogs take about their size).
@@ -21,22 +25,38 @@ enum BinaryPlistSize {
   /// object cannot be read, or objects name each other in a cycle (Foundation then says
   /// what is wrong). Saturates at `Int.max`. Time is linear in the size of the file.
   static func expandedBytes(_ data: Data) -> Int? {
-    data.withUnsafeBytes { expandedBytes($0.assumingMemoryBound(to: UInt8.self)) }
+    inspection(of: data)?.expanded
   }
 
-  /// Why a binary list that would take too much once read (more than `limit` and more
-  /// than `ratio` times the file) is not read, in a diagnostic's words; nil for any other
-  /// file.
+  /// What the walk of a list's objects from its top found.
+  struct Inspection {
+    /// What `expandedBytes` says.
+    var expanded: Int
+    /// Whether an object of the list is a set with members.
+    var holdsSet: Bool
+  }
+
+  static func inspection(of data: Data) -> Inspection? {
+    data.withUnsafeBytes { inspection(of: $0.assumingMemoryBound(to: UInt8.self)) }
+  }
+
+  /// Why a binary list is not read, in a diagnostic's words: it holds a set with members,
+  /// or it would take too much once read (more than `limit` and more than `ratio` times
+  /// the file); nil for any other file.
   static func refusal(_ data: Data) -> String? {
-    guard let expanded = expandedBytes(data), expanded > max(limit, ratio * data.count) else {
-      return nil
+    guard let inspection = inspection(of: data) else { return nil }
+    if inspection.holdsSet {
+      return "the binary property list holds a set, which no catalog has and Foundation "
+        + "cannot read here; it is not read"
     }
+    let expanded = inspection.expanded
+    guard expanded > max(limit, ratio * data.count) else { return nil }
     // Foundation would make a copy of a string for every time the list names it.
     return "the binary property list names its texts over and over: read, it would take "
       + "\(expanded / (1 << 20)) MB; it is not read"
   }
 
-  static func expandedBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  static func inspection(of bytes: UnsafeBufferPointer<UInt8>) -> Inspection? {
     let count = bytes.count
     guard count >= 8 + 32, bytes.starts(with: Array("bplist".utf8)) else { return nil }
     let trailer = count - 32
@@ -94,8 +114,10 @@ enum BinaryPlistSize {
     var sizes = [Int](repeating: -1, count: objects)
     var stack: [(object: Int, next: Int)] = [(top, 0)]
     sizes[top] = -2
+    var holdsSet = false
     while let (object, next) = stack.last {
       guard let (type, length, body) = header(object) else { return nil }
+      if type == 0xC, length > 0 { holdsSet = true }
       let named = references(type, length)
       guard named == 0 || (named <= (trailer - body) / referenceSize) else { return nil }
       if next < named {
@@ -123,6 +145,6 @@ enum BinaryPlistSize {
       sizes[object] = size
       stack.removeLast()
     }
-    return sizes[top]
+    return Inspection(expanded: sizes[top], holdsSet: holdsSet)
   }
 }
