@@ -167,7 +167,7 @@ struct PlistXMLReader {
     let isRoot = node == 0
     var plainNames = true
     while true {
-      if isRoot, !plainRootMembers() { return false }
+      guard plainMembers(isRoot: isRoot) else { return false }
       guard skipMisc(allowingDoctype: false) else { return false }
       if consume("</dict>") { break }
       let keyStart = index
@@ -204,11 +204,12 @@ struct PlistXMLReader {
     return isRoot || plainNames || namesAreSpelledOnce(node)
   }
 
-  /// Reads the members of the root dictionary at `index` that are plain, and most are:
+  /// Reads the members of a dictionary at `index` that are plain, and most are:
   /// `<key>NAME</key><string>TEXT</string>`, spaces around either, the name ASCII and
-  /// neither with an entity. It writes the nodes the general path writes for them,
-  /// stops at anything else (`index` there), and is false only where `addRootName` is.
-  private mutating func plainRootMembers() -> Bool {
+  /// neither with an entity. It writes the nodes the general path writes for them (and
+  /// of the root's, records their names), stops at anything else (`index` there), and
+  /// is false only where `addRootName` is.
+  private mutating func plainMembers(isRoot: Bool) -> Bool {
     guard let base = text.baseAddress else { return true }
     let end = text.count
     @inline(__always) func word(at offset: Int) -> UInt64 {
@@ -235,7 +236,6 @@ struct PlistXMLReader {
       guard valueEnd + 9 <= end, word(at: valueEnd) == Self.stringEnd,
         base[valueEnd + 8] == UInt8(ascii: ">")
       else { return true }
-      let repeatOf = rootNames.repeatOf(nameStart..<nameEnd, in: text)
       // Offsets below `text.count`, which `read` keeps below `Int32.max`.
       @inline(__always) func offset(_ value: Int) -> Int32 { Int32(truncatingIfNeeded: value) }
       var node = PlistTape.Node(
@@ -243,9 +243,15 @@ struct PlistXMLReader {
         value: PlistTape.Span(start: offset(valueStart), count: offset(valueEnd &- valueStart)),
         end: 0, place: offset(keyStart), kind: .string, flags: .plainKey)
       index = valueEnd &+ 9
+      guard isRoot else {
+        node.end = offset(tape.nodes.count &+ 1)
+        tape.nodes.append(node)
+        continue
+      }
+      let repeatOf = rootNames.repeatOf(nameStart..<nameEnd, in: text)
       if let repeatOf, !keepsEveryChild {
-        // A string replaced by a string takes its node: names repeated do not grow the
-        // tape. (The nodes of the root's members are then not in the file's order.)
+        // A string that replaces a leaf (a string, `<dict/>`) takes its node: names
+        // repeated do not grow the tape. (The root's nodes are then not in file order.)
         let before = Int(tape.entries[repeatOf])
         if tape.nodes[before].end == offset(before &+ 1) {
           recordRepeat(of: before, again: .unresolved(offset: keyStart))
