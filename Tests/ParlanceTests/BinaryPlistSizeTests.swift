@@ -54,20 +54,31 @@ import Testing
     let data = sharedValue(String(repeating: "x", count: 100_000), keys: 2_000)
     #expect(data.count < 150_000)
     #expect((BinaryPlistSize.expandedBytes(data) ?? 0) > 200_000_000)
-    let stringsdict = StringsdictParser.parse(data, file: "bomb.stringsdict")
-    let plist = PlistParser.parse(data, file: "bomb.plist")
-    let strings = StringsParser.parse(data, file: "bomb.strings")
-    #expect(stringsdict.entries.isEmpty && plist.entries.isEmpty && strings.entries.isEmpty)
+    expectRefusedByEveryReader(data, saying: "names its texts over and over")
+  }
+
+  /// The `.stringsdict`, `.plist` and `.strings` readers each read nothing of `data` and
+  /// say one error, whose message holds `reason`.
+  private func expectRefusedByEveryReader(
+    _ data: Data, saying reason: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    let stringsdict = StringsdictParser.parse(data, file: "refused.stringsdict")
+    let plist = PlistParser.parse(data, file: "refused.plist")
+    let strings = StringsParser.parse(data, file: "refused.strings")
+    #expect(
+      stringsdict.entries.isEmpty && plist.entries.isEmpty && strings.entries.isEmpty,
+      sourceLocation: sourceLocation)
     for diagnostics in [stringsdict.diagnostics, plist.diagnostics, strings.diagnostics] {
-      #expect(diagnostics.count == 1)
-      #expect(diagnostics.first?.message.contains("names its texts over and over") == true)
+      #expect(diagnostics.count == 1, sourceLocation: sourceLocation)
+      #expect(
+        diagnostics.first?.message.contains(reason) == true, sourceLocation: sourceLocation)
     }
   }
 
   /// A set with members, as a value, inside an array, or holding a set: Foundation on
-  /// Linux crashes making one a Swift `Set` (a 40-byte `.strings` file stopped `parlance
-  /// lint` with a segmentation fault, found by FuzzStrings). The three readers refuse the
-  /// file with one error before Foundation reads it; an empty set is read.
+  /// Linux crashes making one a Swift `Set` (an 8.7 KB `.strings` file found by
+  /// FuzzStrings stopped `parlance lint` with a segmentation fault). The three readers
+  /// refuse the file with one error before Foundation reads it; an empty set is read.
   @Test func aListHoldingASetIsRefusedBeforeFoundationReadsIt() {
     let withMembers: [[[UInt8]]] = [
       [
@@ -86,14 +97,7 @@ import Testing
     for objects in withMembers {
       let data = list(objects, referenceSize: 4)
       #expect(BinaryPlistSize.inspection(of: data)?.holdsSet == true)
-      let stringsdict = StringsdictParser.parse(data, file: "set.stringsdict")
-      let plist = PlistParser.parse(data, file: "set.plist")
-      let strings = StringsParser.parse(data, file: "set.strings")
-      #expect(stringsdict.entries.isEmpty && plist.entries.isEmpty && strings.entries.isEmpty)
-      for diagnostics in [stringsdict.diagnostics, plist.diagnostics, strings.diagnostics] {
-        #expect(diagnostics.count == 1)
-        #expect(diagnostics.first?.message.contains("holds a set") == true)
-      }
+      expectRefusedByEveryReader(data, saying: "holds a set")
     }
     let empty = list(
       [marker(0xD, 1) + bigEndian(1, 4) + bigEndian(2, 4), ascii("a"), marker(0xC, 0)],
