@@ -106,6 +106,21 @@ import Testing
     #expect(BinaryPlistSize.refusal(empty) == nil)
   }
 
+  /// A top-level dictionary keyed by a number, a date or data, which only a binary list
+  /// can write: Foundation reads it, and each reader says which is wrong, not that the
+  /// top level is no dictionary.
+  @Test func aTopLevelNameThatIsNotAStringIsSaid() {
+    let names: [[UInt8]] = [
+      [0x10, 5], [0x33, 0x41, 0xC3, 0, 0, 0, 0, 0, 0], marker(0x4, 1) + [7],
+    ]
+    for name in names {
+      let data = list(
+        [marker(0xD, 1) + bigEndian(1, 4) + bigEndian(2, 4), name, ascii("text")],
+        referenceSize: 4)
+      expectRefusedByEveryReader(data, saying: "a name of the top-level dictionary is not a string")
+    }
+  }
+
   /// The same string named a few times is read, as Foundation reads it.
   @Test func aListNamingAStringAFewTimesIsRead() {
     let data = sharedValue(String(repeating: "y", count: 1_000), keys: 20)

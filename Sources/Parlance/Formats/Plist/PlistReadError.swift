@@ -14,6 +14,15 @@ enum PlistReadError {
     return "the \(kind) property list cannot be read (\(detail.lowercasedFirstLetter))"
   }
 
+  /// What is wrong with the top level Foundation read, for a catalog: not a dictionary,
+  /// or a dictionary with a name that is not a string (a binary list's dictionary may be
+  /// keyed by numbers, dates or data); nil for a dictionary of string names.
+  static func topLevelProblem(_ plist: Any) -> String? {
+    if plist is [String: Any] { return nil }
+    if plist is [AnyHashable: Any] { return "a name of the top-level dictionary is not a string" }
+    return "the top level is not a dictionary"
+  }
+
   /// The line named by Foundation's XML error ("… on line 4 …"), at column 1; else 1:1.
   static func location(in error: any Error) -> SourceLocation {
     let start = SourceLocation(line: 1, column: 1)

@@ -37,6 +37,11 @@ extension PlistTape {
         reason: PlistReadError.reason(for: error, binary: isBinary),
         location: PlistReadError.location(in: error))
     }
+    // A dictionary keyed by other things than strings (a binary list's may be) would be
+    // read as no dictionary at all: say what it is.
+    if plist is [AnyHashable: Any], let problem = PlistReadError.topLevelProblem(plist) {
+      throw ReadFailure(reason: problem, location: SourceLocation(line: 1, column: 1))
+    }
     return body(PlistTape(foundation: plist, locator: locator))
   }
 

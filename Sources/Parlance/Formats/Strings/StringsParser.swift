@@ -127,7 +127,10 @@ public enum StringsParser {
       return StringsFile(diagnostics: [failure("the \(kind) property list cannot be read")])
     }
     guard let dictionary = plist as? [String: Any] else {
-      return StringsFile(diagnostics: [failure("the top level is not a dictionary")])
+      return StringsFile(
+        diagnostics: [
+          failure(PlistReadError.topLevelProblem(plist) ?? "the top level is not a dictionary")
+        ])
     }
     var file = StringsFile()
     for key in dictionary.keys.sorted() {
