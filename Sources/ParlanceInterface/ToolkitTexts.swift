@@ -109,14 +109,25 @@ public final class ToolkitTexts {
   }
 
   /// gettext's names for `language` and its fallbacks among GTK's catalogs: `pt_BR:pt`.
+  /// Negotiated once per language while GTK's catalogs are the same (a switch asks each
+  /// time, and a negotiation among GTK's hundred languages took an eighth of the switch's
+  /// own work).
   private func gettextNames(for language: LanguageTag) -> [String] {
     guard let localizer else { return [language.gettextLocaleName] }
+    let available = localizer.availableLanguages
+    if negotiated.available != available { negotiated = (available, [:]) }
+    if let names = negotiated.names[language] { return names }
     let chain = LanguageNegotiator.negotiate(
       requested: [PseudoLocale(language) == nil ? language : localizer.developmentLanguage],
-      available: localizer.availableLanguages, default: localizer.developmentLanguage)
+      available: available, default: localizer.developmentLanguage)
     let names = chain.languages.map(\.gettextLocaleName)
-    return names.isEmpty ? [language.gettextLocaleName] : names
+    let result = names.isEmpty ? [language.gettextLocaleName] : names
+    negotiated.names[language] = result
+    return result
   }
+
+  /// `gettextNames` of each language asked, for GTK's catalogs as they were `available`.
+  private var negotiated: (available: [LanguageTag], names: [LanguageTag: [String]]) = ([], [:])
 
   /// Sets GTK's own texts of `roots` and the widgets in them in `language`, leaving
   /// `owned` alone (the interface's own texts, which it sets itself).

@@ -26,16 +26,16 @@ public struct CatalogLoader: Sendable {
     self.folders = folders
     self.developmentLanguage = developmentLanguage
     self.pseudoLocales = pseudoLocales
-  }
-
-  /// The languages any folder has, plus the development language (and the
-  /// pseudo-locales, last, when enabled).
-  public var availableLanguages: [LanguageTag] {
     var languages = Set(folders.flatMap(\.languages))
     languages.insert(developmentLanguage)
     let real = languages.sorted()
-    return pseudoLocales ? real + PseudoLocale.allCases.map(\.tag) : real
+    availableLanguages = pseudoLocales ? real + PseudoLocale.allCases.map(\.tag) : real
   }
+
+  /// The languages any folder has, plus the development language (and the
+  /// pseudo-locales, last, when enabled). Made once: the folders are what they were
+  /// when scanned (a reload makes a new loader), and a switch asks for them each time.
+  public let availableLanguages: [LanguageTag]
 
   /// Every catalog file of `language` in every folder, merged into one catalog; a
   /// pseudo-locale is made from the development language's.
