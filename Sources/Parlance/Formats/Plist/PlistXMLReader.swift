@@ -173,7 +173,10 @@ struct PlistXMLReader {
       let keyStart = index
       let name: PlistTape.Span
       var nameFlags: PlistTape.Flags = []
-      let plain = plainKey()
+      let plain = plainKey(at: index).map { key in
+        index = key.end
+        return key.name
+      }
       if let plain {
         name = PlistTape.Span(start: Int32(plain.lowerBound), count: Int32(plain.count))
         nameFlags = .plainKey
@@ -186,12 +189,13 @@ struct PlistXMLReader {
       }
       let repeatOf = isRoot ? rootNames.repeatOf(plain, in: text) : nil
       let child = tape.nodes.count
-      if let value = plainString() {
-        // Most members of a property list, read the short way: the node is the one
-        // `value(key:flags:place:)` writes.
+      if let value = plainString(at: index) {
+        // A plain `<string>` (`plainMembers` took those after a plain name, but not one
+        // after a comment), read the short way: the node `value(key:flags:place:)` writes.
+        index = value.end
         tape.nodes.append(
           PlistTape.Node(
-            key: name, value: value, end: Int32(child + 1), place: Int32(keyStart),
+            key: name, value: value.text, end: Int32(child + 1), place: Int32(keyStart),
             kind: .string, flags: nameFlags))
       } else {
         guard skipMisc(allowingDoctype: false),
@@ -210,45 +214,25 @@ struct PlistXMLReader {
   /// of the root's, records their names), stops at anything else (`index` there), and
   /// is false only where `addRootName` is.
   private mutating func plainMembers(isRoot: Bool) -> Bool {
-    guard let base = text.baseAddress else { return true }
-    let end = text.count
-    @inline(__always) func word(at offset: Int) -> UInt64 {
-      UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-    }
     while true {
-      var at = index
-      while at < end, base[at].isXMLSpace { at += 1 }
-      let keyStart = at
-      // `<key>` and the first word of the name; a name stops at `<`, `&` or beyond ASCII.
-      guard at + 16 <= end, word(at: at) & 0xFF_FFFF_FFFF == Self.keyTag else { return true }
-      let nameStart = at + 5
-      let nameEnd = text.firstOffset(
-        of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), orNonASCII: true, from: nameStart)
-      guard nameEnd + 8 <= end, word(at: nameEnd) & 0xFFFF_FFFF_FFFF == Self.keyEnd else {
+      skipSpace()
+      let keyStart = index
+      guard let key = plainKey(at: keyStart), let value = plainString(at: key.end) else {
         return true
       }
-      at = nameEnd + 6
-      while at < end, base[at].isXMLSpace { at += 1 }
-      guard at + 8 <= end, word(at: at) == Self.stringTag else { return true }
-      let valueStart = at + 8
-      let valueEnd = text.firstOffset(
-        of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), from: valueStart)
-      guard valueEnd + 9 <= end, word(at: valueEnd) == Self.stringEnd,
-        base[valueEnd + 8] == UInt8(ascii: ">")
-      else { return true }
+      index = value.end
+      let name = key.name
       // Offsets below `text.count`, which `read` keeps below `Int32.max`.
       @inline(__always) func offset(_ value: Int) -> Int32 { Int32(truncatingIfNeeded: value) }
       var node = PlistTape.Node(
-        key: PlistTape.Span(start: offset(nameStart), count: offset(nameEnd &- nameStart)),
-        value: PlistTape.Span(start: offset(valueStart), count: offset(valueEnd &- valueStart)),
-        end: 0, place: offset(keyStart), kind: .string, flags: .plainKey)
-      index = valueEnd &+ 9
+        key: PlistTape.Span(start: offset(name.lowerBound), count: offset(name.count)),
+        value: value.text, end: 0, place: offset(keyStart), kind: .string, flags: .plainKey)
       guard isRoot else {
         node.end = offset(tape.nodes.count &+ 1)
         tape.nodes.append(node)
         continue
       }
-      let repeatOf = rootNames.repeatOf(nameStart..<nameEnd, in: text)
+      let repeatOf = rootNames.repeatOf(name, in: text)
       if let repeatOf, !keepsEveryChild {
         // A string that replaces a leaf (a string, `<dict/>`) takes its node: names
         // repeated do not grow the tape. (The root's nodes are then not in file order.)
@@ -325,39 +309,38 @@ struct PlistXMLReader {
     return true
   }
 
-  /// The bytes of the name of the `<key>` at `index` when they are plain (ASCII, no
-  /// entity), `index` then past its `</key>`; nil, `index` unmoved, otherwise.
+  /// The bytes of the name of the `<key>` at `at` when they are plain (ASCII, no
+  /// entity; none for `<key/>`), and the offset past its `</key>`; nil otherwise.
   @inline(__always)
-  private mutating func plainKey() -> Range<Int>? {
-    if has(Self.emptyKeyTag, 6, at: index) {
-      index += 6
-      return index..<index
-    }
-    guard has(Self.keyTag, 5, at: index) else { return nil }
-    let start = index + 5
+  private func plainKey(at: Int) -> (name: Range<Int>, end: Int)? {
+    if has(Self.emptyKeyTag, 6, at: at) { return (at &+ 6..<at &+ 6, at &+ 6) }
+    guard has(Self.keyTag, 5, at: at) else { return nil }
+    let start = at &+ 5
     // Stops at an entity or a letter beyond ASCII too: either makes the name not plain.
     let stop = text.firstOffset(
       of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), orNonASCII: true, from: start)
-    guard stop < text.count, has(Self.keyEnd, 6, at: stop) else { return nil }
-    index = stop + 6
-    return start..<stop
+    guard has(Self.keyEnd, 6, at: stop) else { return nil }
+    return (start..<stop, stop &+ 6)
   }
 
-  /// The text of a `<string>` at `index`, after spaces, when it has no entity: its
-  /// span, `index` then past its `</string>`; nil, `index` unmoved, otherwise (the
-  /// general path reads it, and anything else, such as a comment before it).
+  /// The text of a `<string>` at `at`, after spaces, when it has no entity, and the
+  /// offset past its `</string>`; nil otherwise (the general path reads it, and anything
+  /// else, such as a comment before it).
   @inline(__always)
-  private mutating func plainString() -> PlistTape.Span? {
-    var at = index
+  private func plainString(at start: Int) -> (text: PlistTape.Span, end: Int)? {
+    var at = start
     while at < text.count, text[at].isXMLSpace { at += 1 }
     guard has(Self.stringTag, 8, at: at) else { return nil }
-    let start = at + 8
-    let stop = text.firstOffset(of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), from: start)
-    guard stop < text.count, has(Self.stringEnd, 8, at: stop), stop + 8 < text.count,
-      text[stop + 8] == UInt8(ascii: ">")
+    let textStart = at &+ 8
+    let stop = text.firstOffset(of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), from: textStart)
+    guard has(Self.stringEnd, 8, at: stop), stop &+ 8 < text.count,
+      text[stop &+ 8] == UInt8(ascii: ">")
     else { return nil }
-    index = stop + 9
-    return PlistTape.Span(start: Int32(start), count: Int32(stop - start))
+    // Offsets below `text.count`, which `read` keeps below `Int32.max`.
+    let span = PlistTape.Span(
+      start: Int32(truncatingIfNeeded: textStart),
+      count: Int32(truncatingIfNeeded: stop - textStart))
+    return (span, stop &+ 9)
   }
 
   // The tags read most, as the numbers their bytes make read as a little-endian word.
@@ -372,12 +355,14 @@ struct PlistXMLReader {
   /// compare of a word where eight bytes remain, byte by byte before the end.
   @inline(__always)
   private func has(_ tag: UInt64, _ length: Int, at offset: Int) -> Bool {
-    guard let base = text.baseAddress, offset + length <= text.count else { return false }
-    if offset + 8 <= text.count {
+    // Offsets are below `Int32.max` (`read`): wrapping arithmetic, without the checks.
+    guard let base = text.baseAddress else { return false }
+    if offset &+ 8 <= text.count {
       let word = UInt64(
         littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-      return length == 8 ? word == tag : word & ((1 << (8 * UInt64(length))) - 1) == tag
+      return length == 8 ? word == tag : word & ((1 &<< (8 &* UInt64(length))) &- 1) == tag
     }
+    guard offset &+ length <= text.count else { return false }
     for byte in 0..<length where base[offset + byte] != UInt8(truncatingIfNeeded: tag >> (8 * byte))
     {
       return false
