@@ -78,11 +78,9 @@ struct ByteKeyTable {
     let short = count > 0 && count <= 8 && start &+ 8 <= text.count
     let mask = Self.lowBytes(count)
     let word = short ? Self.load(base + start) & mask : 0
-    // The value `hash` gives, without its branches.
     let hash =
       short
-      ? Self.fold(seed ^ (UInt64(truncatingIfNeeded: count) &* Self.multiplier) ^ word)
-      : Self.hash(text, start, count, seed: seed)
+      ? Self.hash(word: word, count: count, seed: seed) : Self.hash(text, start, count, seed: seed)
     // Offsets and counts are below `Int32.max` and the budgets count down from far
     // below `Int.max`: wrapping arithmetic, without the checks.
     var budget = self.budget
@@ -153,14 +151,8 @@ struct ByteKeyTable {
     _ text: UnsafeBufferPointer<UInt8>, _ first: Int, _ second: Int, _ count: Int
   ) -> Bool {
     guard let base = text.baseAddress else { return count == 0 }
-    // Most keys are short: a call to `memcmp` would cost more than the comparison. Eight
-    // bytes or fewer are one word each, where eight bytes can be read at both.
-    if count <= 8, max(first, second) + 8 <= text.count {
-      let difference =
-        UnsafeRawPointer(base + first).loadUnaligned(as: UInt64.self)
-        ^ UnsafeRawPointer(base + second).loadUnaligned(as: UInt64.self)
-      return UInt64(littleEndian: difference) & lowBytes(count) == 0
-    }
+    // Most keys are short: a call to `memcmp` would cost more than the comparison (`probe`
+    // compares a key of up to eight bytes as one word where it can).
     guard count <= 16 else { return memcmp(base + first, base + second, count) == 0 }
     for offset in 0..<count where base[first + offset] != base[second + offset] {
       return false
@@ -178,10 +170,7 @@ struct ByteKeyTable {
   /// above them zero: one load where eight bytes are `readable` there.
   @inline(__always)
   private static func word(_ bytes: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> UInt64 {
-    if readable >= 8 {
-      let word = UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
-      return word & lowBytes(count)
-    }
+    if readable >= 8 { return load(bytes) & lowBytes(count) }
     var word: UInt64 = 0
     for index in 0..<count { word |= UInt64(bytes[index]) << (8 * UInt64(index)) }
     return word
@@ -190,10 +179,10 @@ struct ByteKeyTable {
   /// A multiply-and-fold hash of the bytes, eight at a time, started from the seed: each
   /// word is folded in by a full-width multiply whose halves are xored, so every bit of
   /// the result depends on every bit of the word, and a key of up to eight bytes is
-  /// hashed by one multiply. Of a
-  /// key longer than `sampledBeyond`, the first and last 128 bytes and 16 words between
-  /// them: a 10 MB key is hashed in no time, and keys that differ only elsewhere are told
-  /// apart by comparing them (within the comparison budget).
+  /// hashed by one multiply (`hash(word:count:seed:)`). Of a key longer than
+  /// `sampledBeyond`, the first and last 128 bytes and 16 words between them: a 10 MB key
+  /// is hashed in no time, and keys that differ only elsewhere are told apart by
+  /// comparing them (within the comparison budget).
   @inline(__always)
   private static func hash(
     _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int, seed: UInt64
@@ -208,10 +197,19 @@ struct ByteKeyTable {
         mix(&hash, base + start + 128 + sample * stride, 8, readable: 8)
       }
       mix(&hash, base + start + count - 128, 128, readable: 128)
-    } else {
+    } else if count > 8 {
       mix(&hash, base + start, count, readable: readable)
+    } else if count > 0 {
+      return Self.hash(
+        word: word(base + start, count, readable: readable), count: count, seed: seed)
     }
     return hash
+  }
+
+  /// The hash of a key of one to eight bytes that make `word` (the bytes above them zero).
+  @inline(__always)
+  private static func hash(word: UInt64, count: Int, seed: UInt64) -> UInt64 {
+    fold(seed ^ (UInt64(truncatingIfNeeded: count) &* multiplier) ^ word)
   }
 
   static let sampledBeyond = 512
@@ -225,8 +223,7 @@ struct ByteKeyTable {
   ) {
     var index = 0
     while index + 8 <= count {
-      hash = fold(
-        hash ^ UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)))
+      hash = fold(hash ^ load(bytes + index))
       index += 8
     }
     guard index < count else { return }
