@@ -71,7 +71,7 @@ public enum PlistParser {
 
     private mutating func read(_ tape: PlistTape) {
       guard tape.isDictionary(0) else {
-        return report(.invalidPropertyList(reason: "the top level is not a dictionary"))
+        return report(.invalidPropertyList(reason: PlistReadError.notADictionary))
       }
       tape.reportRepeats(in: &diagnostics, file: file)
       // Each name whose last value is not a string, where it was written last.

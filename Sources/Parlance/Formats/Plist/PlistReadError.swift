@@ -14,13 +14,16 @@ enum PlistReadError {
     return "the \(kind) property list cannot be read (\(detail.lowercasedFirstLetter))"
   }
 
-  /// What is wrong with the top level Foundation read, for a catalog: not a dictionary,
-  /// or a dictionary with a name that is not a string (a binary list's dictionary may be
-  /// keyed by numbers, dates or data); nil for a dictionary of string names.
-  static func topLevelProblem(_ plist: Any) -> String? {
-    if plist is [String: Any] { return nil }
-    if plist is [AnyHashable: Any] { return "a name of the top-level dictionary is not a string" }
-    return "the top level is not a dictionary"
+  /// A catalog's property list whose top level is not a dictionary.
+  static let notADictionary = "the top level is not a dictionary"
+  /// A top-level dictionary with a name that is not a string (a binary list's may be
+  /// keyed by numbers, dates or data).
+  static let nameNotAString = "a name of the top-level dictionary is not a string"
+
+  /// Which of the two a top level Foundation read that is not a dictionary of string
+  /// names is.
+  static func topLevelProblem(_ plist: Any) -> String {
+    plist is [AnyHashable: Any] ? nameNotAString : notADictionary
   }
 
   /// The line named by Foundation's XML error ("… on line 4 …"), at column 1; else 1:1.

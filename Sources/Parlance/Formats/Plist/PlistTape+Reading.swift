@@ -39,8 +39,9 @@ extension PlistTape {
     }
     // A dictionary keyed by other things than strings (a binary list's may be) would be
     // read as no dictionary at all: say what it is.
-    if plist is [AnyHashable: Any], let problem = PlistReadError.topLevelProblem(plist) {
-      throw ReadFailure(reason: problem, location: SourceLocation(line: 1, column: 1))
+    if plist is [AnyHashable: Any], !(plist is [String: Any]) {
+      throw ReadFailure(
+        reason: PlistReadError.nameNotAString, location: SourceLocation(line: 1, column: 1))
     }
     return body(PlistTape(foundation: plist, locator: locator))
   }

@@ -127,10 +127,7 @@ public enum StringsParser {
       return StringsFile(diagnostics: [failure("the \(kind) property list cannot be read")])
     }
     guard let dictionary = plist as? [String: Any] else {
-      return StringsFile(
-        diagnostics: [
-          failure(PlistReadError.topLevelProblem(plist) ?? "the top level is not a dictionary")
-        ])
+      return StringsFile(diagnostics: [failure(PlistReadError.topLevelProblem(plist))])
     }
     var file = StringsFile()
     for key in dictionary.keys.sorted() {

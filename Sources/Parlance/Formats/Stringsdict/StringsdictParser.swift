@@ -95,7 +95,7 @@ private struct StringsdictReader {
 
   private mutating func read(_ tape: PlistTape) {
     guard tape.isDictionary(0) else {
-      report(.invalidPropertyList(reason: "the top level is not a dictionary"), .error)
+      report(.invalidPropertyList(reason: PlistReadError.notADictionary), .error)
       return
     }
     tape.reportRepeats(in: &diagnostics, file: file)
