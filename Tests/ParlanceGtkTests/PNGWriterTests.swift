@@ -194,6 +194,55 @@ final class PNGWriterTests: FolderTestCase, @unchecked Sendable {
       XCTAssertEqual(small.pixel(x: x, y: y) >> 24, 0xFF, "(\(x), \(y))")
     }
   }
+
+  /// Made smaller by any ratio, each channel of each pixel is the average over the area
+  /// it covers, partly covered pixels weighed by how much of them it covers: as computed
+  /// here in fractions of pixels, rounded to the nearest. The same size is the same picture.
+  func testScalingDownIsTheAreaAverageAtAnyRatio() {
+    let cases = [
+      (211, 157, 100, 100), (7, 5, 3, 3), (97, 13, 40, 40), (1, 9, 1, 2), (64, 48, 32, 32),
+      (1001, 3, 1000, 1000),
+    ]
+    for (width, height, boxWidth, boxHeight) in cases {
+      let image = Screenshot(
+        width: width, height: height,
+        pixels: Self.pixels(width: width, height: height, opaque: false))
+      let small = image.scaled(toFit: boxWidth, boxHeight)
+      let factor = min(Double(boxWidth) / Double(width), Double(boxHeight) / Double(height))
+      XCTAssertEqual(small.width, max(1, Int((Double(width) * factor).rounded())))
+      XCTAssertEqual(small.height, max(1, Int((Double(height) * factor).rounded())))
+      // Along an axis of `from` pixels made `to`: how much of source pixel `source` the
+      // pixel `made` covers, in units of which a source pixel has `to`.
+      func overlap(_ made: Int, _ source: Int, from: Int, to: Int) -> Int {
+        max(0, min((made + 1) * from, (source + 1) * to) - max(made * from, source * to))
+      }
+      var worst = 0.0
+      for y in 0..<small.height {
+        let rows = (y * height / small.height)...min(height - 1, (y + 1) * height / small.height)
+        for x in 0..<small.width {
+          let columns = (x * width / small.width)...min(width - 1, (x + 1) * width / small.width)
+          for shift in stride(from: 0, through: 24, by: 8) {
+            var sum = 0
+            for row in rows {
+              let down = overlap(y, row, from: height, to: small.height)
+              for column in columns {
+                let channel = Int(image.pixel(x: column, y: row) >> UInt32(shift) & 0xFF)
+                sum += down * overlap(x, column, from: width, to: small.width) * channel
+              }
+            }
+            let expected = Double(sum) / Double(width * height)
+            let made = Double(small.pixel(x: x, y: y) >> UInt32(shift) & 0xFF)
+            worst = max(worst, abs(made - expected))
+          }
+        }
+      }
+      XCTAssertLessThanOrEqual(
+        worst, 0.5001, "\(width) × \(height) into \(boxWidth) × \(boxHeight)")
+    }
+    let image = Screenshot(
+      width: 40, height: 30, pixels: Self.pixels(width: 40, height: 30, opaque: false))
+    XCTAssertEqual(image.scaled(toFit: 40, 60), image)
+  }
 }
 
 /// The uncompressed pictures a running program's module hands `parlance screenshot --run`

@@ -63,8 +63,9 @@ public struct Screenshot: Hashable, Sendable {
     try self.init(surface: surface)
   }
 
-  /// A copy scaled to fit `width` × `height`, keeping the aspect ratio: cairo's "good"
-  /// filter, which averages the pixels each one covers when making an image smaller.
+  /// A copy scaled to fit `width` × `height`, keeping the aspect ratio. Made smaller, each
+  /// pixel is the average of the area it covers (`parlance_scale_down`); made larger,
+  /// cairo's "good" filter draws it.
   ///
   /// Needs no display and no GLib: any thread may scale its own images.
   public func scaled(toFit width: Int, _ height: Int) -> Screenshot {
@@ -72,6 +73,25 @@ public struct Screenshot: Hashable, Sendable {
     let factor = min(Double(width) / Double(self.width), Double(height) / Double(self.height))
     let newWidth = max(1, Int((Double(self.width) * factor).rounded()))
     let newHeight = max(1, Int((Double(self.height) * factor).rounded()))
+    if newWidth == self.width && newHeight == self.height { return self }
+    guard newWidth <= self.width && newHeight <= self.height else {
+      return enlarged(toWidth: newWidth, newHeight)
+    }
+    var made = true
+    let pixels = [UInt32](unsafeUninitializedCapacity: newWidth * newHeight) { buffer, count in
+      made =
+        self.pixels.withUnsafeBufferPointer { source in
+          parlance_scale_down(
+            source.baseAddress, Int32(self.width), Int32(self.height), buffer.baseAddress,
+            Int32(newWidth), Int32(newHeight))
+        } == 0
+      count = made ? newWidth * newHeight : 0
+    }
+    return made ? Screenshot(width: newWidth, height: newHeight, pixels: pixels) : self
+  }
+
+  /// A copy drawn larger by cairo's "good" filter.
+  private func enlarged(toWidth newWidth: Int, _ newHeight: Int) -> Screenshot {
     guard let from = imageSurface(),
       let to = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(newWidth), Int32(newHeight))
     else { return self }
@@ -85,7 +105,7 @@ public struct Screenshot: Hashable, Sendable {
     cairo_set_source_surface(context, from, 0, 0)
     cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
     // The filter reaches past the edges: repeat the edge pixels there rather than
-    // averaging in transparency (a faded border round every thumbnail).
+    // averaging in transparency (a faded border round the picture).
     cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
     cairo_paint(context)
     cairo_destroy(context)
