@@ -8,10 +8,13 @@ import Parlance
 /// Lookups from one thread and from two at once: does the lookup path scale, or does it
 /// write memory the threads share (a reference count, a lock)?
 ///
-/// Each run times `operations` lookups on one thread, then the same number on each of two
-/// threads started together; the two-thread throughput over the one-thread throughput is
-/// the scaling factor (2.0 is perfect, 1.0 means the threads only take turns). Ours and a
-/// plain `[String: String]` shared by both threads, interleaved run by run.
+/// Each sample times `--iterations` lookups on one thread, then the same number on each
+/// of two threads started together; the two-thread throughput over the one-thread
+/// throughput is the scaling factor (2.0 is perfect, 1.0 means the threads only take
+/// turns). Ours and a plain `[String: String]` shared by both threads, back to back in
+/// each round, in turn first, for three rounds per `--runs`. Ours against the dictionary
+/// is the median of the rounds' ratios: another program on the second core (this machine
+/// is shared) slows both of a round alike.
 struct ThreadScaling {
   let options: Options
   let fixtures: Fixtures
@@ -20,6 +23,7 @@ struct ThreadScaling {
   func run() throws -> Section {
     let keys = fixtures.keys
     let count = options.iterations
+    let rounds = 3 * options.runs
     var random = SplitMix64(seed: 7)
     let indices = (0..<count).map { _ in Int(random.next() % UInt64(keys.count)) }
     let dictionary = StringsParser.parse(fixtures.stringsBytes, file: fixtures.stringsFile.path)
@@ -36,36 +40,37 @@ struct ThreadScaling {
     }
     guard ours() == plain() else { throw FixtureError("ours and the dictionary disagree") }
 
-    var samples: [(one: Double, two: Double)] = [(0, 0), (0, 0)]
-    var perRun: [[(one: Double, two: Double)]] = [[], []]
-    for _ in 0..<options.runs {
-      for (index, body) in [ours, plain].enumerated() {
+    var samples: [[(one: Double, two: Double)]] = [[], []]
+    for round in 0..<rounds {
+      for index in round.isMultiple(of: 2) ? [0, 1] : [1, 0] {
+        let body = index == 0 ? ours : plain
         let one = Self.time(threads: 1, body)
         let two = Self.time(threads: 2, body)
-        perRun[index].append((one, two))
+        samples[index].append((one, two))
       }
-    }
-    for index in 0..<2 {
-      samples[index] = (
-        Statistics.median(perRun[index].map(\.one)), Statistics.median(perRun[index].map(\.two))
-      )
     }
     func scaling(_ sample: (one: Double, two: Double)) -> Double { 2 * sample.one / sample.two }
-    let rows = [("ours: Localizer.string(key)", samples[0]), ("[String: String]", samples[1])]
-      .map { name, sample in
+    let scalings = samples.map { $0.map(scaling) }
+    let rows = [("ours: Localizer.string(key)", 0), ("[String: String]", 1)]
+      .map { name, index in
         [
-          name, Format.nanoseconds(sample.one / Double(count)),
-          Format.nanoseconds(sample.two / Double(count)), Format.ratio(scaling(sample)),
+          name, Format.nanoseconds(Statistics.median(samples[index].map(\.one)) / Double(count)),
+          Format.nanoseconds(Statistics.median(samples[index].map(\.two)) / Double(count)),
+          Format.ratio(Statistics.median(scalings[index])),
         ]
       }
-    let oursScaling = scaling(samples[0])
-    let plainScaling = scaling(samples[1])
+    let oursScaling = Statistics.median(scalings[0])
+    let plainScaling = Statistics.median(scalings[1])
+    // Round by round: the two were timed back to back, under the same load.
+    let relative = Statistics.median(zip(scalings[0], scalings[1]).map { $0 / $1 })
     return Section(
       title: "Lookups on two threads",
       workload: "\(count.grouped) random lookups in the \(keys.count.grouped)-key catalog per "
         + "thread; one thread alone, then two threads at once on the same localizer (or "
-        + "dictionary); \(options.runs) interleaved runs, medians. Scaling = two-thread "
-        + "throughput ÷ one-thread throughput (2.00× is perfect). The machine has "
+        + "dictionary); \(rounds) rounds, each timing ours and the dictionary back to back, "
+        + "in turn first; medians. Scaling = two-thread throughput ÷ one-thread throughput "
+        + "(2.00× is perfect); ours against the dictionary is the median of the rounds' "
+        + "ratios of the two. The machine has "
         + "\(ProcessInfo.processInfo.activeProcessorCount) cores.",
       header: ["Contender", "1 thread ns/lookup", "2 threads ns/lookup (wall)", "Scaling"],
       rows: rows,
@@ -76,8 +81,8 @@ struct ThreadScaling {
           met: oursScaling >= 1.6),
         TargetCheck(
           goal: "ours scales ≥ 0.95× as well as the dictionary in the same runs (issue 25)",
-          measured: Format.ratio(oursScaling / plainScaling),
-          met: oursScaling / plainScaling >= 0.95),
+          measured: Format.ratio(relative) + " (median of the rounds' ratios)",
+          met: relative >= 0.95),
       ])
   }
 
