@@ -45,9 +45,38 @@ public enum XMLTree {
       }
     }
 
-    /// The element children, in order.
-    public var elements: [Element] {
-      children.compactMap { if case .element(let element) = $0 { element } else { nil } }
+    /// The element children, in order: read from `children` as they are asked for, no
+    /// array made (a walk of a large file asks every element for them).
+    public var elements: Elements { Elements(children: children) }
+
+    /// The element children of an element, in order (`elements`).
+    public struct Elements: Sequence {
+      fileprivate let children: [Node]
+
+      /// Reads the element children one by one.
+      public struct Iterator: IteratorProtocol {
+        fileprivate var nodes: IndexingIterator<[Node]>
+
+        /// The next element child; nil after the last.
+        public mutating func next() -> Element? {
+          while let node = nodes.next() {
+            if case .element(let element) = node { return element }
+          }
+          return nil
+        }
+      }
+
+      /// An iterator from the first element child.
+      public func makeIterator() -> Iterator { Iterator(nodes: children.makeIterator()) }
+
+      /// Whether there is no element child (text only, or nothing).
+      public var isEmpty: Bool { first == nil }
+
+      /// The first element child.
+      public var first: Element? {
+        var iterator = makeIterator()
+        return iterator.next()
+      }
     }
 
     /// The text content: every text child joined (CDATA included), entities resolved.
