@@ -55,31 +55,34 @@ struct FirstGlance {
         }
         guard let tag = startTag() else { return false }
         switch tag.name {
-        case "template":
+        case .template:
           return false
-        case "interface":
-          if let domain = tag.attributes["domain"] {
-            guard !domain.contains("&") else { return false }
-            glance.domain = domain
+        case .interface:
+          if let domain = tag.domain {
+            guard !bytes[domain].contains(UInt8(ascii: "&")) else { return false }
+            glance.domain = String(decoding: bytes[domain], as: UTF8.self)
           }
-        case "requires":
-          if tag.attributes["lib"] == "gtk" {
-            let version = tag.attributes["version"] ?? ""
-            guard let major = Int(version.prefix { $0.isNumber }), major < 4 else { return false }
+        case .requires:
+          if let lib = tag.lib, bytes[lib].elementsEqual("gtk".utf8) {
+            let version = tag.version.map { bytes[$0] } ?? bytes[0..<0]
+            let digits = version.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            guard let major = Int(String(decoding: digits, as: UTF8.self)), major < 4 else {
+              return false
+            }
           }
-        case "object":
-          guard tag.attributes["type-func"] == nil, let className = tag.attributes["class"],
-            !className.contains("&")
+        case .object:
+          guard tag.typeFunc == nil, let className = tag.className,
+            !bytes[className].contains(UInt8(ascii: "&"))
           else { return false }
-          glance.classes.insert(className)
-        case "property":
+          glance.classes.insert(String(decoding: bytes[className], as: UTF8.self))
+        case .property:
           // Text only, up to its end tag.
           if !tag.isEmpty {
             guard let end = next(Self.less) else { return false }
             index = end + 1
             guard has("/property") else { return false }
           }
-        default:
+        case .other:
           break
         }
       }
@@ -119,41 +122,77 @@ struct FirstGlance {
       return false
     }
 
-    /// The elements looked at; any other is read past, as "".
-    static let names: [[UInt8]] = ["object", "property", "interface", "requires", "template"].map {
-      Array($0.utf8)
+    /// The elements looked at; any other is read past.
+    enum Name {
+      case object, property, interface, requires, template, other
+
+      init(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+        self =
+          if bytes.elementsEqual("object".utf8) {
+            .object
+          } else if bytes.elementsEqual("property".utf8) {
+            .property
+          } else if bytes.elementsEqual("interface".utf8) {
+            .interface
+          } else if bytes.elementsEqual("requires".utf8) {
+            .requires
+          } else if bytes.elementsEqual("template".utf8) {
+            .template
+          } else {
+            .other
+          }
+      }
     }
 
-    /// The start tag at `index` (after its `<`): its name and the attributes looked at;
-    /// `index` moves past its `>`.
-    mutating func startTag() -> (name: String, attributes: [String: String], isEmpty: Bool)? {
+    /// A start tag: its name, whether it is empty (`/>`), and where the values of the
+    /// attributes looked at are.
+    struct Tag {
+      var name: Name
+      var isEmpty = false
+      var domain: Range<Int>?
+      var lib: Range<Int>?
+      var version: Range<Int>?
+      var className: Range<Int>?
+      var typeFunc: Range<Int>?
+    }
+
+    /// The start tag at `index` (after its `<`); `index` moves past its `>`.
+    mutating func startTag() -> Tag? {
       let nameStart = index
       while index < bytes.count, !XMLReader.isSpace(bytes[index]), bytes[index] != Self.slash,
         bytes[index] != Self.greater
       {
         index += 1
       }
-      let name =
-        Self.names.first { $0.elementsEqual(bytes[nameStart..<index]) }
-        .map { String(decoding: $0, as: UTF8.self) } ?? ""
-      let wanted = name == "object" || name == "interface" || name == "requires"
-      var attributes: [String: String] = [:]
+      var tag = Tag(name: Name(bytes[nameStart..<index]))
+      let wanted = tag.name == .object || tag.name == .interface || tag.name == .requires
       while index < bytes.count {
         let byte = bytes[index]
         if XMLReader.isSpace(byte) {
           index += 1
         } else if byte == Self.greater {
           index += 1
-          return (name, attributes, false)
+          return tag
         } else if byte == Self.slash {
           guard index + 1 < bytes.count, bytes[index + 1] == Self.greater else { return nil }
           index += 2
-          return (name, attributes, true)
+          tag.isEmpty = true
+          return tag
         } else {
           guard let (attribute, value) = attribute() else { return nil }
-          if wanted {
-            attributes[String(decoding: bytes[attribute], as: UTF8.self)] = String(
-              decoding: bytes[value], as: UTF8.self)
+          guard wanted else { continue }
+          let name = bytes[attribute]
+          // The last of a name given twice, as a dictionary of them would keep.
+          if name.elementsEqual("domain".utf8) {
+            tag.domain = value
+          } else if name.elementsEqual("lib".utf8) {
+            tag.lib = value
+          } else if name.elementsEqual("version".utf8) {
+            tag.version = value
+          } else if name.elementsEqual("class".utf8) {
+            tag.className = value
+          } else if name.elementsEqual("type-func".utf8) {
+            tag.typeFunc = value
           }
         }
       }
