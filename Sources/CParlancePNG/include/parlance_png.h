@@ -4,8 +4,8 @@
 // Writes PNG files with libpng directly: cairo's writer (`cairo_surface_write_to_png`)
 // uses zlib's default level and tries every row filter, 11–15 ms for a 635 × 665 dialog,
 // a fifth of a screenshot matrix's time. No libpng type appears here. Makes pictures
-// smaller too, by area averaging in whole numbers, where cairo's "good" filter (pixman's
-// separable convolution) took three times as long for the matrix's thumbnails.
+// smaller too (`parlance_scale_down`): cairo's "good" filter, pixman's separable
+// convolution, took about five times as long for the matrix's thumbnails.
 
 #include <stdint.h>
 
