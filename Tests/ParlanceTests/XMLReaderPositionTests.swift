@@ -1,0 +1,86 @@
+import Parlance
+import Testing
+
+/// Where `XMLReader` says each element starts, in documents of every kind of run between
+/// and inside tags: short and long, line feeds, CR LF and lone CRs, characters of two,
+/// three and four bytes, CDATA, comments, entities, long attribute values. The line
+/// counts line feeds; the column counts characters (a CR among them) since the last one.
+@Suite struct XMLReaderPositionTests {
+  /// A fixed-seed generator, so that a failure comes back the same.
+  struct Generator {
+    var state: UInt64
+
+    mutating func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+  }
+
+  /// A document, and the byte offset of the `<` of each element in document order.
+  static func document(_ random: inout Generator) -> (bytes: [UInt8], starts: [Int]) {
+    let pieces = [
+      " ", "  ", "\n", "\r\n", "\r", "é", "日本語", "😀", "text", "&amp;", "&#233;",
+      String(repeating: " ", count: 20), "\n" + String(repeating: " ", count: 17),
+      "a long run of plain words, more than sixteen bytes", "ü\nüü\nüüü and more after it",
+      "<![CDATA[ raw < and & ]]>", "<!-- a comment\n over two lines -->",
+    ]
+    var bytes = Array("<?xml version=\"1.0\"?>\n".utf8)
+    var starts: [Int] = []
+    func run() {
+      for _ in 0..<random.next(4) { bytes += Array(pieces[random.next(pieces.count)].utf8) }
+    }
+    func element(depth: Int) {
+      starts.append(bytes.count)
+      bytes += Array("<e".utf8)
+      for index in 0..<random.next(3) {
+        let value = ["x", "déjà vu", "a value of more than sixteen bytes, ü and 日本"][
+          random.next(3)]
+        bytes += Array(" a\(index)=\"\(value)\"".utf8)
+      }
+      guard depth < 4, random.next(4) != 0 else {
+        bytes += Array("/>".utf8)
+        return
+      }
+      bytes += Array(">".utf8)
+      for _ in 0..<random.next(4) {
+        run()
+        element(depth: depth + 1)
+      }
+      run()
+      bytes += Array("</e>".utf8)
+    }
+    element(depth: 0)
+    bytes += Array("\n".utf8)
+    return (bytes, starts)
+  }
+
+  /// The position of byte `offset`: line feeds before it, characters after the last.
+  static func position(of offset: Int, in bytes: [UInt8]) -> Parlance.SourceLocation {
+    var line = 1
+    var column = 1
+    for byte in bytes[..<offset] {
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return Parlance.SourceLocation(line: line, column: column)
+  }
+
+  @Test func everyElementIsWhereItsTagBegins() throws {
+    var random = Generator(state: 25)
+    for round in 0..<300 {
+      let (bytes, starts) = Self.document(&random)
+      let root = try XMLReader.parse(bytes).get()
+      var found: [Parlance.SourceLocation] = []
+      func visit(_ element: XMLTree.Element) {
+        found.append(element.location)
+        for child in element.elements { visit(child) }
+      }
+      visit(root)
+      #expect(found == starts.map { Self.position(of: $0, in: bytes) }, "document \(round)")
+    }
+  }
+}
