@@ -28,7 +28,11 @@ public struct XMLReader {
   private var depth = 0
   private var offset = 0
   private var line = 1
-  private var column = 1
+  /// Where the current line begins (after its line feed, or after a BOM).
+  private var lineStart = 0
+  /// The last place on the current line whose column was counted: a position asked for
+  /// counts on from there, so that every byte is counted once however long the line.
+  private var counted = (offset: 0, column: 1)
 
   /// Reads `bytes` into the root element.
   public static func parse(_ bytes: [UInt8]) -> Result<XMLTree.Element, Failure> {
@@ -42,7 +46,7 @@ public struct XMLReader {
 
   private init(bytes: [UInt8]) {
     self.bytes = bytes
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { (offset, lineStart, counted.offset) = (3, 3, 3) }
   }
 
   // MARK: Document
@@ -121,7 +125,7 @@ public struct XMLReader {
         break
       }
       guard hadSpace else { throw fail("expected a space, '>' or '/>' in the tag <\(name)>") }
-      let attributeStart = here
+      let attributeStart = offset
       let attribute = try self.name(what: "attribute name")
       skipSpace()
       guard peek() == UInt8(ascii: "=") else {
@@ -132,7 +136,8 @@ public struct XMLReader {
       let value = try attributeValue()
       if element[attribute] != nil {
         throw Failure(
-          location: attributeStart, reason: "duplicate attribute '\(attribute)' in <\(name)>")
+          location: location(at: attributeStart),
+          reason: "duplicate attribute '\(attribute)' in <\(name)>")
       }
       element.attributes.append((attribute, value))
     }
@@ -158,7 +163,7 @@ public struct XMLReader {
       if byte == UInt8(ascii: "<") {
         if starts(with: "</") {
           flush(&text, into: &element)
-          let endStart = here
+          let endStart = offset
           advance(2)
           let name = try self.name(what: "element name")
           skipSpace()
@@ -166,7 +171,7 @@ public struct XMLReader {
           advance()
           guard name == element.name else {
             throw Failure(
-              location: endStart,
+              location: location(at: endStart),
               reason: "</\(name)> does not close <\(element.name)> opened at \(element.location)")
           }
           return
@@ -322,7 +327,31 @@ public struct XMLReader {
   // MARK: Bytes and positions
 
   private var atEnd: Bool { offset >= bytes.count }
-  private var here: SourceLocation { SourceLocation(line: line, column: column) }
+  /// The position of the current offset: its line, and its column in characters (a CR
+  /// among them) since the line feed before it.
+  private var here: SourceLocation {
+    mutating get {
+      if counted.offset < lineStart { counted = (lineStart, 1) }
+      for byte in bytes[counted.offset..<offset] where byte & 0xC0 != 0x80 {
+        counted.column += 1
+      }
+      counted.offset = offset
+      return SourceLocation(line: line, column: counted.column)
+    }
+  }
+
+  /// The position of the byte at `target`, at or before the current offset, for a
+  /// report: counted again from the start of the file.
+  private func location(at target: Int) -> SourceLocation {
+    var (line, start) = (1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+    for index in start..<target where bytes[index] == 0x0A {
+      line += 1
+      start = index + 1
+    }
+    var column = 1
+    for byte in bytes[start..<target] where byte & 0xC0 != 0x80 { column += 1 }
+    return SourceLocation(line: line, column: column)
+  }
 
   private func peek() -> UInt8? { bytes.at(offset) }
 
@@ -333,9 +362,7 @@ public struct XMLReader {
       offset += 1
       if byte == 0x0A {
         line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
+        lineStart = offset
       }
     }
   }
@@ -383,8 +410,9 @@ public struct XMLReader {
     while offset < end + terminator.utf8CodeUnitCount { advance() }
   }
 
+  /// The first error, which stops the reading: its place counted from the start.
   private func fail(_ reason: String) -> Failure {
-    Failure(location: here, reason: reason)
+    Failure(location: location(at: offset), reason: reason)
   }
 
   private func describePeek() -> String {
