@@ -25,6 +25,8 @@ public struct XMLReader {
   package static let maximumDepth = 256
 
   private let bytes: [UInt8]
+  /// Where the text begins: after a BOM, which is not counted in columns.
+  private let textStart: Int
   private var depth = 0
   private var offset = 0
   private var line = 1
@@ -46,7 +48,8 @@ public struct XMLReader {
 
   private init(bytes: [UInt8]) {
     self.bytes = bytes
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { (offset, lineStart, counted.offset) = (3, 3, 3) }
+    textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    (offset, lineStart, counted.offset) = (textStart, textStart, textStart)
   }
 
   // MARK: Document
@@ -343,7 +346,7 @@ public struct XMLReader {
   /// The position of the byte at `target`, at or before the current offset, for a
   /// report: counted again from the start of the file.
   private func location(at target: Int) -> SourceLocation {
-    var (line, start) = (1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+    var (line, start) = (1, textStart)
     for index in start..<target where bytes[index] == 0x0A {
       line += 1
       start = index + 1
