@@ -133,7 +133,7 @@ let package = Package(
     .testTarget(
       name: "ParlanceInterfaceTests",
       dependencies: [
-        "Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceInterface", "CGettext",
+        "Parlance", "ParlanceGtk", "ParlanceUI", "ParlanceInterface", "CGettext", "CGtk",
         "CParlanceTranslation",
       ],
       resources: [.copy("Fixtures")]

@@ -157,6 +157,7 @@ public final class LocalizedInterface {
     // makes the object, as a C program's gettext has it do), instead of being set again
     // after the build; the other texts (packing, accessibles, rows) are set by `apply`.
     let snapshot = localizer.snapshot()
+    if !drivenByOwner { Self.takeDirection(of: snapshot.language) }
     var builtValues: [SourceLocation: String] = [:]
     for text in document.texts {
       guard case .property = text.target else { continue }
@@ -287,6 +288,16 @@ public final class LocalizedInterface {
     apply(snapshot)
   }
 
+  /// Makes GTK lay out in `language`'s direction: the widgets whose direction is unset,
+  /// and those made from now on. Called before GtkBuilder builds a file, so that one
+  /// opened in a right-to-left language is built that way: turned around once built,
+  /// every widget is restyled and measured again (11 ms for geany's 564 texts).
+  static func takeDirection(of language: LanguageTag) {
+    let direction: LayoutDirection =
+      language.direction == .rightToLeft ? .rightToLeft : .leftToRight
+    if Widget.defaultDirection != direction { Widget.defaultDirection = direction }
+  }
+
   /// Sets every text from `snapshot` on the built objects, and the direction.
   public func apply(_ snapshot: LocalizationSnapshot) {
     apply(snapshot, built: [])
@@ -294,10 +305,7 @@ public final class LocalizedInterface {
 
   /// `apply(_:)`, `built` being texts that show their value in `snapshot` already.
   private func apply(_ snapshot: LocalizationSnapshot, built: Set<InterfaceText>) {
-    if !isDriven {
-      Widget.defaultDirection =
-        snapshot.language.direction == .rightToLeft ? .rightToLeft : .leftToRight
-    }
+    if !isDriven { Self.takeDirection(of: snapshot.language) }
     // GTK's texts first, while the interface's own are still in the language before:
     // a text of the interface is never taken for one of GTK's.
     toolkit?.retranslate(

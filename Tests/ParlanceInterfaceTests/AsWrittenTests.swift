@@ -1,4 +1,5 @@
 import CGettext
+import CGtk
 import CParlanceTranslation
 import Foundation
 import Parlance
@@ -73,6 +74,42 @@ final class AsWrittenTests: InterfaceTestCase, @unchecked Sendable {
       XCTAssertEqual(interface.shownValue(of: greeting), "Hallo")
     }
   }
+
+  /// Either way a file opened in a right-to-left language is built right to left, not
+  /// built left to right and turned around, which restyles and measures every widget
+  /// again: no widget it makes hears of a change of direction.
+  func testAFileOpenedInARightToLeftLanguageIsBuiltThatWay() throws {
+    try onMainActor {
+      let widgetClass = g_type_class_ref(gtk_widget_get_type())
+      defer { g_type_class_unref(widgetClass) }
+      let signal = g_signal_lookup("direction-changed", gtk_widget_get_type())
+      let hook = g_signal_add_emission_hook(
+        signal, 0,
+        { _, _, _, _ in
+          AsWrittenTests.directionChanges += 1
+          return 1
+        }, nil, nil)
+      defer { g_signal_remove_emission_hook(signal, hook) }
+      for (file, asWritten) in [("as-written.ui", true), ("features.ui", false)] {
+        Widget.defaultDirection = .leftToRight
+        Self.directionChanges = 0
+        let interface = try open(file, language: "ar-XB")
+        XCTAssertEqual(interface.isBuiltAsWritten, asWritten, file)
+        XCTAssertEqual(Self.directionChanges, 0, file)
+        let window = try XCTUnwrap(interface.toplevels.lazy.compactMap(\.built.widget).first, file)
+        XCTAssertEqual(window.direction, .rightToLeft, file)
+        // A switch still turns what was built around.
+        try switchTo("de")
+        XCTAssertEqual(window.direction, .leftToRight, file)
+        XCTAssertGreaterThan(Self.directionChanges, 0, file)
+        // Gone before the next file, which would turn it around too.
+        for (_, built) in interface.toplevels { built.widget?.destroy() }
+        interfaces = []
+      }
+    }
+  }
+
+  nonisolated(unsafe) static var directionChanges = 0
 
   func testGettextIsAnsweredOnlyInTheScopesDomainAndThread() throws {
     let scopeDomain = "parlance-as-written-test"

@@ -52,7 +52,8 @@ extension LocalizedInterface {
     reading.stackSize = 8 << 20  // a walk of 256 nested elements, as on the main thread
     reading.start()
     let built = Self.buildAsWritten(
-      bytes, glance: glance, localizer: localizer, table: table, toolkit: toolkit)
+      bytes, glance: glance, localizer: localizer, table: table, toolkit: toolkit,
+      drivenByOwner: drivenByOwner)
     guard case .success(let result) = read.wait() else { preconditionFailure() }
     try self.init(
       document: result.document, localizer: localizer, table: table, objectIDs: nil,
@@ -71,13 +72,16 @@ extension LocalizedInterface {
   }
 
   /// GtkBuilder building `bytes` as written, its gettext answered in the localizer's
-  /// language; the builder is nil when it refused them.
+  /// language, in its direction unless `drivenByOwner`; the builder is nil when it
+  /// refused them.
   private static func buildAsWritten(
     _ bytes: [UInt8], glance: FirstGlance, localizer: Localizer, table: String,
-    toolkit: ToolkitTexts?
+    toolkit: ToolkitTexts?, drivenByOwner: Bool
   ) -> (builder: Builder?, answers: TranslationAnswers) {
     toolkit?.prepare(for: localizer.developmentLanguage)
-    let answers = TranslationAnswers(snapshot: localizer.snapshot(), table: table)
+    let snapshot = localizer.snapshot()
+    if !drivenByOwner { takeDirection(of: snapshot.language) }
+    let answers = TranslationAnswers(snapshot: snapshot, table: table)
     let builder = answers.answering(domain: glance.domain ?? answeredDomain) {
       try? Builder(bytes: bytes, translationDomain: glance.domain == nil ? answeredDomain : nil)
     }
@@ -162,7 +166,8 @@ extension LocalizedInterface {
       let madeUp = Set(document.objects.lazy.filter { !$0.hasOwnID }.map(\.id))
       prebuilt = Self.prebuilt(
         Self.buildAsWritten(
-          bytes, glance: glance, localizer: localizer, table: table, toolkit: toolkit),
+          bytes, glance: glance, localizer: localizer, table: table, toolkit: toolkit,
+          drivenByOwner: drivenByOwner),
         tree: document.root, madeUp: madeUp, glance: glance, classes: classes)
     }
     try self.init(
