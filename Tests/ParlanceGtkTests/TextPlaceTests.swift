@@ -204,6 +204,32 @@ final class TextPlaceTests: GtkTestCase, @unchecked Sendable {
     }
   }
 
+  /// The rows of a model are places of their own: what is remembered of one (the message
+  /// a switch found for it) and where it is drawn are not another row's.
+  func testEachRowOfAModelIsAPlaceOfItsOwn() throws {
+    try onMainActor {
+      try requireDisplay()
+      let combo = ComboBoxText()
+      for (id, text) in [("one", "First row"), ("two", "Second row"), ("three", "Third row")] {
+        combo.append(id: id, text: text)
+      }
+      combo.activeID = "two"
+      let window = try showWindow(with: combo)
+      let shown = ShownTexts(of: window, models: true)
+      let rows = shown.texts.filter { $0.typeName == "GtkListStore" }
+      XCTAssertEqual(rows.map(\.text), ["First row", "Second row", "Third row"])
+      XCTAssertEqual(Set(rows.map(\.place)).count, 3)
+      // Drawn where the active row is, under that row's place.
+      let drawn = shown.drawn(in: window)
+      let second = try XCTUnwrap(rows.first { $0.text == "Second row" })
+      XCTAssertEqual(drawn[second.place]?.text.text, "Second row")
+      XCTAssertEqual(drawn[second.place]?.places.count, 1)
+      // The same row is the same place in the next walk.
+      let again = ShownTexts(of: window, models: true).texts.first { $0.text == "Second row" }
+      XCTAssertEqual(again?.place, second.place)
+    }
+  }
+
   func testAStackPagesTitleIsPlacedInItsSwitcher() throws {
     try onMainActor {
       try requireDisplay()

@@ -13,29 +13,35 @@ import CParlanceLive
 /// Collected once; each text keeps its object alive until the collection is released.
 @MainActor
 public final class ShownTexts {
-  /// Where a text is: an object and one of its properties, comparable across walks.
+  /// Where a text is: an object and one of its properties, comparable across walks; for
+  /// a row of a model, also the row and column, each cell a place of its own.
   public struct Place: Hashable, Sendable {
     let object: UInt
     /// The property: `label`, `title`, `subtitle`, `placeholder-text`, `tooltip-markup`.
     public let property: String
+    /// A model cell's row, as its path (`2`, `0:1`), and column; nil and -1 otherwise.
+    let row: String?
+    let column: Int
 
     /// The place of `property` of `object`.
     @MainActor
     public init(_ object: BuiltObject, property: String) {
-      self.object = UInt(bitPattern: object.pointer)
-      self.property = property
+      self.init(object.pointer, property: property)
     }
 
     /// The place of `property` of `widget`.
     @MainActor
     public init(_ widget: Widget, property: String) {
-      self.object = UInt(bitPattern: widget.widgetPointer)
-      self.property = property
+      self.init(widget.widgetPointer, property: property)
     }
 
-    init(_ pointer: UnsafeMutableRawPointer, property: String) {
+    init(
+      _ pointer: UnsafeMutableRawPointer, property: String, row: String? = nil, column: Int = -1
+    ) {
       self.object = UInt(bitPattern: pointer)
       self.property = property
+      self.row = row
+      self.column = column
     }
   }
 
@@ -65,7 +71,21 @@ public final class ShownTexts {
 
     /// Where it is.
     public var place: Place {
-      Place(UnsafeMutableRawPointer(item.pointee.object), property: property)
+      Place(
+        UnsafeMutableRawPointer(item.pointee.object), property: property, row: rowPath,
+        column: Int(item.pointee.column))
+    }
+
+    /// A model cell's row as a path string (`2`, `0:1`); nil for other texts, or a row
+    /// removed since the walk.
+    private var rowPath: String? {
+      guard let row = item.pointee.row, let path = gtk_tree_row_reference_get_path(row) else {
+        return nil
+      }
+      defer { gtk_tree_path_free(path) }
+      guard let text = gtk_tree_path_to_string(path) else { return nil }
+      defer { g_free(text) }
+      return String(cString: text)
     }
 
     /// The property it is: `label`, `title`, `tooltip-markup`, …
