@@ -45,11 +45,11 @@ let package = Package(
       pkgConfig: gtkPkgConfig,
       providers: [.apt(["libgtk-3-dev"])]
     ),
-    // PNG files written with libpng (libpng-dev, which libgtk-3-dev brings): faster than
+    // PNG files written with zlib (zlib1g-dev, which libgtk-3-dev brings): faster than
     // cairo's writer, which uses zlib's default level and tries every row filter.
     .target(
       name: "CParlancePNG",
-      linkerSettings: [.linkedLibrary("png16")]
+      linkerSettings: [.linkedLibrary("z")]
     ),
     // The C half of switching a running program's texts (GTK and GLib only): the walk
     // over what its widgets show, setting texts in place, gettext for the process, and

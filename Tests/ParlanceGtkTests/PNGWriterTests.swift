@@ -4,7 +4,7 @@ import Foundation
 import ParlanceGtk
 import XCTest
 
-/// `Screenshot.writePNG` writes with libpng itself; cairo's reader (`init(contentsOfPNG:)`,
+/// `Screenshot.writePNG` writes its files itself, with zlib; cairo's reader (`init(contentsOfPNG:)`,
 /// what the screenshot goldens and every reader of these files use) must get back what
 /// cairo's own writer would have given it. No display needed.
 final class PNGWriterTests: FolderTestCase, @unchecked Sendable {
@@ -58,6 +58,34 @@ final class PNGWriterTests: FolderTestCase, @unchecked Sendable {
     try image.writePNG(to: path)
     XCTAssertEqual(try Screenshot(contentsOfPNG: path), image)
     XCTAssertEqual(try colourType(path), 2, "an opaque image is written without alpha")
+  }
+
+  /// Pictures of every kind of size come back: rows of one pixel to thousands, so that
+  /// the deflated rows' Adler-32, summed here sixteen bytes at a time in blocks of 5,552
+  /// (zlib's most before a sum could overflow), ends at every place in a group and a
+  /// block. libpng, under cairo's reader, refuses a file whose sum is wrong.
+  func testPicturesOfEverySizeComeBack() throws {
+    let sizes = [
+      (1, 1), (1, 2), (2, 1), (5, 3), (15, 1), (16, 1), (17, 2), (1850, 1), (1851, 1),
+      (1849, 3), (700, 9), (63, 89),
+    ]
+    for (width, height) in sizes {
+      for opaque in [true, false] {
+        let image = Screenshot(
+          width: width, height: height,
+          pixels: Self.pixels(width: width, height: height, opaque: opaque))
+        let path = folder.appendingPathComponent("\(width)x\(height)-\(opaque).png").path
+        try image.writePNG(to: path)
+        let read = try Screenshot(contentsOfPNG: path)
+        let expected =
+          opaque
+          ? image
+          : try Self.throughCairosWriter(
+            image, path: folder.appendingPathComponent("cairo-\(width)x\(height).png").path)
+        XCTAssertEqual(read.differingPixelCount(from: expected), 0, "\(width) × \(height)")
+        XCTAssertEqual(try colourType(path), opaque ? 2 : 6)
+      }
+    }
   }
 
   func testTranslucentPixelsReadBackAsCairosWriterGivesThem() throws {

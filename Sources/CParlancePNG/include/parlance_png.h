@@ -1,9 +1,9 @@
 #ifndef PARLANCE_CPARLANCEPNG_H
 #define PARLANCE_CPARLANCEPNG_H
 
-// Writes PNG files with libpng directly: cairo's writer (`cairo_surface_write_to_png`)
+// Writes PNG files itself, with zlib: cairo's writer (`cairo_surface_write_to_png`)
 // uses zlib's default level and tries every row filter, 11–15 ms for a 635 × 665 dialog,
-// a fifth of a screenshot matrix's time. No libpng type appears here. Makes pictures
+// a fifth of a screenshot matrix's time (png.c says how). Makes pictures
 // smaller too (`parlance_scale_down`): cairo's "good" filter, pixman's separable
 // convolution, took about five times as long for the matrix's thumbnails.
 

@@ -169,7 +169,7 @@ public struct Screenshot: Hashable, Sendable {
   /// Writes the pixels as a PNG file, replacing any file at `path`: RGB when every pixel is
   /// opaque, RGBA otherwise. `init(contentsOfPNG:)` reads the same pixels back.
   ///
-  /// Written with libpng directly (`CParlancePNG`), 3–4 times as fast as cairo's writer.
+  /// Written by `CParlancePNG` with zlib, 3–4 times as fast as cairo's writer.
   /// - Throws: `GtkError.png` with the reason when the file cannot be written.
   public func writePNG(to path: String) throws(GtkError) {
     var reason = [CChar](repeating: 0, count: 512)
