@@ -29,8 +29,8 @@ extension InterfaceBenchmarks {
     let clock = ContinuousClock()
     var together: [Double] = []
     var apart: [Double] = []
-    // Five rounds by default (2.7 s each): medians of three put the same build at
-    // 4.69× and 5.26× within the hour.
+    // Five rounds by default (2.7 s each): medians of three put one build at 4.85× and
+    // 5.26× within the hour.
     for round in 0..<max(3, (options.runs + 1) / 2) {
       let start = clock.now
       try run([
