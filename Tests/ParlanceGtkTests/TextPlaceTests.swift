@@ -175,15 +175,20 @@ final class TextPlaceTests: GtkTestCase, @unchecked Sendable {
     }
   }
 
+  /// A combo box of three rows, the second active, shown in a window.
+  @MainActor private func showComboOfThreeRows() throws -> (ComboBoxText, Window) {
+    try requireDisplay()
+    let combo = ComboBoxText()
+    for (id, text) in [("one", "First row"), ("two", "Second row"), ("three", "Third row")] {
+      combo.append(id: id, text: text)
+    }
+    combo.activeID = "two"
+    return (combo, try showWindow(with: combo))
+  }
+
   func testAComboBoxsActiveRowIsPlacedInItAndItsOtherRowsAreNot() throws {
     try onMainActor {
-      try requireDisplay()
-      let combo = ComboBoxText()
-      for (id, text) in [("one", "First row"), ("two", "Second row"), ("three", "Third row")] {
-        combo.append(id: id, text: text)
-      }
-      combo.activeID = "two"
-      let window = try showWindow(with: combo)
+      let (combo, window) = try showComboOfThreeRows()
       let texts = ShownTexts(of: window, models: true).texts
       let rows = Dictionary(
         texts.filter { $0.typeName == "GtkListStore" }.map { ($0.text, $0.places) },
@@ -208,13 +213,7 @@ final class TextPlaceTests: GtkTestCase, @unchecked Sendable {
   /// a switch found for it) and where it is drawn are not another row's.
   func testEachRowOfAModelIsAPlaceOfItsOwn() throws {
     try onMainActor {
-      try requireDisplay()
-      let combo = ComboBoxText()
-      for (id, text) in [("one", "First row"), ("two", "Second row"), ("three", "Third row")] {
-        combo.append(id: id, text: text)
-      }
-      combo.activeID = "two"
-      let window = try showWindow(with: combo)
+      let (_, window) = try showComboOfThreeRows()
       let shown = ShownTexts(of: window, models: true)
       let rows = shown.texts.filter { $0.typeName == "GtkListStore" }
       XCTAssertEqual(rows.map(\.text), ["First row", "Second row", "Third row"])

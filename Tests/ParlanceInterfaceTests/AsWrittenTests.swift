@@ -91,11 +91,17 @@ final class AsWrittenTests: InterfaceTestCase, @unchecked Sendable {
         }, nil, nil)
       defer { g_signal_remove_emission_hook(signal, hook) }
       for (file, asWritten) in [("as-written.ui", true), ("features.ui", false)] {
+        // What a turn costs the windows open already (GTK's own, earlier tests'): they
+        // turn as the interface takes its direction, and are not counted against it.
+        Widget.defaultDirection = .leftToRight
+        Self.directionChanges = 0
+        Widget.defaultDirection = .rightToLeft
+        let others = Self.directionChanges
         Widget.defaultDirection = .leftToRight
         Self.directionChanges = 0
         let interface = try open(file, language: "ar-XB")
         XCTAssertEqual(interface.isBuiltAsWritten, asWritten, file)
-        XCTAssertEqual(Self.directionChanges, 0, file)
+        XCTAssertEqual(Self.directionChanges, others, file)
         let window = try XCTUnwrap(interface.toplevels.lazy.compactMap(\.built.widget).first, file)
         XCTAssertEqual(window.direction, .rightToLeft, file)
         // A switch still turns what was built around.
