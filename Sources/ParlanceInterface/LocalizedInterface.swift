@@ -106,11 +106,17 @@ public final class LocalizedInterface {
   }
 
   /// Builds `document`, from `prebuilt` when it was built as written already (see
-  /// LocalizedInterface+AsWritten.swift).
+  /// LocalizedInterface+AsWritten.swift); `directionBefore` is the layout direction before
+  /// that build took the language's.
   init(
     document: InterfaceDocument, localizer: Localizer, table: String, objectIDs: [String]?,
-    drivenByOwner: Bool, toolkit: ToolkitTexts?, prebuilt: Prebuilt?
+    drivenByOwner: Bool, toolkit: ToolkitTexts?, prebuilt: Prebuilt?,
+    directionBefore: LayoutDirection? = nil
   ) throws(InterfaceError) {
+    // A file that is not opened leaves the direction as it was.
+    let before = directionBefore ?? Widget.defaultDirection
+    var opened = false
+    defer { if !opened && !drivenByOwner { Self.takeDirection(before) } }
     self.isDriven = drivenByOwner
     self.table = table
     self.toolkit = toolkit
@@ -148,6 +154,7 @@ public final class LocalizedInterface {
         shown[text] = value
         built.insert(text)
       }
+      opened = true
       apply(snapshot, built: built)
       observe(localizer)
       return
@@ -210,6 +217,7 @@ public final class LocalizedInterface {
       shown[text] = value
       built.insert(text)
     }
+    opened = true
     apply(snapshot, built: built)
     observe(localizer)
   }
@@ -286,16 +294,6 @@ public final class LocalizedInterface {
     let snapshot = localizer.snapshot()
     guard snapshot.revision != appliedRevision else { return }
     apply(snapshot)
-  }
-
-  /// Makes GTK lay out in `language`'s direction: the widgets whose direction is unset,
-  /// and those made from now on. Called before GtkBuilder builds a file, so that one
-  /// opened in a right-to-left language is built that way: turned around once built,
-  /// every widget is restyled and measured again (11 ms for geany's 564 texts).
-  static func takeDirection(of language: LanguageTag) {
-    let direction: LayoutDirection =
-      language.direction == .rightToLeft ? .rightToLeft : .leftToRight
-    if Widget.defaultDirection != direction { Widget.defaultDirection = direction }
   }
 
   /// Sets every text from `snapshot` on the built objects, and the direction.

@@ -88,6 +88,33 @@ final class PNGWriterTests: FolderTestCase, @unchecked Sendable {
     }
   }
 
+  /// Noise deflates to more than one IDAT chunk holds (a megabyte); and a pixel whose
+  /// colour is above its alpha, no premultiplied colour, is written as cairo writes it,
+  /// each channel kept to its byte.
+  func testNoiseAndImproperPixelsComeBackAsCairoWritesThem() throws {
+    var state: UInt64 = 1
+    let noise = (0..<(800 * 600)).map { _ -> UInt32 in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return 0xFF00_0000 | UInt32(truncatingIfNeeded: state >> 40)
+    }
+    let improper: [UInt32] = [0x80FF_0000, 0x0101_0203, 0xFEFF_FFFF, 0x4080_C0FF]
+    for (name, image) in [
+      ("noise", Screenshot(width: 800, height: 600, pixels: noise)),
+      ("improper", Screenshot(width: 2, height: 2, pixels: improper)),
+    ] {
+      let path = folder.appendingPathComponent("\(name).png").path
+      try image.writePNG(to: path)
+      let expected = try Self.throughCairosWriter(
+        image, path: folder.appendingPathComponent("cairo-\(name).png").path)
+      XCTAssertEqual(
+        try Screenshot(contentsOfPNG: path).differingPixelCount(from: expected), 0, name)
+    }
+    let size =
+      try FileManager.default.attributesOfItem(
+        atPath: folder.appendingPathComponent("noise.png").path)[.size] as? Int
+    XCTAssertGreaterThan(size ?? 0, 1 << 20, "more than one chunk's worth")
+  }
+
   func testTranslucentPixelsReadBackAsCairosWriterGivesThem() throws {
     let image = Screenshot(
       width: 257, height: 64, pixels: Self.pixels(width: 257, height: 64, opaque: false))

@@ -117,6 +117,26 @@ final class AsWrittenTests: InterfaceTestCase, @unchecked Sendable {
 
   nonisolated(unsafe) static var directionChanges = 0
 
+  /// A file that is not opened leaves the process's direction as it was, though its
+  /// language's was taken for GtkBuilder: the windows open already do not turn around.
+  func testAFileThatIsNotOpenedLeavesTheDirectionAsItWas() throws {
+    try onMainActor {
+      Widget.defaultDirection = .leftToRight
+      // Rewritten: an object the file does not have, asked for.
+      XCTAssertThrowsError(
+        try open(
+          file: Self.fixture("features.ui"), po: Self.fixture("po"), language: "ar-XB",
+          objectIDs: ["no-such-object"]))
+      XCTAssertEqual(Widget.defaultDirection, .leftToRight)
+      // As written: built by GtkBuilder before the file was found malformed.
+      Widget.defaultDirection = .leftToRight
+      XCTAssertThrowsError(
+        try open(
+          file: Self.fixture("kinds/malformed.ui"), po: Self.fixture("po"), language: "ar-XB"))
+      XCTAssertEqual(Widget.defaultDirection, .leftToRight)
+    }
+  }
+
   func testGettextIsAnsweredOnlyInTheScopesDomainAndThread() throws {
     let scopeDomain = "parlance-as-written-test"
     let answer: parlance_translate_fn = { _, key in

@@ -39,6 +39,7 @@ extension LocalizedInterface {
     // file is checked for anything `builderInput` would change, and if there is, the
     // objects are destroyed and the file is built the rewritten way.
     let path = file.path
+    let directionBefore = Widget.defaultDirection
     let classes = RememberedClassInfo(ObjectClassInfo())
     guard objectIDs == nil, let glance = Self.glance(at: bytes, classes: classes) else {
       try self.init(
@@ -59,7 +60,20 @@ extension LocalizedInterface {
       document: result.document, localizer: localizer, table: table, objectIDs: nil,
       drivenByOwner: drivenByOwner, toolkit: toolkit,
       prebuilt: Self.prebuilt(
-        built, tree: result.tree, madeUp: [], glance: glance, classes: classes))
+        built, tree: result.tree, madeUp: [], glance: glance, classes: classes),
+      directionBefore: directionBefore)
+  }
+
+  /// Makes GTK lay out in `language`'s direction: the widgets whose direction is unset,
+  /// and those made from now on. Called before GtkBuilder builds a file, so that one
+  /// opened in a right-to-left language is built that way: turned around once built,
+  /// every widget is restyled and measured again (11 ms for geany's 564 texts).
+  static func takeDirection(of language: LanguageTag) {
+    takeDirection(language.direction == .rightToLeft ? .rightToLeft : .leftToRight)
+  }
+
+  static func takeDirection(_ direction: LayoutDirection) {
+    if Widget.defaultDirection != direction { Widget.defaultDirection = direction }
   }
 
   /// What the bytes of a whole file tell, when GtkBuilder may build them as written.
@@ -158,6 +172,7 @@ extension LocalizedInterface {
     objectIDs: [String]? = nil, drivenByOwner: Bool = false, toolkit: ToolkitTexts? = nil
   ) throws(InterfaceError) {
     // A whole file read from bytes GtkBuilder may take as written is built from them.
+    let directionBefore = Widget.defaultDirection
     var prebuilt: Prebuilt?
     let classes = RememberedClassInfo(ObjectClassInfo())
     if objectIDs == nil, let bytes = document.source, document.isUsable,
@@ -172,6 +187,7 @@ extension LocalizedInterface {
     }
     try self.init(
       document: document, localizer: localizer, table: table, objectIDs: objectIDs,
-      drivenByOwner: drivenByOwner, toolkit: toolkit, prebuilt: prebuilt)
+      drivenByOwner: drivenByOwner, toolkit: toolkit, prebuilt: prebuilt,
+      directionBefore: directionBefore)
   }
 }
