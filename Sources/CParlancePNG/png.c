@@ -16,9 +16,9 @@
 // the same byte of the pixel before it) as they are taken from cairo's pixels, deflated
 // by zlib at level 3 in one call up to a gigabyte (a raw stream: its Adler-32 is summed
 // here, sixteen bytes at a time, where zlib's own sum took a ninth of the file's time),
-// in IDAT chunks of up to a megabyte with their CRCs. For screenshots of dialogs (flat colours, text) zlib's matching
-// takes about 3 ms at any level (at level 1 or with run-length matches only, no faster
-// and up to twice as large). A 927 × 665 dialog takes 3.3–3.6 ms, an eight-tile contact
+// in IDAT chunks of up to a megabyte with their CRCs. For screenshots of dialogs (flat
+// colours, text) zlib's matching takes about 3 ms at any level (at level 1 or with
+// run-length matches only, no faster and up to twice as large). A 927 × 665 dialog takes 3.3–3.6 ms, an eight-tile contact
 // sheet 7.7–7.9; through libpng, with a filter byte by byte and zlib's sum, 4.8–4.9 and
 // 10.1.
 enum { compression_level = 3 };
@@ -228,14 +228,13 @@ int parlance_png_write(const uint32_t *pixels, int32_t width, int32_t height, co
   header[12] = 0;              // not interlaced
   chunk(&out, "IHDR", header, sizeof header);
   // The zlib stream in IDAT chunks of at most `idat_capacity`: its header (deflate, a
-  // 32 KB window, level 3's flags), the deflated rows, their Adler-32.
+  // 32 KB window, level 3's flags), the deflated rows, their Adler-32, for which each
+  // chunk keeps room after what zlib writes into it.
+  enum { sum_size = 4 };
   buffer[0] = 0x78;
   buffer[1] = 0x5E;
   stream.next_out = buffer + 2;
-  stream.avail_out = idat_capacity - 2;
-  uint8_t sum[4];
-  big_endian(sum, adler32_of(rows, raw_size));
-  int sum_written = 0;
+  stream.avail_out = idat_capacity - 2 - sum_size;
   size_t remaining = raw_size;
   stream.next_in = rows;
   int result = Z_OK;
@@ -245,19 +244,17 @@ int parlance_png_write(const uint32_t *pixels, int32_t width, int32_t height, co
       remaining -= stream.avail_in;
     }
     result = deflate(&stream, remaining == 0 ? Z_FINISH : Z_NO_FLUSH);
-    if (result == Z_STREAM_END && stream.avail_out >= sizeof sum) {
-      memcpy(stream.next_out, sum, sizeof sum);
-      stream.avail_out -= sizeof sum;
-      sum_written = 1;
+    if (result == Z_STREAM_END) {
+      big_endian(stream.next_out, adler32_of(rows, raw_size));
+      stream.next_out += sum_size;
     }
     if (stream.avail_out == 0 || result == Z_STREAM_END) {
-      chunk(&out, "IDAT", buffer, (uint32_t)(idat_capacity - stream.avail_out));
+      chunk(&out, "IDAT", buffer, (uint32_t)(stream.next_out - buffer));
       stream.next_out = buffer;
-      stream.avail_out = idat_capacity;
+      stream.avail_out = idat_capacity - sum_size;
     }
   }
   deflateEnd(&stream);
-  if (!sum_written) chunk(&out, "IDAT", sum, sizeof sum);
   chunk(&out, "IEND", NULL, 0);
   free(rows);
   free(buffer);
