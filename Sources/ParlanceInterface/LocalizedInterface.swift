@@ -116,7 +116,7 @@ public final class LocalizedInterface {
     // A file that is not opened leaves the direction as it was.
     let before = directionBefore ?? Widget.defaultDirection
     var opened = false
-    defer { if !opened && !drivenByOwner { Self.takeDirection(before) } }
+    defer { if !opened && !drivenByOwner { Widget.defaultDirection = before } }
     self.isDriven = drivenByOwner
     self.table = table
     self.toolkit = toolkit

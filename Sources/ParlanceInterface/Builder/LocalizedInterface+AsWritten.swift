@@ -69,11 +69,7 @@ extension LocalizedInterface {
   /// opened in a right-to-left language is built that way: turned around once built,
   /// every widget is restyled and measured again (11 ms for geany's 564 texts).
   static func takeDirection(of language: LanguageTag) {
-    takeDirection(language.direction == .rightToLeft ? .rightToLeft : .leftToRight)
-  }
-
-  static func takeDirection(_ direction: LayoutDirection) {
-    if Widget.defaultDirection != direction { Widget.defaultDirection = direction }
+    Widget.defaultDirection = LayoutDirection(of: language)
   }
 
   /// What the bytes of a whole file tell, when GtkBuilder may build them as written.

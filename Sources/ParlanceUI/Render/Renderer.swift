@@ -112,8 +112,7 @@ public final class Renderer {
     resolvedTexts = []
     isRendering = true
     defer { isRendering = false }
-    let direction: LayoutDirection =
-      direction ?? (snapshot.language.direction == .rightToLeft ? .rightToLeft : .leftToRight)
+    let direction = direction ?? LayoutDirection(of: snapshot.language)
     if Widget.defaultDirection != direction { Widget.defaultDirection = direction }
     if strategy == .rebuild { tearDown() }
 

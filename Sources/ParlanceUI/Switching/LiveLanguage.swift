@@ -121,9 +121,7 @@ public final class LiveLanguage {
   public var isSwitching: Bool { settledTicket < pickedTicket }
 
   /// The layout direction of the current language.
-  public var direction: LayoutDirection {
-    localizer.snapshot().language.direction == .rightToLeft ? .rightToLeft : .leftToRight
-  }
+  public var direction: LayoutDirection { LayoutDirection(of: localizer.snapshot().language) }
 
   /// Switches to the menu entry `id` (`system` or a language tag), off the GTK thread,
   /// after the switch under way, replacing any pick still waiting. An id that is neither
