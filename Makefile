@@ -148,7 +148,8 @@ MODULE_SOURCES = Sources/ParlanceLiveModule/module.c Sources/ParlanceLiveModule/
   Sources/CParlanceLive/place.c Sources/CParlanceLive/act.c Sources/CParlanceLive/gettext.c \
   Sources/CParlanceLive/recipe.c Sources/CParlanceLive/set.c Sources/CParlanceLive/refresh.c \
   Sources/CParlanceLive/walk-models.c Sources/CParlanceLive/picture.c \
-  Sources/CParlanceLive/layout.c Sources/ParlanceLiveModule/asked.c
+  Sources/CParlanceLive/layout.c Sources/CParlanceLive/error.c \
+  Sources/ParlanceLiveModule/asked.c
 # Hardened as Debian builds libraries (fortified, stack protector, bound at load time).
 # The interface's introspection is docs/io.github.parlance.Live1.xml, made a C string.
 module:

@@ -49,6 +49,7 @@ let package = Package(
     // cairo's writer, which uses zlib's default level and tries every row filter.
     .target(
       name: "CParlancePNG",
+      dependencies: ["CParlanceLive"],
       linkerSettings: [.linkedLibrary("z")]
     ),
     // The C half of switching a running program's texts (GTK and GLib only): the walk

@@ -22,7 +22,7 @@ gboolean parlance_write_pam(cairo_surface_t *surface, const char *path, GError *
   FILE *file = fopen(path, "wb");
   if (file == NULL) {
     int code = errno;
-    g_set_error_literal(error, G_IO_ERROR, g_io_error_from_errno(code), g_strerror(code));
+    g_set_error_literal(error, G_IO_ERROR, g_io_error_from_errno(code), parlance_error_text(code));
     return FALSE;
   }
   gboolean written =
@@ -56,7 +56,7 @@ gboolean parlance_write_pam(cairo_surface_t *surface, const char *path, GError *
     code = errno;
   }
   if (!written) {
-    g_set_error_literal(error, G_IO_ERROR, g_io_error_from_errno(code), g_strerror(code));
+    g_set_error_literal(error, G_IO_ERROR, g_io_error_from_errno(code), parlance_error_text(code));
     if (plain) g_unlink(path);
   }
   return written;

@@ -1,5 +1,7 @@
 #include "parlance_png.h"
 
+#include "parlance_error.h"
+
 #include <errno.h>
 #include <malloc.h>
 #include <stdio.h>
@@ -199,7 +201,7 @@ int parlance_png_write(const uint32_t *pixels, int32_t width, int32_t height, co
   int ready = deflateInit2(&stream, compression_level, Z_DEFLATED, -15, 8,
                            Z_DEFAULT_STRATEGY) == Z_OK;
   if (!rows || !buffer || !ready) {
-    report(error, capacity, "%s%s", "out of memory writing a PNG file", "");
+    report(error, capacity, "cannot write '%s': %s", path, "out of memory");
     if (ready) deflateEnd(&stream);
     free(rows);
     free(buffer);
@@ -210,7 +212,7 @@ int parlance_png_write(const uint32_t *pixels, int32_t width, int32_t height, co
   }
   Output out = {.file = fopen(path, "wb")};
   if (!out.file) {
-    report(error, capacity, "cannot write '%s': %s", path, strerror(errno));
+    report(error, capacity, "cannot write '%s': %s", path, parlance_error_text(errno));
     deflateEnd(&stream);
     free(rows);
     free(buffer);
@@ -262,7 +264,7 @@ int parlance_png_write(const uint32_t *pixels, int32_t width, int32_t height, co
   if (fclose(out.file) != 0 && !out.failed) out.failed = errno ? errno : EIO;
   if (out.failed || result != Z_STREAM_END) {
     if (out.failed) {
-      report(error, capacity, "cannot write '%s': %s", path, strerror(out.failed));
+      report(error, capacity, "cannot write '%s': %s", path, parlance_error_text(out.failed));
     } else {
       report(error, capacity, "cannot write '%s': %s", path, "zlib could not compress it");
     }

@@ -194,7 +194,7 @@ public struct LiveLauncher: Sendable {
     let argv = ([name] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
     execve(program.path, argv, envp)
-    let message = String(cString: strerror(errno))
+    let message = SystemErrorText.of(errno)
     for pointer in argv + envp { free(pointer) }
     return message
   }

@@ -423,6 +423,10 @@ private final class Developing: Sendable {
             in: meant, window: index, others: others)
           written.append(
             (pictured.file, ScreenshotSession.Shot.thumbnail(of: image), report))
+        } catch GtkError.png(let message) {
+          // The writer's message names the file.
+          failure = failure ?? "\(program.name): \(message)"
+          written.append(nil)
         } catch {
           failure = failure ?? "\(program.name): cannot write '\(pictured.file.path)': \(error)"
           written.append(nil)

@@ -249,6 +249,25 @@ struct InterfaceCommandTests {
         "04-sr-save-window.png", "05-sr-Latn-save-window.png",
       ])
   }
+
+  /// A picture that cannot be written after the switch to German says why in English,
+  /// like the rest of the message: the switch gives GTK's own texts German through
+  /// gettext, which the system's error texts follow too.
+  @Test func aWriteThatFailsAfterASwitchSaysWhyInEnglish() throws {
+    try #require(
+      FileManager.default.fileExists(atPath: "/usr/share/locale/de/LC_MESSAGES/libc.mo"),
+      "glibc's German messages (the locales package)")
+    let out = runner.configHome.appendingPathComponent("blocked", isDirectory: true)
+    // Where the German dialog's picture goes, a folder.
+    let taken = out.appendingPathComponent("01-de-fit-dialog.png", isDirectory: true)
+    try FileManager.default.createDirectory(at: taken, withIntermediateDirectories: true)
+    let output = try run(["screenshot", "--ui", "fit.ui", "--languages", "de", "--out", out.path])
+    #expect(output.status == 1)
+    #expect(
+      output.stderr.contains("parlance: error: cannot write '\(taken.path)': Is a directory"),
+      "\(output.stderr)")
+    #expect(!output.stderr.contains("Verzeichnis"), "\(output.stderr)")
+  }
 }
 
 /// Without a display `ui-strings` cannot build widgets, and says so.

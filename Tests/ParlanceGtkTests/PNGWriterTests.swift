@@ -8,6 +8,19 @@ import XCTest
 /// what the screenshot goldens and every reader of these files use) must get back what
 /// cairo's own writer would have given it. No display needed.
 final class PNGWriterTests: FolderTestCase, @unchecked Sendable {
+  /// Runs `body` with this thread's messages in German: `strerror` answers so once a
+  /// screenshot switched GTK's texts to German, and the writers' reasons must not.
+  static func inGerman(_ body: () throws -> Void) throws {
+    let german = try XCTUnwrap(
+      newlocale(1 << LC_MESSAGES, "de_DE.UTF-8", nil), "no de_DE.UTF-8 locale (locale-gen)")
+    defer { freelocale(german) }
+    let before = uselocale(german)
+    defer { uselocale(before) }
+    XCTAssertEqual(
+      String(cString: strerror(ENOENT)), "Datei oder Verzeichnis nicht gefunden",
+      "glibc's German messages (the locales package)")
+    try body()
+  }
 
   /// Pixels from a fixed-seed generator: flat runs, as in a dialog, and noise.
   static func pixels(width: Int, height: Int, opaque: Bool) -> [UInt32] {
@@ -168,12 +181,13 @@ final class PNGWriterTests: FolderTestCase, @unchecked Sendable {
     try XCTSkipUnless(FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full")
     let noise = Screenshot(
       width: 400, height: 300, pixels: Self.pixels(width: 400, height: 300, opaque: false))
-    XCTAssertThrowsError(try noise.writePNG(to: "/dev/full")) { error in
-      guard case .png(let message)? = error as? GtkError else {
-        return XCTFail("\(error)")
+    try Self.inGerman {
+      XCTAssertThrowsError(try noise.writePNG(to: "/dev/full")) { error in
+        guard case .png(let message)? = error as? GtkError else {
+          return XCTFail("\(error)")
+        }
+        XCTAssertEqual(message, "cannot write '/dev/full': No space left on device")
       }
-      XCTAssertTrue(
-        message.hasPrefix("cannot write '/dev/full': No space left on device"), message)
     }
     XCTAssertTrue(FileManager.default.fileExists(atPath: "/dev/full"))
   }
@@ -374,12 +388,15 @@ final class PAMPictureTests: FolderTestCase, @unchecked Sendable {
     try XCTSkipUnless(FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full")
     var pixels = PNGWriterTests.pixels(width: 400, height: 300, opaque: true)
     var error: UnsafeMutablePointer<GError>?
-    let written = pixels.withUnsafeMutableBytes { bytes -> gboolean in
-      let surface = cairo_image_surface_create_for_data(
-        bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, 400, 300,
-        1600)
-      defer { cairo_surface_destroy(surface) }
-      return parlance_write_pam(surface!, "/dev/full", &error)
+    var written: gboolean = 1
+    try PNGWriterTests.inGerman {
+      written = pixels.withUnsafeMutableBytes { bytes -> gboolean in
+        let surface = cairo_image_surface_create_for_data(
+          bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, 400, 300,
+          1600)
+        defer { cairo_surface_destroy(surface) }
+        return parlance_write_pam(surface!, "/dev/full", &error)
+      }
     }
     XCTAssertEqual(written, 0)
     XCTAssertEqual(error.map { String(cString: $0.pointee.message) }, "No space left on device")

@@ -9,6 +9,8 @@
 
 #include <gtk/gtk.h>
 
+#include "parlance_error.h"
+
 // Clang's nullability marks, for Swift; other compilers (the module is built with cc) take
 // them for nothing.
 #if !defined(__clang__)

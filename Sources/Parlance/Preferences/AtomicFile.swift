@@ -13,7 +13,7 @@ enum AtomicFile {
     let operation: String
     let code: Int32
     var description: String {
-      "cannot \(operation) '\(path)': \(String(cString: strerror(code)))"
+      "cannot \(operation) '\(path)': \(SystemErrorText.of(code))"
     }
   }
 

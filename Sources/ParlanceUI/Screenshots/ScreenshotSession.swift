@@ -48,6 +48,15 @@ public enum ScreenshotSession {
     case notDrawn(LanguageTag)
     case switchFailed(LocalizerError)
     case cannotWrite(String, String)
+    /// A file's writer failed; its message names the file and says why.
+    case writeFailed(String)
+
+    /// Writing `path` failed with `error`. The PNG writer's own message names the file,
+    /// which is not named twice.
+    static func writing(_ path: String, _ error: GtkError) -> Failure {
+      if case .png(let message) = error { return .writeFailed(message) }
+      return .cannotWrite(path, error.description)
+    }
 
     /// The message, as the command line prints it.
     public var description: String {
@@ -56,6 +65,7 @@ public enum ScreenshotSession {
       case .notDrawn(let tag): "the window in \(tag) was not drawn within 10 seconds"
       case .switchFailed(let error): error.description
       case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
+      case .writeFailed(let message): message
       }
     }
   }
@@ -96,7 +106,7 @@ public enum ScreenshotSession {
       do {
         try written.pending.wait()
       } catch {
-        throw .cannotWrite(written.pending.path, error.description)
+        throw .writing(written.pending.path, error)
       }
       guard let thumbnail = written.pending.thumbnail else {
         preconditionFailure("every file of the matrix is written with its thumbnail")
@@ -182,7 +192,7 @@ public enum ScreenshotSession {
         let image = try Screenshot(contentsOfPNG: shot.file.path)
         try image.annotated((shot.report.texts ?? []).map(\.annotation)).writePNG(to: copy.path)
       } catch {
-        throw .cannotWrite(copy.path, error.description)
+        throw .writing(copy.path, error)
       }
     }
   }
@@ -253,14 +263,14 @@ public final class PendingSummary {
   deinit { reports.wait() }
 
   /// Waits until the reports and the sheet are written.
-  /// - Throws: `ScreenshotSession.Failure.cannotWrite` with the first file that could
-  ///   not be.
+  /// - Throws: `ScreenshotSession.Failure.cannotWrite` or `.writeFailed` with the first
+  ///   file that could not be.
   public func wait() throws(ScreenshotSession.Failure) {
     reports.wait()
     do {
       try sheet.wait()
     } catch {
-      throw .cannotWrite(sheet.path, error.description)
+      throw .writing(sheet.path, error)
     }
     if let reason = reportFailure.withLock({ $0 }) { throw .cannotWrite(reportPath, reason) }
   }

@@ -294,7 +294,7 @@ public enum MOFileError: Error, Hashable, Sendable, CustomStringConvertible, Loc
   public var description: String {
     switch self {
     case .unreadable(let path, let code):
-      "cannot read '\(path)': \(String(cString: strerror(code)))"
+      "cannot read '\(path)': \(SystemErrorText.of(code))"
     case .notAFile(let path): "'\(path)' is not a regular file"
     }
   }
@@ -302,7 +302,7 @@ public enum MOFileError: Error, Hashable, Sendable, CustomStringConvertible, Loc
   /// The reason without the file: diagnostics name it themselves.
   public var errorDescription: String? {
     switch self {
-    case .unreadable(_, let code): String(cString: strerror(code))
+    case .unreadable(_, let code): SystemErrorText.of(code)
     case .notAFile: "not a regular file"
     }
   }
