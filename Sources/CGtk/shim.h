@@ -71,6 +71,12 @@ static inline gboolean parlance_object_get_boolean(gpointer object, const gchar 
   return value;
 }
 
+static inline gint parlance_object_get_int(gpointer object, const gchar *property) {
+  gint value = 0;
+  g_object_get(object, property, &value, NULL);
+  return value;
+}
+
 /// The caller owns the returned string (g_free).
 static inline gchar *parlance_object_get_string(gpointer object, const gchar *property) {
   gchar *value = NULL;

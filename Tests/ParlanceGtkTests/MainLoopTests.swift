@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import ParlanceGtk
 import XCTest
@@ -87,6 +88,43 @@ final class MainLoopTests: GtkTestCase, @unchecked Sendable {
       XCTAssertThrowsError(try Application(id: "not an id")) { error in
         XCTAssertEqual(error as? GtkError, .invalidApplicationID("not an id"))
       }
+    }
+  }
+}
+
+/// `configureForScreenshots` sets only what differs: GTK answers a set of the theme's
+/// name or of its dark variant, even to the value it has, by reading the theme's style
+/// sheet again (about 15 ms each, paid by every screenshot run and every GTK test).
+final class ScreenshotSettingsTests: GtkTestCase, @unchecked Sendable {
+  /// Notices of a changed setting heard from GTK's settings.
+  nonisolated(unsafe) static var notices: [String] = []
+
+  func testSettingsPinnedAgainAreNotSetAgain() throws {
+    try onMainActor {
+      try requireDisplay()  // pins them once
+      let settings = try XCTUnwrap(gtk_settings_get_default())
+      let heard:
+        @convention(c) (
+          UnsafeMutableRawPointer?, UnsafeMutablePointer<GParamSpec>?, UnsafeMutableRawPointer?
+        ) -> Void = { _, spec, _ in
+          if let spec {
+            ScreenshotSettingsTests.notices.append(String(cString: g_param_spec_get_name(spec)))
+          }
+        }
+      let handler = g_signal_connect_data(
+        settings, "notify", unsafeBitCast(heard, to: GCallback.self), nil, nil,
+        GConnectFlags(rawValue: 0))
+      defer { g_signal_handler_disconnect(settings, handler) }
+      Self.notices = []
+      Gtk.configureForScreenshots(fontName: "WenQuanYi Micro Hei 11")
+      XCTAssertEqual(Self.notices, [])
+      // A setting that differs is set, and only that one.
+      Gtk.configureForScreenshots(fontName: "DejaVu Sans 10")
+      XCTAssertEqual(Self.notices, ["gtk-font-name"])
+      let font = parlance_object_get_string(settings, "gtk-font-name")
+      defer { g_free(font) }
+      XCTAssertEqual(font.map { String(cString: $0) }, "DejaVu Sans 10")
+      Gtk.configureForScreenshots(fontName: "WenQuanYi Micro Hei 11")
     }
   }
 }
