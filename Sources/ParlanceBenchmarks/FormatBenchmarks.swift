@@ -230,8 +230,7 @@ struct FormatBenchmarks {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["msgfmt", "-o", "/dev/null", path]
             process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { continue }
-            process.waitUntilExit()
+            guard (try? process.runUntilExit()) != nil else { continue }
             checksum &+= Int(process.terminationStatus) + 1
           }
           return checksum

@@ -19,8 +19,7 @@ extension InterfaceBenchmarks {
         ["screenshot", "--ui", dialogFile.path, "--po", poFolder.path] + arguments
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
+      try process.runUntilExit()
       guard process.terminationStatus == 0 else {
         throw FixtureError(
           "parlance screenshot --ui \(arguments) exited \(process.terminationStatus)")

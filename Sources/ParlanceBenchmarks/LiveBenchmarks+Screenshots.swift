@@ -56,8 +56,7 @@ struct LiveScreenshotBenchmark {
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       let start = clock.now
-      try process.run()
-      process.waitUntilExit()
+      try process.runUntilExit()
       guard process.terminationStatus == 0 else {
         throw FixtureError(
           "parlance screenshot --run --languages all exited \(process.terminationStatus)")

@@ -143,8 +143,7 @@ struct TranslatorBenchmarks {
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        try process.runUntilExit()
         guard process.terminationStatus == 0 else {
           throw FixtureError(
             "parlance screenshot for \(language) exited \(process.terminationStatus)")
