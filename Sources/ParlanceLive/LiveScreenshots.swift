@@ -415,7 +415,7 @@ private final class Developing: Sendable {
           continue
         }
         defer { try? FileManager.default.removeItem(atPath: pictured.picture) }
-        do {
+        do throws(GtkError) {
           let image = try Screenshot(contentsOfPAM: pictured.picture)
           try image.writePNG(to: pictured.file.path)
           var report = LiveScreenshots.report(of: meant, window: index, file: pictured.file)
@@ -423,12 +423,9 @@ private final class Developing: Sendable {
             in: meant, window: index, others: others)
           written.append(
             (pictured.file, ScreenshotSession.Shot.thumbnail(of: image), report))
-        } catch GtkError.png(let message) {
-          // The writer's message names the file.
-          failure = failure ?? "\(program.name): \(message)"
-          written.append(nil)
         } catch {
-          failure = failure ?? "\(program.name): cannot write '\(pictured.file.path)': \(error)"
+          let reason = ScreenshotSession.Failure.writing(pictured.file.path, error)
+          failure = failure ?? "\(program.name): \(reason)"
           written.append(nil)
         }
       }

@@ -53,7 +53,7 @@ public enum ScreenshotSession {
 
     /// Writing `path` failed with `error`. The PNG writer's own message names the file,
     /// which is not named twice.
-    static func writing(_ path: String, _ error: GtkError) -> Failure {
+    package static func writing(_ path: String, _ error: GtkError) -> Failure {
       if case .png(let message) = error { return .writeFailed(message) }
       return .cannotWrite(path, error.description)
     }
