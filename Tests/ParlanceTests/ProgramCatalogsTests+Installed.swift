@@ -26,7 +26,7 @@ extension ProgramCatalogsTests {
           ("R", "R"), ("Cyrillic/Russian", "Kyrillisch/Russisch"),
           ("Cyrillic", "Kyrillisch"), ("_Back", "_Zurück"), ("_Edit", "_Bearbeiten"),
           ("%.1f MB", "%.1f MB"), ("Color: Dark", "Farbe: Dunkel"), ("Color", "Farbe"),
-          ("Color: %s", "Farbe: %s"),
+          ("Color: %s", "Farbe: %s"), ("Two", "Zwei"), ("Soyombo", "Sojombo"),
         ],
         "fr": [
           ("_File", "_Fichier"), ("_Color Scheme", "_Jeu de couleurs"),
@@ -38,8 +38,11 @@ extension ProgramCatalogsTests {
           ("Cyrillic/Russian", "Cyrillique/Russe"), ("Cyrillic", "Cyrillique"),
           ("_Back", "_Précédent"), ("_Edit", "É_dition"), ("%.1f MB", "%.1f Mo"),
           ("Color: Dark", "Couleur foncée"), ("Color", "Couleur"), ("Color: %s", "Couleur : %s"),
+          ("Two", "Deux"),
         ],
-        "ar": [("_File", "_ملف"), ("_Open", "_افتح"), ("Unicode", "يونيكود")],
+        "ar": [
+          ("_File", "_ملف"), ("_Open", "_افتح"), ("Unicode", "يونيكود"), ("Soyombo", "سويومبو"),
+        ],
         "pt": [("_File", "_Ficheiro"), ("_Open", "_Abrir")],
         "pt_BR": [("_File", "_Arquivo")],
       ]
@@ -70,11 +73,13 @@ extension ProgramCatalogsTests {
       let gtk: [String: [(String, String)]] = [
         "de": [
           ("_Cancel", "_Abbrechen"), ("Open", "Öffnen"), ("keyboard label\u{4}Back", "Zurück"),
-          ("Action name\u{4}Edit", "Bearbeiten"),
+          ("Action name\u{4}Edit", "Bearbeiten"), ("keyboard label\u{4}KP", "NB"),
         ],
         "fr": [
           ("_Cancel", "_Annuler"), ("Open", "Ouvrir"), ("keyboard label\u{4}Back", "En arrière"),
-          ("Action name\u{4}Edit", "Modifier"),
+          ("Action name\u{4}Edit", "Modifier"), ("keyboard label\u{4}KP", "PNum"),
+          // French translates GTK's script name as it is; the app leaves its own untranslated.
+          ("Script\u{4}Soyombo", "Soyombo"),
         ],
         "ko": [("_Cancel", "취소(_C)")],
       ]

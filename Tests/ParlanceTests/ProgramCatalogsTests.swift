@@ -106,6 +106,9 @@ struct ProgramCatalogsTests {
         // shows it: galculator's "R" is no "Red"); a section and a name with the
         // separator in it; a time before a message.
         ("Klassisch    Strg+K", "Classique    Strg+K"), ("Klassisch    R", "Classique    R"),
+        // A key on the number pad in a tooltip: GTK's name for the pad and the digit
+        // (galculator's "Zwei    NB 2").
+        ("Zwei    NB 2", "Deux    PNum 2"),
         ("Klassisch/IDL/PV-WAVE", "Classique/IDL/PV-WAVE"),
         ("21:21:46: Klassisch", "21:21:46: Classique"),
         // A text the program wrapped whole in markup (GtkAboutDialog's licence line,
@@ -291,6 +294,29 @@ struct ProgramCatalogsTests {
       #expect(plan.changes.isEmpty)
       #expect(plan.left.map(\.reason) == [.ownModel, .ownModel, .unknown])
       #expect(plan.left.allSatisfy { !$0.recipe.isEmpty })
+    }
+  }
+
+  /// A text the program's own catalog leaves untranslated in the language shown is its
+  /// msgid, though a toolkit's message is translated to read the same: gucharmap's
+  /// script "Soyombo", untranslated in French, beside GTK's "Script|Soyombo", which
+  /// French writes "Soyombo". Its whole list of scripts was left French for it, with the
+  /// record of what the program asked for, and the row stayed "Soyombo" without it.
+  @Test func theProgramsUntranslatedMessageComesBeforeTheToolkitsTranslation() throws {
+    try withCatalogs { catalogs in
+      let arabic = LanguageTag.test("ar")
+      // GTK asked for texts of its own, not for that one.
+      let recorded = Set(
+        ["Soyombo", "Unicode"].map { Retranslator.askedName(table: "app", key: $0) } + [
+          Retranslator.askedName(table: "gtk30", key: "_Cancel")
+        ])
+      for asked in [[], recorded] {
+        let plan = try catalogs.plan(
+          [.init(text: "Soyombo", group: 1), .init(text: "Unicode", group: 1)], from: Self.fr,
+          to: arabic, asked: asked)
+        #expect(plan.changes.map(\.text) == ["سويومبو", "يونيكود"], "asked: \(asked)")
+        #expect(plan.left.isEmpty)
+      }
     }
   }
 

@@ -176,6 +176,9 @@ extension Retranslator {
         if case .joinedPart = piece, case .failure(.unknown) = outcome {
           outcome = compoundOfSeparators(part)
         }
+        // A part that is one word of the tables among numbers: a key on the number pad
+        // ("NB 2", GTK's "KP" in German, in galculator's "Zwei    NB 2").
+        if case .failure(.unknown) = outcome { outcome = numbered(part) }
         switch outcome {
         case .success(let (made, _, madeRecipe)):
           text += made

@@ -282,17 +282,31 @@ public struct Retranslator: Sendable {
           ShownMessage(table: entry.table, match: $0)
         }
       }
-      if found.isEmpty {
-        for entry in indexes {
-          // Each msgid once, though several languages' catalogs have it; not one the
-          // language shown translates: it would show that ("kB/s" in French is "Ko/s").
-          var seen = Set<String>()
-          found += entry.msgids.flatMap { $0.messages(showing: shown, normalized: normalized) }
-            .filter { seen.insert($0.key).inserted && entry.translated?.value($0.key) == nil }
-            .map { ShownMessage(table: entry.table, match: $0) }
+      // Messages the program never asked for are not what it shows: the next readings
+      // are tried as if none was found.
+      func unasked(_ messages: [ShownMessage]) -> Bool {
+        messages.allSatisfy {
+          Self.neverAsked(
+            table: $0.table, key: $0.match.key, asked: asked, askedTables: askedTables)
         }
       }
-      if found.isEmpty {
+      // A text shown as its msgid, which the language shown leaves untranslated. Where
+      // only later tables translate the text so, a more likely table's msgid is a
+      // reading as good (gucharmap's "Soyombo", untranslated in French, and gtk30's
+      // "Script|Soyombo", which French translates as "Soyombo"): `choose` decides.
+      let likeliest = found.compactMap { message in
+        indexes.firstIndex { $0.table == message.table }
+      }.min()
+      let untranslatedIn = unasked(found) ? indexes.count : (likeliest ?? indexes.count)
+      for entry in indexes.prefix(untranslatedIn) {
+        // Each msgid once, though several languages' catalogs have it; not one the
+        // language shown translates: it would show that ("kB/s" in French is "Ko/s").
+        var seen = Set<String>()
+        found += entry.msgids.flatMap { $0.messages(showing: shown, normalized: normalized) }
+          .filter { seen.insert($0.key).inserted && entry.translated?.value($0.key) == nil }
+          .map { ShownMessage(table: entry.table, match: $0) }
+      }
+      if unasked(found) {
         for entry in indexes {
           found += entry.shown.recognize(shown, normalized: normalized).map {
             ShownMessage(table: entry.table, match: $0)
@@ -304,14 +318,7 @@ public struct Retranslator: Sendable {
       // asks gettext for, is none of them: its data spelled like one (bluefish's
       // snippet "Links" is not GTK's "Left"), or a word of a catalog it reads itself (a
       // wxWidgets program's "Trennen" is not GTK's "Disconnect").
-      if !found.isEmpty,
-        found.allSatisfy({
-          Self.neverAsked(
-            table: $0.table, key: $0.match.key, asked: asked, askedTables: askedTables)
-        })
-      {
-        return .failure(.unknown)
-      }
+      if unasked(found) { return .failure(.unknown) }
       // The message the interface file gives the place, when it is one of them.
       let declaredOnes = found.filter { declared.contains($0.match.key) }
       if !declaredOnes.isEmpty { found = declaredOnes }
