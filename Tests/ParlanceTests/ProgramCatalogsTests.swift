@@ -102,6 +102,12 @@ struct ProgramCatalogsTests {
           "<span size='x-large'>8 × 8</span>\n3 fichiers"
         ),
         ("<span size='x-large'>?</span>\nKlassisch", "<span size='x-large'>?</span>\nClassique"),
+        // Paragraphs: grsync's tooltip of an rsync option's own help, which no catalog
+        // has, and its translated description.
+        (
+          "--delete   delete extraneous files\n\nKlassisch",
+          "--delete   delete extraneous files\n\nClassique"
+        ),
         // A tooltip and its key, apart (a key of one letter is no message, though one
         // shows it: galculator's "R" is no "Red"); a section and a name with the
         // separator in it; a time before a message.
@@ -167,180 +173,6 @@ struct ProgramCatalogsTests {
       let forgotten = try catalogs.plan(
         [.init(text: "Others")], from: .test("ar"), to: .test("en"))
       #expect(forgotten.changes.map(\.text) == ["Others"])
-    }
-  }
-
-  @Test func aTextOfSeveralMessagesIsLeftAndSaysWhich() throws {
-    try withCatalogs { catalogs in
-      let plan = try catalogs.plan(
-        [
-          .init(text: "Sonstige"), .init(text: "Kein Text der Kataloge"),
-          // A path is no text joined from parts, and a part of several messages is left.
-          .init(text: "/usr/Klassisch"), .init(text: "Sonstige/Klassisch"),
-          // Nor is a text whose parentheses hold more than a detail, nor a catalog's
-          // word beside another word.
-          .init(text: "Klassisch (a (b))"), .init(text: "Sonstige (ISO-8859-1)"),
-          .init(text: "Annas Klassisch 2"),
-        ], from: Self.de, to: Self.fr)
-      #expect(plan.changes.isEmpty)
-      #expect(
-        plan.left.map(\.reason.isAmbiguous) == [true, false, false, true, false, true, false])
-      guard case .ambiguous(let candidates) = plan.left.first?.reason else {
-        Issue.record("not ambiguous: \(plan.left)")
-        return
-      }
-      #expect(Set(candidates.map(\.match.msgid)) == ["Other", "Others"])
-      #expect(plan.left[1].reason == .unknown)
-    }
-  }
-
-  /// The message the program's interface file gives a place (a GtkBuilder id's
-  /// property) decides between several that show its text; one that is none of them
-  /// decides nothing.
-  @Test func theInterfaceFilesMessageDecidesAnAmbiguousText() throws {
-    try withCatalogs { catalogs in
-      let plan = try catalogs.plan(
-        [
-          .init(text: "Sonstige", declared: ["Others"]),
-          .init(text: "Sonstige", declared: ["Other", "Classic"]),
-          .init(text: "Sonstige", declared: ["Classic"]),
-        ], from: Self.de, to: Self.fr)
-      #expect(plan.changes.map(\.text) == ["Autres", "Autre"])
-      #expect(plan.left.map(\.index) == [2])
-    }
-  }
-
-  /// Of several messages that show a text, the one the program asked gettext for (of
-  /// its table: the same key in another table decides nothing), before any other rule.
-  @Test func theMessageTheProgramAskedForDecidesAnAmbiguousText() throws {
-    try withCatalogs { catalogs in
-      func plan(_ asked: Set<String>) throws -> ProgramCatalogs.Plan {
-        try catalogs.plan([.init(text: "Sonstige")], from: Self.de, to: Self.fr, asked: asked)
-      }
-      let name = Retranslator.askedName
-      let others = try plan([name("app", "Others"), name("app", "_File")])
-      #expect(others.changes.map(\.text) == ["Autres"])
-      let other = try plan([name("app", "Other")])
-      #expect(other.changes.map(\.text) == ["Autre"])
-      let both = try plan([name("app", "Other"), name("app", "Others")])
-      #expect(both.left.count == 1)
-      let elsewhere = try plan([name("gtk30", "Others")])
-      #expect(elsewhere.left.count == 1)
-    }
-  }
-
-  /// A text none of whose messages the program asked gettext for, of tables it asks
-  /// gettext for, is its data spelled like one, and left; a table it asked nothing of
-  /// (one it reads itself) still gives its messages, and without a record every one does.
-  @Test func aTextOfNoMessageTheProgramAskedForIsItsData() throws {
-    try withCatalogs { catalogs in
-      let shown = ["_Datei", "Klassisch", "Klassisch/CMake", "_Abbrechen"]
-      let name = Retranslator.askedName
-      let recorded = try catalogs.plan(
-        shown.map { ProgramCatalogs.Text(text: $0) }, from: Self.de, to: Self.fr,
-        asked: [name("app", "_File")])
-      #expect(recorded.changes.map(\.text) == ["_Fichier", "_Annuler"])
-      #expect(recorded.left.map(\.text) == ["Klassisch", "Klassisch/CMake"])
-      #expect(recorded.left.allSatisfy { $0.reason == .unknown })
-      let unrecorded = try catalogs.plan(
-        shown.map { ProgramCatalogs.Text(text: $0) }, from: Self.de, to: Self.fr)
-      #expect(
-        unrecorded.changes.map(\.text) == ["_Fichier", "Classique", "Classique/CMake", "_Annuler"])
-    }
-  }
-
-  /// A combo box's items are switched together: a list with one text no catalog has
-  /// holds the user's data, and is left whole.
-  @Test func aListIsSwitchedWholeOrNotAtAll() throws {
-    try withCatalogs { catalogs in
-      let plan = try catalogs.plan(
-        [
-          .init(text: "_Datei", group: 1), .init(text: "Klassisch", group: 1),
-          .init(text: "_Datei", group: 2), .init(text: "Annas Ordner", group: 2),
-          .init(text: "Klassisch"),
-        ], from: Self.de, to: Self.fr)
-      #expect(plan.changes.map(\.index) == [0, 1, 4])
-      #expect(plan.changes.map(\.text) == ["_Fichier", "Classique", "Classique"])
-      #expect(plan.left.map(\.index) == [2, 3])
-      #expect(plan.left.map(\.reason) == [.sharedColumn, .unknown])
-    }
-  }
-
-  /// A row several messages show is a catalog's text, not the user's: it is left, and
-  /// the column's other rows are switched (transmission-gtk's "Angehalten" is "Paused",
-  /// "Stalled" and "Stopped"; its activity filter was left German whole for it).
-  @Test func anAmbiguousRowLeavesOnlyItselfOfItsList() throws {
-    try withCatalogs { catalogs in
-      let plan = try catalogs.plan(
-        [
-          .init(text: "_Datei", group: 1), .init(text: "Sonstige", group: 1),
-          .init(text: "Klassisch", group: 1),
-        ], from: Self.de, to: Self.fr)
-      #expect(plan.changes.map(\.text) == ["_Fichier", "Classique"])
-      #expect(plan.left.map(\.index) == [1])
-      #expect(plan.left.first?.reason.isAmbiguous == true)
-    }
-  }
-
-  /// A row of a model the program keeps itself is read, never set: a catalog's text in
-  /// it is left and said (thunar's places), one no catalog has is the user's.
-  @Test func aRowOfTheProgramsOwnModelIsSaidNotSet() throws {
-    try withCatalogs { catalogs in
-      let plan = try catalogs.plan(
-        [
-          .init(text: "Klassisch", isOwnModel: true), .init(text: "Sonstige", isOwnModel: true),
-          .init(text: "Annas Ordner", isOwnModel: true),
-        ], from: Self.de, to: Self.fr)
-      #expect(plan.changes.isEmpty)
-      #expect(plan.left.map(\.reason) == [.ownModel, .ownModel, .unknown])
-      #expect(plan.left.allSatisfy { !$0.recipe.isEmpty })
-    }
-  }
-
-  /// A text the program's own catalog leaves untranslated in the language shown is its
-  /// msgid, though a toolkit's message is translated to read the same: gucharmap's
-  /// script "Soyombo", untranslated in French, beside GTK's "Script|Soyombo", which
-  /// French writes "Soyombo". Its whole list of scripts was left French for it, with the
-  /// record of what the program asked for, and the row stayed "Soyombo" without it.
-  @Test func theProgramsUntranslatedMessageComesBeforeTheToolkitsTranslation() throws {
-    try withCatalogs { catalogs in
-      let arabic = LanguageTag.test("ar")
-      // GTK asked for texts of its own, not for that one.
-      let recorded = Set(
-        ["Soyombo", "Unicode"].map { Retranslator.askedName(table: "app", key: $0) } + [
-          Retranslator.askedName(table: "gtk30", key: "_Cancel")
-        ])
-      for asked in [[], recorded] {
-        let plan = try catalogs.plan(
-          [.init(text: "Soyombo", group: 1), .init(text: "Unicode", group: 1)], from: Self.fr,
-          to: arabic, asked: asked)
-        #expect(plan.changes.map(\.text) == ["سويومبو", "يونيكود"], "asked: \(asked)")
-        #expect(plan.left.isEmpty)
-      }
-    }
-  }
-
-  /// The program's own message wins over GTK's where both show the text: "_Öffnen" is
-  /// the app's "_Open" ("_Ouvrir"), and GTK's "Open" shows "Öffnen" without mnemonic.
-  @Test func theProgramsOwnMessageComesBeforeTheToolkits() throws {
-    try withCatalogs { catalogs in
-      let plan = try catalogs.plan(
-        [.init(text: "_Öffnen"), .init(text: "Öffnen")], from: Self.de, to: Self.fr)
-      #expect(plan.changes.map(\.text) == ["_Ouvrir", "Ouvrir"])
-    }
-  }
-
-  /// A key's name (GTK's "keyboard label" messages, which GTK writes into accelerators)
-  /// or an accessible's action name is not taken for a text another message shows:
-  /// caja's back button "Zurück" is its "_Back", "Précédent", not the Back key's "En
-  /// arrière"; "Bearbeiten" shown without its mnemonic is the app's "_Edit", not GTK's
-  /// accessible action "Edit", "Modifier".
-  @Test func aKeysNameGivesWayToAnotherMessage() throws {
-    try withCatalogs { catalogs in
-      let plan = try catalogs.plan(
-        [.init(text: "Zurück"), .init(text: "Bearbeiten")], from: Self.de, to: Self.fr)
-      #expect(plan.changes.map(\.text) == ["Précédent", "Édition"])
-      #expect(plan.left.isEmpty)
     }
   }
 
@@ -465,7 +297,8 @@ struct ProgramCatalogsTests {
 }
 
 extension Retranslator.Unresolved {
-  fileprivate var isAmbiguous: Bool {
+  /// Whether several messages show the text (the tests of ProgramCatalogsTests).
+  var isAmbiguous: Bool {
     if case .ambiguous = self { return true }
     return false
   }

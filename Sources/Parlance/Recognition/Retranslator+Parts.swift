@@ -36,12 +36,13 @@ extension Retranslator {
     return (String(open), String(inside), close)
   }
 
-  /// The separators a program joins texts with, in the order they are tried: lines
-  /// (gnome-mines' board buttons, "<span …>8 × 8</span>\n<b>10</b> Minen"), a title and
+  /// The separators a program joins texts with, in the order they are tried: paragraphs
+  /// (grsync's tooltips, an rsync option's own help and its translated description),
+  /// lines (gnome-mines' board buttons, "<span …>8 × 8</span>\n<b>10</b> Minen"), a title and
   /// the program's name, a path of sections (mousepad's "Quelle/C"), a time before a
   /// message (geany's "21:21:46: Neue Datei »unbenannt« geöffnet."), a tooltip and its
   /// key (galculator's "Löschen    Rückschritt").
-  static let separators = ["\n", " - ", " — ", " – ", " | ", "/", ": ", "    "]
+  static let separators = ["\n\n", "\n", " - ", " — ", " – ", " | ", "/", ": ", "    "]
 
   /// `shown` as texts joined by a separator, each switched where it is a text of the
   /// tables: at most three parts (more: the first and the rest), none empty (a path such as `/usr/share` is no such
