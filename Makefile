@@ -142,12 +142,14 @@ deb:
 # messages the program asks gettext for.
 MODULE_DIR ?= .build/debug
 MODULE_SOURCES = Sources/ParlanceLiveModule/module.c Sources/ParlanceLiveModule/switching.c \
+  Sources/ParlanceLiveModule/process.c \
   Sources/ParlanceLiveModule/remembered.c Sources/ParlanceLiveModule/photograph.c \
   Sources/ParlanceLiveModule/trace.c Sources/ParlanceLiveModule/python.c \
   Sources/CParlanceLive/walk.c \
   Sources/CParlanceLive/place.c Sources/CParlanceLive/act.c Sources/CParlanceLive/gettext.c \
   Sources/CParlanceLive/recipe.c Sources/CParlanceLive/set.c Sources/CParlanceLive/refresh.c \
-  Sources/CParlanceLive/walk-models.c Sources/CParlanceLive/picture.c \
+  Sources/CParlanceLive/walk-models.c Sources/CParlanceLive/walk-stock.c \
+  Sources/CParlanceLive/picture.c \
   Sources/CParlanceLive/layout.c Sources/CParlanceLive/error.c \
   Sources/ParlanceLiveModule/asked.c
 # Hardened as Debian builds libraries (fortified, stack protector, bound at load time).

@@ -1,7 +1,7 @@
 #ifndef PARLANCE_SHOWN_TEXT_H
 #define PARLANCE_SHOWN_TEXT_H
 
-// What the walk (walk.c, walk-models.c), setting a text (set.c) and the refresh
+// What the walk (walk.c, walk-models.c, walk-stock.c), setting a text (set.c) and the refresh
 // (refresh.c) share, not part of CParlanceLive's interface.
 
 #include "CParlanceLive.h"
@@ -37,6 +37,21 @@ typedef struct {
 /// Adds to `texts` the text `value` (unless empty) that `object` shows as `property`.
 ParlanceShownText *parlance_add_text(GPtrArray *texts, gpointer object, const char *property,
                                      const char *value, ParlanceTextKind kind);
+
+/// Adds to `texts` the string property `name` of `object`, when it has one (walk.c).
+void parlance_add_property(GPtrArray *texts, gpointer object, const char *name);
+
+/// Whether `widget`, a GtkImageMenuItem, shows the stock item its `label` names; when
+/// its own child label shows another text, `*relabelled` is that label (walk-stock.c).
+gboolean parlance_is_stock_menu_item(GtkWidget *widget, const char *label,
+                                     GtkWidget **relabelled);
+
+/// Whether `widget` is GtkUIManager's filler of an empty menu, still labelled with
+/// gtk30's "Empty" (walk-stock.c).
+gboolean parlance_is_empty_menu_filler(GtkWidget *widget, const char *label);
+
+/// Adds a GtkAction's label, short label and tooltip to `texts` (walk-stock.c).
+void parlance_visit_action(GtkAction *action, GPtrArray *texts);
 
 /// The model a GtkTreeModelFilter or GtkTreeModelSort shows, or NULL for another model
 /// (walk-models.c).

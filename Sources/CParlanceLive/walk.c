@@ -108,7 +108,7 @@ static char *string_property(gpointer object, const char *name) {
   return value;
 }
 
-static void add_property(GPtrArray *texts, gpointer object, const char *name) {
+void parlance_add_property(GPtrArray *texts, gpointer object, const char *name) {
   char *value = string_property(object, name);
   parlance_add_text(texts, object, name, value, PARLANCE_TEXT_PROPERTY);
   g_free(value);
@@ -298,94 +298,6 @@ static void add_entry_icon_tooltips(GPtrArray *texts, GtkEntry *entry) {
   }
 }
 
-/// Whether `widget` is a GtkImageMenuItem showing the stock item `label` names (its
-/// label is the stock id, and GTK translates the item's label when it is set again).
-/// When the item's own label shows another text, the program wrote it there after GTK
-/// made the item (wxWidgets makes its menus so: the stock id for the icon, then its own
-/// "_Online-Hilfe" on gtk-help): `*relabelled` is that label, a text of its own, and the
-/// item is no stock item.
-static gboolean is_stock_menu_item(GtkWidget *widget, guint kind, const char *label,
-                                   GtkWidget **relabelled) {
-  *relabelled = NULL;
-  gboolean stock = FALSE;
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  GtkStockItem item;
-  stock = (kind & KIND_IMAGE_MENU_ITEM) && label != NULL &&
-          gtk_image_menu_item_get_use_stock(GTK_IMAGE_MENU_ITEM(widget)) &&
-          gtk_stock_lookup(label, &item);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  if (!stock) return FALSE;
-  // GTK sets the child label to the item's label (gtk_stock_lookup translates it);
-  // gtk_stock_lookup hands out a copy whose strings stay GTK's.
-  GtkWidget *child = gtk_bin_get_child(GTK_BIN(widget));
-  if (GTK_IS_LABEL(child) && item.label != NULL &&
-      g_strcmp0(gtk_label_get_label(GTK_LABEL(child)), item.label) != 0) {
-    *relabelled = child;
-    return FALSE;
-  }
-  return TRUE;
-}
-
-/// Whether `widget` is the item GtkUIManager puts into a menu it makes empty, labelled
-/// with gtk30's "Empty" and marked "gtk-empty-menu-item" (gtk/deprecated/gtkuimanager.c),
-/// and still shows that label in the language gettext answers in now: a program's own
-/// "Empty" may read the same and mean another thing (gnumeric's border "Sans décor").
-static gboolean is_empty_menu_filler(GtkWidget *widget, const char *label) {
-  // Asked of every menu item: the quark made once, as for related_action's.
-  static GQuark filler_quark = 0;
-  if (filler_quark == 0) filler_quark = g_quark_from_static_string("gtk-empty-menu-item");
-  return label != NULL && g_object_get_qdata(G_OBJECT(widget), filler_quark) != NULL &&
-         strcmp(label, g_dgettext("gtk30", "Empty")) == 0;
-}
-
-/// Whether `action`, whose label reads as its stock item's, was given no label of its
-/// own. GTK keeps that in a private flag, and gives such an action its item's label
-/// again whenever its stock id is set (gtk/deprecated/gtkaction.c): with no stock id,
-/// the label goes only when it was the item's. The stock id is then set back, which
-/// gives the item's label back; notifications wait until both are done, so that the
-/// action's proxies see its label and stock id only as they were.
-static gboolean takes_stock_label(GtkAction *action, const char *stock_id) {
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  char *kept = g_strdup(stock_id);
-  g_object_freeze_notify(G_OBJECT(action));
-  gtk_action_set_stock_id(action, NULL);
-  gboolean from_stock = gtk_action_get_label(action) == NULL;
-  gtk_action_set_stock_id(action, kept);
-  g_object_thaw_notify(G_OBJECT(action));
-  g_free(kept);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  return from_stock;
-}
-
-/// A GtkAction's label, short label and tooltip. A label it takes from its stock item
-/// (its stock id's, and no label of its own: "_Vor" is the navigation's "_Forward" of
-/// gtk-go-forward, not the media's) is a stock text, made again by GTK from the item;
-/// its short label then follows it. A label of its own is the program's, even where it
-/// reads as the item's (ristretto's "_Edit" and gtk-edit's are both "_Bearbeiten").
-static void visit_action(GtkAction *action, GPtrArray *texts) {
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  const char *stock_id = gtk_action_get_stock_id(action);
-  const char *label = gtk_action_get_label(action);
-  GtkStockItem item;
-  gboolean stock = stock_id != NULL && label != NULL && gtk_stock_lookup(stock_id, &item) &&
-                   item.label != NULL && strcmp(item.label, label) == 0 &&
-                   takes_stock_label(action, stock_id);
-  // Read again: the probe gave the action the same label in a new string.
-  label = gtk_action_get_label(action);
-  const char *short_label = gtk_action_get_short_label(action);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  if (stock) {
-    parlance_add_text(texts, action, "label", label, PARLANCE_TEXT_STOCK);
-    if (short_label != NULL && strcmp(short_label, label) != 0) {
-      add_property(texts, action, "short-label");
-    }
-  } else {
-    add_property(texts, action, "label");
-    add_property(texts, action, "short-label");
-  }
-  add_property(texts, action, "tooltip");
-}
-
 static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
   GPtrArray *texts = walk->texts;
   // A widget made from a GtkAction shows the action's label and tooltip, and GTK sets
@@ -393,14 +305,14 @@ static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
   // all its proxies, and not the widget's own.
   GObject *action = related_action(widget, kind);
   if (action != NULL) {
-    if (g_hash_table_add(walk->actions, action)) visit_action((GtkAction *)action, texts);
+    if (g_hash_table_add(walk->actions, action)) parlance_visit_action((GtkAction *)action, texts);
     visit_accessible(widget, walk);
     return;
   }
-  if (kind & KIND_WINDOW) add_property(texts, widget, "title");
+  if (kind & KIND_WINDOW) parlance_add_property(texts, widget, "title");
   if (kind & KIND_HEADER_BAR) {
-    add_property(texts, widget, "title");
-    add_property(texts, widget, "subtitle");
+    parlance_add_property(texts, widget, "title");
+    parlance_add_property(texts, widget, "subtitle");
   }
   if (kind & KIND_BUTTON) {
     GtkButton *button = GTK_BUTTON(widget);
@@ -415,21 +327,22 @@ static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
   } else if (kind & KIND_MENU_ITEM) {
     const char *label = gtk_menu_item_get_label(GTK_MENU_ITEM(widget));
     GtkWidget *relabelled = NULL;
-    gboolean stock = is_stock_menu_item(widget, kind, label, &relabelled);
+    gboolean stock = (kind & KIND_IMAGE_MENU_ITEM) &&
+                     parlance_is_stock_menu_item(widget, label, &relabelled);
     if (relabelled != NULL) {
       parlance_add_text(texts, relabelled, "label", gtk_label_get_label(GTK_LABEL(relabelled)),
           PARLANCE_TEXT_PROPERTY);
     } else {
       ParlanceShownText *text = parlance_add_text(texts, widget, "label", label,
           stock ? PARLANCE_TEXT_STOCK : PARLANCE_TEXT_PROPERTY);
-      if (text != NULL && is_empty_menu_filler(widget, label)) text->toolkit_key = "Empty";
+      if (text != NULL && parlance_is_empty_menu_filler(widget, label)) text->toolkit_key = "Empty";
     }
   } else if ((kind & KIND_LABEL) && !is_owners_label(widget)) {
     parlance_add_text(texts, widget, "label", gtk_label_get_label(GTK_LABEL(widget)),
         PARLANCE_TEXT_PROPERTY);
   }
   if (kind & KIND_ENTRY) {
-    add_property(texts, widget, "placeholder-text");
+    parlance_add_property(texts, widget, "placeholder-text");
     add_entry_icon_tooltips(texts, GTK_ENTRY(widget));
   }
   if (kind & KIND_TREE_VIEW) {

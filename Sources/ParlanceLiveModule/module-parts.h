@@ -2,9 +2,9 @@
 #define PARLANCE_MODULE_PARTS_H
 
 // What the module's files share: module.c (the bus, the calls, Describe), switching.c
-// (Collect, Apply, Switch), remembered.c (what a place remembers), photograph.c
-// (Photograph, Act), python.c (Python's gettext), asked.c (the messages the program
-// asked gettext for) and trace.c (parlance-bench's trace).
+// (Collect, Apply, Switch), process.c (gettext and the direction), remembered.c (what a
+// place remembers), photograph.c (Photograph, Act), python.c (Python's gettext), asked.c
+// (the messages the program asked gettext for) and trace.c (parlance-bench's trace).
 // All on the GTK thread.
 
 #include <gio/gio.h>
@@ -52,6 +52,13 @@ gboolean live_photograph_waiting(void);
 void live_calls_resume(void);
 /// Act: answered once the main loop has run what the step set going.
 void live_act(GVariant *parameters, GDBusMethodInvocation *invocation);
+
+/// What follows gettext once it answers in `languages`: GTK's modifier names and
+/// Python's own gettext (process.c).
+void live_follow_gettext(const char *languages);
+/// gettext (unless `languages` is empty), what follows it and the default direction
+/// switched (process.c).
+void live_switch_process(const char *languages, gboolean right_to_left);
 
 /// Switches Python's own gettext to `languages` (a LANGUAGE value) when the program
 /// runs Python: the translations it holds and `os.environ` (python.c).

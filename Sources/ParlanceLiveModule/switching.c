@@ -1,6 +1,6 @@
 // A switch in the program: its windows read (Collect), the texts the controller decided
-// set (Apply), or every text made from its recipe by the module itself (Switch); gettext,
-// GTK's modifier names and the direction switched, and what GTK makes itself made again.
+// set (Apply), or every text made from its recipe by the module itself (Switch), the
+// process switched (process.c), and what GTK makes itself made again.
 
 #include <string.h>
 
@@ -198,39 +198,6 @@ ParlanceShownText *live_collected_text(guint32 id) {
   return NULL;
 }
 
-/// GtkAccelLabel translates its modifier names once, into its class (gtk/gtkaccellabel.c,
-/// class_init; the fields are public): translated again from gtk30 in the language
-/// gettext answers in now, then every accelerator shown is made again.
-static void retranslate_accelerators(void) {
-  GtkAccelLabelClass *class = g_type_class_peek(GTK_TYPE_ACCEL_LABEL);
-  if (class == NULL) return;  // no accelerator label made yet
-  const struct {
-    char **field;
-    const char *name;
-  } names[] = {
-      {&class->mod_name_shift, "Shift"},
-      {&class->mod_name_control, "Ctrl"},
-      {&class->mod_name_alt, "Alt"},
-  };
-  for (size_t index = 0; index < G_N_ELEMENTS(names); index++) {
-    g_free(*names[index].field);
-    *names[index].field = g_strdup(g_dpgettext2("gtk30", "keyboard label", names[index].name));
-  }
-  if (collected == NULL) return;
-  for (guint window = 0; window < collected->len; window++) {
-    GPtrArray *shown = g_ptr_array_index(collected, window);
-    for (guint index = 0; index < shown->len; index++) {
-      ParlanceShownText *text = g_ptr_array_index(shown, index);
-      if (!GTK_IS_ACCEL_LABEL(text->object)) continue;
-      // Only a label that shows an accelerator: refetching queues a resize.
-      guint key = 0;
-      GdkModifierType modifiers = 0;
-      gtk_accel_label_get_accel(GTK_ACCEL_LABEL(text->object), &key, &modifiers);
-      if (key != 0) gtk_accel_label_refetch(GTK_ACCEL_LABEL(text->object));
-    }
-  }
-}
-
 /// A text of the last walk made from its recipe, in the language gettext answers in.
 typedef struct {
   ParlanceShownText *text;
@@ -291,24 +258,6 @@ static void set_made(GArray *made, guint32 *applied, guint32 *kept) {
   }
 }
 
-/// What follows gettext once it answers in `languages`: GTK's modifier names and
-/// Python's own gettext.
-static void follow_gettext(const char *languages) {
-  retranslate_accelerators();
-  live_follow_python(languages);
-}
-
-/// gettext, GTK's modifier names and the default direction switched: what GTK makes
-/// from here on (a stock label set again, a dialog opened later) comes in the new
-/// language. Empty `languages` leaves gettext as it is.
-static void switch_process(const char *languages, gboolean right_to_left) {
-  if (languages[0] != '\0') {
-    parlance_switch_gettext(languages);
-    follow_gettext(languages);
-  }
-  gtk_widget_set_default_direction(right_to_left ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
-}
-
 /// What GTK makes itself made again in the language gettext answers in now: the rows a
 /// cell data function makes (through gettext, often) in the views of the last walk, the
 /// rows of the program's own models that read otherwise now, and the header bars'
@@ -330,7 +279,7 @@ GVariant *live_apply(GVariant *parameters) {
   gsize count = 0;
   const ParlanceLiveChange *changes =
       g_variant_get_fixed_array(rows, &count, sizeof(ParlanceLiveChange));
-  switch_process(languages, right_to_left);
+  live_switch_process(languages, right_to_left);
   guint32 applied = 0;
   // Texts kept as they are are not counted as set: the controller reports them itself.
   guint32 kept = 0;
@@ -435,8 +384,8 @@ GVariant *live_switch_language(GVariant *parameters, gboolean *switched) {
   g_array_unref(unmade);
   g_free(before);
   // gettext answers in `languages` already.
-  switch_process("", right_to_left);
-  if (languages[0] != '\0') follow_gettext(languages);
+  live_switch_process("", right_to_left);
+  if (languages[0] != '\0') live_follow_gettext(languages);
   guint32 applied = 0;
   guint32 kept = 0;
   gint64 set_start = live_trace_now();
