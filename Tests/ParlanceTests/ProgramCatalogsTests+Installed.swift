@@ -26,7 +26,7 @@ extension ProgramCatalogsTests {
           ("R", "R"), ("Cyrillic/Russian", "Kyrillisch/Russisch"),
           ("Cyrillic", "Kyrillisch"), ("_Back", "_Zurück"), ("_Edit", "_Bearbeiten"),
           ("%.1f MB", "%.1f MB"), ("Color: Dark", "Farbe: Dunkel"), ("Color", "Farbe"),
-          ("Color: %s", "Farbe: %s"), ("Two", "Zwei"), ("Soyombo", "Sojombo"),
+          ("Color: %s", "Farbe: %s"), ("Two", "Zwei"), ("Soyombo", "Sojombo"), ("App", "App"),
         ],
         "fr": [
           ("_File", "_Fichier"), ("_Color Scheme", "_Jeu de couleurs"),
@@ -38,7 +38,7 @@ extension ProgramCatalogsTests {
           ("Cyrillic/Russian", "Cyrillique/Russe"), ("Cyrillic", "Cyrillique"),
           ("_Back", "_Précédent"), ("_Edit", "É_dition"), ("%.1f MB", "%.1f Mo"),
           ("Color: Dark", "Couleur foncée"), ("Color", "Couleur"), ("Color: %s", "Couleur : %s"),
-          ("Two", "Deux"),
+          ("Two", "Deux"), ("App", "Appli"),
         ],
         "ar": [
           ("_File", "_ملف"), ("_Open", "_افتح"), ("Unicode", "يونيكود"), ("Soyombo", "سويومبو"),

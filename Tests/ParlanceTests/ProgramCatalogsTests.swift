@@ -73,6 +73,12 @@ struct ProgramCatalogsTests {
         // Texts the program joined: each part that is a catalog text switches, a name
         // stays.
         ("3 Dateien - Mousepad", "3 fichiers - Mousepad"), ("Klassisch/CMake", "Classique/CMake"),
+        // The mark an editor puts before the title of a document changed since it was
+        // saved (mousepad's "*Unbenannt 1 - Mousepad").
+        ("*Klassisch - Mousepad", "*Classique - Mousepad"), ("•Klassisch", "•Classique"),
+        // The program's name in its title stays, though its catalog translates it (for
+        // its menu entry), and is switched where it is the whole text.
+        ("Klassisch - App", "Classique - App"), ("App", "Appli"),
         // A text with its detail in parentheses (geany's "%s (%s)" of an encoding's name
         // and charset), either one a catalog text.
         ("Klassisch (ISO-8859-15)", "Classique (ISO-8859-15)"),
@@ -139,6 +145,9 @@ struct ProgramCatalogsTests {
       let arabic = try catalogs.plan(
         [.init(text: "Unicode (UTF-8)")], from: Self.fr, to: LanguageTag.test("ar"))
       #expect(arabic.changes.map(\.text) == ["يونيكود (UTF-8)"])
+      // A mark before no word is none: the text is no catalog's.
+      let unmarked = try catalogs.plan([.init(text: "*3 Dateien")], from: Self.de, to: Self.fr)
+      #expect(unmarked.left.map(\.reason) == [.unknown])
       #expect(!plan.isRightToLeft)
     }
   }

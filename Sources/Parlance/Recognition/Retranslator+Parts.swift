@@ -51,6 +51,9 @@ extension Retranslator {
   /// ambiguous; or as a text followed by another in parentheses (`Westlich
   /// (ISO-8859-15)`, a name and its detail), switched the same way.
   func compound(_ shown: String) -> Outcome {
+    // An editor's mark of a document changed since it was saved, before its title.
+    let edited = marked(shown)
+    guard case .failure(.unknown) = edited else { return edited }
     // A detail first: "Kyrillisch/Russisch (CP866)" is "Cyrillic/Russian" and its charset,
     // not "Kyrillisch" and the rest.
     let detailed = parenthesized(shown)
@@ -65,6 +68,25 @@ extension Retranslator {
     let joined = compoundOfSeparators(shown)
     guard case .failure(.unknown) = joined else { return joined }
     return numbered(shown)
+  }
+
+  /// The marks an editor puts before the title of a document changed since it was saved.
+  static let changedMarks: Set<Character> = ["*", "•"]
+
+  /// `shown` as a text of the tables after the mark an editor puts before the title of a
+  /// document changed since it was saved (mousepad's "*Unbenannt 1 - Mousepad", gedit's
+  /// "*Ungespeichertes Dokument 1", geany's "*unbenannt - Geany"): the text switched as
+  /// any other, the mark kept. Only where a letter follows the mark.
+  func marked(_ shown: String) -> Outcome {
+    guard let mark = shown.first, Self.changedMarks.contains(mark),
+      shown.dropFirst().first?.isLetter == true
+    else { return .failure(.unknown) }
+    switch retranslate(String(shown.dropFirst())) {
+    case .success(let (text, _, recipe)):
+      let after = recipe.map { Recipe([.text(String(mark))] + $0.parts) }
+      return .success((String(mark) + text, nil, after))
+    case .failure(let reason): return .failure(reason)
+    }
   }
 
   /// `shown` as one word of the tables among numbers and signs, joined by spaces: a
@@ -147,6 +169,15 @@ extension Retranslator {
     return .failure(.unknown)
   }
 
+  /// Whether `part` is the program's name: its own table's (text domain's), whatever the
+  /// case. Programs write it into their titles as it is ("Unbenannt 1 - Mousepad"),
+  /// though their catalog may translate it for their menu entry (mousepad's Arabic
+  /// "ماوس باد").
+  private func isProgramsName(_ part: String) -> Bool {
+    guard let own = tables.first else { return false }
+    return part.caseInsensitiveCompare(own) == .orderedSame
+  }
+
   /// A piece of a text a program joined: a part that may be a text of the tables, or
   /// what it put between the parts.
   private enum Piece {
@@ -158,7 +189,7 @@ extension Retranslator {
 
   /// The text `pieces` make, each part switched where it is a text of the tables (one of
   /// fewer than two letters, a key "R" or a sign, is what it is: a letter alone is too
-  /// likely another text's), the glue kept, with the recipe of the whole; unknown when
+  /// likely another text's; so is the program's name, `isProgramsName`), the glue kept, with the recipe of the whole; unknown when
   /// no part is a text of the tables, the reason of the first part that is left.
   private func assembled(_ pieces: [Piece]) -> Outcome {
     var text = ""
@@ -172,7 +203,7 @@ extension Retranslator {
         recipe?.append(.text(glue))
       case .part(let part), .joinedPart(let part):
         var outcome: Outcome =
-          part.filter(\.isLetter).count >= 2
+          part.filter(\.isLetter).count >= 2 && !isProgramsName(part)
           ? retranslateWhole(part, remembered: nil) : .failure(.unknown)
         if case .joinedPart = piece, case .failure(.unknown) = outcome {
           outcome = compoundOfSeparators(part)
