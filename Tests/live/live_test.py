@@ -311,6 +311,8 @@ def main():
                     left_is_reported(program, process.pid, fresh, domains)
             if language == "fr":
                 reported(mousepad, domains["mousepad"])
+            if language in ("fr", "ar"):
+                changed_title(mousepad, fresh["mousepad"].get(language, []), language)
             if language == "ar":
                 check("mousepad's menu bar is right to left in Arabic",
                       menu_bar_is_right_to_left(mousepad) is True)
@@ -391,6 +393,15 @@ def scored(program, pid, fresh, domains, before, language, baseline=None):
     check(f"{program} {before}→{language} shows what a fresh start shows "
           f"(at least {FLOORS[program][language]:.0%})",
           share >= FLOORS[program][language], f"missing: {missing}")
+
+
+def changed_title(pid, fresh, language):
+    """mousepad's title, its document changed since the text was typed: a fresh start's
+    title with the mark before it, its program name as the program writes it."""
+    titles = [text for text in fresh if text.endswith(" - Mousepad")]
+    shown = [text for text in texts_of(pid)[0] if "Mousepad" in text or "ماوس" in text]
+    check(f"mousepad's title of a changed document reads as a fresh start's in {language}",
+          bool(titles) and "*" + titles[0] in shown, f"fresh {titles[:1]}, shown {shown[:3]}")
 
 
 def made_by_itself(pid, fresh, domains):
