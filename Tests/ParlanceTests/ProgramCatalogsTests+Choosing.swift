@@ -103,6 +103,37 @@ extension ProgramCatalogsTests {
     }
   }
 
+  /// A long list of texts the program asked gettext for, a few of its rows no catalog's,
+  /// is the program's list and not the user's data: its catalog texts are switched
+  /// (synaptic's 55 sections, 4 of them English that no catalog has, were left German
+  /// whole). Not without a record, nor where more rows are no catalog's, nor where a row
+  /// is a message the program never asked for.
+  @Test func aListOfAskedTextsWithAFewUnknownRowsIsSwitched() throws {
+    try withCatalogs { catalogs in
+      let name = Retranslator.askedName
+      let asked: Set<String> = [
+        name("app", "_File"), name("app", "Classic"), name("app", "Others"), name("app", "Two"),
+      ]
+      func plan(_ shown: [String], asked: Set<String>) throws -> ProgramCatalogs.Plan {
+        try catalogs.plan(
+          shown.map { ProgramCatalogs.Text(text: $0, group: 1) }, from: Self.de, to: Self.fr,
+          asked: asked)
+      }
+      let list = ["_Datei", "Klassisch", "Zwei", "Go Programming Language"]
+      let switched = try plan(list, asked: asked)
+      #expect(switched.changes.map(\.text) == ["_Fichier", "Classique", "Deux"])
+      #expect(switched.left.map(\.reason) == [.unknown])
+      // Without a record of what was asked, or with a second row of no catalog, or with
+      // a row of a message the program never asked for (of GTK's, which it asked nothing
+      // of), the list is left whole.
+      for (shown, record) in [
+        (list, Set<String>()), (list + ["Annas Ordner"], asked), (list + ["_Abbrechen"], asked),
+      ] {
+        #expect(try plan(shown, asked: record).changes.isEmpty, "\(shown) \(record)")
+      }
+    }
+  }
+
   /// A row several messages show is a catalog's text, not the user's: it is left, and
   /// the column's other rows are switched (transmission-gtk's "Angehalten" is "Paused",
   /// "Stalled" and "Stopped"; its activity filter was left German whole for it).

@@ -147,9 +147,12 @@ extension ProgramCatalogs {
     }
     // A list column with a text no catalog has holds the user's data: it is left whole.
     // A row left for another reason (several messages show it) is a catalog's text all
-    // the same, and the other rows are switched.
+    // the same, and the other rows are switched. So are the rows of a column nearly all
+    // of whose rows are catalog texts, each a message the program asked gettext for
+    // (`catalogLists`): synaptic's 55 sections, 4 of them untranslated English.
     let broken = Set(left.filter { $0.reason == .unknown }.map { texts[$0.index].group })
       .subtracting([0])
+      .subtracting(Self.catalogLists(of: texts, changes: changes, left: left, asked: asked))
     if !broken.isEmpty {
       for change in changes where broken.contains(texts[change.index].group) {
         left.append(
@@ -163,6 +166,40 @@ extension ProgramCatalogs {
     return Plan(
       language: language, gettextLanguages: gettext, isRightToLeft: isRightToLeft,
       changes: changes, left: left)
+  }
+}
+
+extension ProgramCatalogs {
+  /// The groups (list columns) of `texts` that are lists of the program's catalog texts
+  /// though some rows are no catalog's: with a whole record of what the program asked
+  /// gettext for (`asked` not empty), at most a quarter of their rows no catalog's, and
+  /// every row switched a message the program asked for. Such a text is one the program
+  /// translated itself, which the user's data (a folder's name) is not; a column of the
+  /// user's data that holds a few such names holds more names of no catalog.
+  static func catalogLists(
+    of texts: [Text], changes: [Plan.Change], left: [Plan.Left], asked: Set<String>
+  ) -> Set<Int> {
+    guard !asked.isEmpty else { return [] }
+    var rows: [Int: Int] = [:]
+    for text in texts where text.group != 0 { rows[text.group, default: 0] += 1 }
+    var unknown: [Int: Int] = [:]
+    for entry in left where entry.reason == .unknown {
+      unknown[texts[entry.index].group, default: 0] += 1
+    }
+    var unasked: Set<Int> = []
+    for change in changes where texts[change.index].group != 0 {
+      let message = Retranslator.ShownMessage(encoded: change.message)
+      if message.map({ !asked.contains(Retranslator.askedName(table: $0.table, key: $0.match.key)) }
+      )
+        ?? true
+      {
+        unasked.insert(texts[change.index].group)
+      }
+    }
+    return Set(
+      unknown.filter { group, count in
+        group != 0 && !unasked.contains(group) && count * 4 <= rows[group, default: 0]
+      }.keys)
   }
 }
 
