@@ -74,10 +74,14 @@ extension ProgramCatalogsTests {
         "de": [
           ("_Cancel", "_Abbrechen"), ("Open", "Öffnen"), ("keyboard label\u{4}Back", "Zurück"),
           ("Action name\u{4}Edit", "Bearbeiten"), ("keyboard label\u{4}KP", "NB"),
+          ("keyboard label\u{4}Ctrl", "Strg"), ("keyboard label\u{4}BackSpace", "Rücktaste"),
+          ("keyboard label\u{4}Alt", "Alt"),
         ],
         "fr": [
           ("_Cancel", "_Annuler"), ("Open", "Ouvrir"), ("keyboard label\u{4}Back", "En arrière"),
           ("Action name\u{4}Edit", "Modifier"), ("keyboard label\u{4}KP", "PNum"),
+          ("keyboard label\u{4}Ctrl", "Ctrl"), ("keyboard label\u{4}BackSpace", "Retour arrière"),
+          ("keyboard label\u{4}Alt", "Alt"),
           // French translates GTK's script name as it is; the app leaves its own untranslated.
           ("Script\u{4}Soyombo", "Soyombo"),
         ],

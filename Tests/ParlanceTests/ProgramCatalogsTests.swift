@@ -117,7 +117,15 @@ struct ProgramCatalogsTests {
         // A tooltip and its key, apart (a key of one letter is no message, though one
         // shows it: galculator's "R" is no "Red"); a section and a name with the
         // separator in it; a time before a message.
-        ("Klassisch    Strg+K", "Classique    Strg+K"), ("Klassisch    R", "Classique    R"),
+        ("Klassisch    Strg+K", "Classique    Ctrl+K"), ("Klassisch    R", "Classique    R"),
+        // A shortcut GTK wrote into the program's tooltip: its key names switched, a key
+        // of its own kept; a text of signs that is no shortcut is none.
+        ("Klassisch (Strg+Rücktaste)", "Classique (Ctrl+Retour arrière)"),
+        ("Klassisch: Strg+Alt+R", "Classique: Ctrl+Alt+R"),
+        ("Klassisch    A+B", "Classique    A+B"),
+        ("Strg+Rücktaste", "Ctrl+Retour arrière"),
+        // …and one that is a printf message's argument ("Color: %s").
+        ("Farbe: Strg+Alt+R", "Couleur : Ctrl+Alt+R"),
         // A key on the number pad in a tooltip: GTK's name for the pad and the digit
         // (galculator's "Zwei    NB 2").
         ("Zwei    NB 2", "Deux    PNum 2"),

@@ -67,7 +67,9 @@ extension Retranslator {
     guard case .failure(.unknown) = signed else { return signed }
     let joined = compoundOfSeparators(shown)
     guard case .failure(.unknown) = joined else { return joined }
-    return numbered(shown)
+    let counted = numbered(shown)
+    guard case .failure(.unknown) = counted else { return counted }
+    return shortcut(shown)
   }
 
   /// The marks an editor puts before the title of a document changed since it was saved.
@@ -169,6 +171,50 @@ extension Retranslator {
     return .failure(.unknown)
   }
 
+  /// `shown` as a shortcut GTK wrote (`gtk_accelerator_get_label`, in a program's tooltip
+  /// "Speichern (Strg+S)", peek's "Start / Stop: Strg+Alt+R"): key names joined by "+",
+  /// every one before the last one of GTK's "keyboard label" messages, each switched,
+  /// the last a key's name or a key of its own ("S", "F4"), kept.
+  func shortcut(_ shown: String) -> Outcome {
+    let keys = shown.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+    guard keys.count >= 2, !keys.contains(where: \.isEmpty), !shown.contains(" ") else {
+      return .failure(.unknown)
+    }
+    var text = ""
+    var recipe: [Recipe.Part]? = []
+    for (index, key) in keys.enumerated() {
+      if index > 0 {
+        text += "+"
+        recipe?.append(.text("+"))
+      }
+      if let (name, made) = keyName(key) {
+        text += name
+        if let made { recipe?.append(contentsOf: made.parts) } else { recipe = nil }
+      } else if index == keys.count - 1 {
+        text += key
+        recipe?.append(.text(key))
+      } else {
+        return .failure(.unknown)
+      }
+    }
+    return .success((text, nil, recipe.map(Recipe.init)))
+  }
+
+  /// `key` as one of GTK's names of keys ("keyboard label": "Strg" is "Ctrl"), made in
+  /// the target language with its recipe; nil for any other text.
+  private func keyName(_ key: String) -> (text: String, recipe: Recipe?)? {
+    for entry in indexes {
+      guard
+        let match = entry.shown.messages(showing: key).first(where: {
+          $0.context == "keyboard label" && $0.isExact
+        })
+      else { continue }
+      let message = ShownMessage(table: entry.table, match: match)
+      return rendered(message, as: message, shown: key)
+    }
+    return nil
+  }
+
   /// Whether `part` is the program's name: its own table's (text domain's), whatever the
   /// case. Programs write it into their titles as it is ("Unbenannt 1 - Mousepad"),
   /// though their catalog may translate it for their menu entry (mousepad's Arabic
@@ -211,6 +257,7 @@ extension Retranslator {
         // A part that is one word of the tables among numbers: a key on the number pad
         // ("NB 2", GTK's "KP" in German, in galculator's "Zwei    NB 2").
         if case .failure(.unknown) = outcome { outcome = numbered(part) }
+        if case .failure(.unknown) = outcome { outcome = shortcut(part) }
         switch outcome {
         case .success(let (made, _, madeRecipe)):
           text += made

@@ -149,8 +149,8 @@ public struct Retranslator: Sendable {
   /// Per table: the index of the language shown, those of the msgids a text shown as its
   /// msgid may be, and the language shown's own table (nil for the development
   /// language): a msgid it translates otherwise is not its text.
-  private let indexes: [TableIndexes]
-  private typealias TableIndexes = (
+  let indexes: [TableIndexes]
+  typealias TableIndexes = (
     table: String, shown: TranslationIndex, msgids: [TranslationIndex], translated: CatalogTable?
   )
 
@@ -341,26 +341,28 @@ public struct Retranslator: Sendable {
       case .failure(let reason): return .failure(reason)
       }
     }
-    let (translated, argumentMessages) = translatingArguments(of: message)
+    let (translated, argumentMessages, shortcuts) = translatingArguments(of: message)
     guard
       let (text, recipe) = rendered(
         message, as: translated, shown: shown, argumentMessages: argumentMessages)
     else {
       return .failure(.cannotRender(message))
     }
-    return .success((text, translated, recipe))
+    return .success((text, translated, shortcuts ? nil : recipe))
   }
 
   /// `message` with each text argument that is itself a text of the tables, shown
-  /// exactly (a style scheme's name in "%s | Authors: %s"), in the target language; and
-  /// the message each such argument is, by position, whether its text changes or not.
+  /// exactly (a style scheme's name in "%s | Authors: %s"), or a shortcut GTK wrote
+  /// (`shortcut`), in the target language; the message each such argument is, by
+  /// position, whether its text changes or not; and whether a shortcut changed, which no
+  /// recipe makes: the text is decided again from its message at the next switch.
   private func translatingArguments(of message: ShownMessage) -> (
-    message: ShownMessage, arguments: [Int: ShownMessage]
+    message: ShownMessage, arguments: [Int: ShownMessage], shortcuts: Bool
   ) {
     var arguments = message.match.arguments
     var values = message.match.values
     var messages: [Int: ShownMessage] = [:]
-    var changed = false
+    var (changed, shortcuts) = (false, false)
     for (position, value) in values.enumerated() {
       guard case .string(let text) = value, text.contains(where: \.isLetter) else { continue }
       var found: [ShownMessage] = []
@@ -371,14 +373,22 @@ public struct Retranslator: Sendable {
       }
       guard case .success(let chosen) = choose(found, shown: text),
         let new = render(chosen, as: chosen, shown: text)
-      else { continue }
+      else {
+        // "Start/stop: %s" with "Strg+Alt+R" (peek's tooltip).
+        if found.isEmpty, case .success(let (new, _, _)) = shortcut(text), new != text {
+          (arguments[position], values[position], changed, shortcuts) = (
+            new, .string(new), true, true
+          )
+        }
+        continue
+      }
       messages[position] = chosen
       guard new != text else { continue }
       arguments[position] = new
       values[position] = .string(new)
       changed = true
     }
-    guard changed else { return (message, messages) }
+    guard changed else { return (message, messages, false) }
     let match = message.match
     return (
       ShownMessage(
@@ -386,7 +396,7 @@ public struct Retranslator: Sendable {
         match: TranslationIndex.Match(
           key: match.key, form: match.form, arguments: arguments, values: values,
           count: match.count, isExact: match.isExact)),
-      messages
+      messages, shortcuts
     )
   }
 
