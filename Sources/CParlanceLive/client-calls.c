@@ -142,7 +142,8 @@ gboolean parlance_live_burst_switched(ParlanceLiveBurst *burst, guint32 *applied
   if (answer == NULL) return FALSE;
   g_variant_get_child(answer, 0, "u", applied);
   g_variant_get_child(answer, 1, "u", kept);
-  ParlanceLiveCollection *left = parlance_collection_of(answer, 2, burst->bus_name, "Switch", error);
+  ParlanceLiveCollection *left =
+      parlance_collection_of(answer, 2, burst->bus_name, "Switch", error);
   if (left == NULL) return FALSE;
   if (left->texts->len > 0) {
     // Nothing was switched: what the other two read is the program as it was.

@@ -1,8 +1,8 @@
 #ifndef PARLANCE_SHOWN_TEXT_H
 #define PARLANCE_SHOWN_TEXT_H
 
-// What the walk (walk.c, walk-models.c, walk-stock.c), setting a text (set.c) and the refresh
-// (refresh.c) share, not part of CParlanceLive's interface.
+// What the walk (walk.c, walk-models.c, walk-stock.c), setting a text (set.c) and the
+// refresh (refresh.c) share, not part of CParlanceLive's interface.
 
 #include "CParlanceLive.h"
 

@@ -186,16 +186,12 @@ extension ProgramCatalogs {
     for entry in left where entry.reason == .unknown {
       unknown[texts[entry.index].group, default: 0] += 1
     }
-    var unasked: Set<Int> = []
-    for change in changes where texts[change.index].group != 0 {
-      let message = Retranslator.ShownMessage(encoded: change.message)
-      if message.map({ !asked.contains(Retranslator.askedName(table: $0.table, key: $0.match.key)) }
-      )
-        ?? true
-      {
-        unasked.insert(texts[change.index].group)
-      }
+    // A row made of parts (no message) or of a message the program never asked for.
+    func isAsked(_ change: Plan.Change) -> Bool {
+      guard let message = Retranslator.ShownMessage(encoded: change.message) else { return false }
+      return asked.contains(Retranslator.askedName(table: message.table, key: message.match.key))
     }
+    let unasked = Set(changes.filter { !isAsked($0) }.map { texts[$0.index].group })
     return Set(
       unknown.filter { group, count in
         group != 0 && !unasked.contains(group) && count * 4 <= rows[group, default: 0]

@@ -38,8 +38,8 @@ extension Retranslator {
 
   /// The separators a program joins texts with, in the order they are tried: paragraphs
   /// (grsync's tooltips, an rsync option's own help and its translated description),
-  /// lines (gnome-mines' board buttons, "<span …>8 × 8</span>\n<b>10</b> Minen"), a title and
-  /// the program's name, a path of sections (mousepad's "Quelle/C"), a time before a
+  /// lines (gnome-mines' board buttons, "<span …>8 × 8</span>\n<b>10</b> Minen"), a
+  /// title and the program's name, a path of sections (mousepad's "Quelle/C"), a time before a
   /// message (geany's "21:21:46: Neue Datei »unbenannt« geöffnet."), a tooltip and its
   /// key (galculator's "Löschen    Rückschritt").
   static let separators = ["\n\n", "\n", " - ", " — ", " – ", " | ", "/", ": ", "    "]
@@ -235,8 +235,9 @@ extension Retranslator {
 
   /// The text `pieces` make, each part switched where it is a text of the tables (one of
   /// fewer than two letters, a key "R" or a sign, is what it is: a letter alone is too
-  /// likely another text's; so is the program's name, `isProgramsName`), the glue kept, with the recipe of the whole; unknown when
-  /// no part is a text of the tables, the reason of the first part that is left.
+  /// likely another text's; so is the program's name, `isProgramsName`), the glue kept,
+  /// with the recipe of the whole; unknown when no part is a text of the tables, the
+  /// reason of the first part that is left.
   private func assembled(_ pieces: [Piece]) -> Outcome {
     var text = ""
     // Each part's recipe (a part no table has is its text), the glue between.
