@@ -64,9 +64,11 @@ void live_switch_process(const char *languages, gboolean right_to_left);
 /// runs Python: the translations it holds and `os.environ` (python.c).
 void live_follow_python(const char *languages);
 
-/// Whether the program runs Python, whose own gettext translates what it makes in
-/// Python (python.c).
-gboolean live_runs_python(void);
+/// The text domains whose catalogs Python's own gettext has read in this process (its
+/// `translation()` cache): what the program makes in Python of those domains is asked of
+/// no gettext the record sees. Empty without an interpreter; NULL when Python holds a
+/// translation read from a file the cache does not name (python.c).
+GPtrArray *live_python_domains(void);
 
 /// Adds to `paths` each `.mo` file Python's `gettext` has read in this process (its
 /// `translation()` cache), which glibc does not map: the catalogs of a PyGObject

@@ -92,9 +92,75 @@ static gboolean running_interpreter(InterpreterLock *lock) {
          is_initialized();
 }
 
-gboolean live_runs_python(void) {
+// Run in the program's interpreter, in a namespace of its own: `answer` is the text
+// domains of the catalogs `gettext.translation()` has cached, each followed by U+001F,
+// or None when a translation Python holds reads a catalog the cache does not (a program
+// that built a `GNUTranslations` from a file itself), whose domain nothing names.
+static const char domains_source[] =
+    "import gc, os, sys\n"
+    "gettext = sys.modules.get('gettext')\n"
+    "answer = ''\n"
+    "if gettext is not None:\n"
+    "    cached = getattr(gettext, '_translations', None)\n"
+    "    if not isinstance(cached, dict):\n"
+    "        answer = None\n"
+    "    else:\n"
+    "        catalogs = {id(getattr(t, '_catalog', None)) for t in cached.values()}\n"
+    "        names = {os.path.splitext(os.path.basename(key[1]))[0] for key in cached}\n"
+    "        answer = ''.join(name + '\\x1f' for name in sorted(names))\n"
+    "        for held in gc.get_objects():\n"
+    "            if isinstance(held, gettext.NullTranslations) and \\\n"
+    "                    id(getattr(held, '_catalog', None)) not in catalogs and \\\n"
+    "                    type(held) is not gettext.NullTranslations:\n"
+    "                answer = None\n"
+    "                break\n";
+
+GPtrArray *live_python_domains(void) {
+  typedef void *(*Function)(void);
+  typedef void *(*Lookup)(void *, const char *);
+  void *(*run)(const char *, int, void *, void *, void *) =
+      (void *(*)(const char *, int, void *, void *, void *))dlsym(RTLD_DEFAULT,
+                                                                  "PyRun_StringFlags");
+  Function new_dictionary = (Function)dlsym(RTLD_DEFAULT, "PyDict_New");
+  Function builtins = (Function)dlsym(RTLD_DEFAULT, "PyEval_GetBuiltins");
+  int (*set_item)(void *, const char *, void *) =
+      (int (*)(void *, const char *, void *))dlsym(RTLD_DEFAULT, "PyDict_SetItemString");
+  Lookup item = (Lookup)dlsym(RTLD_DEFAULT, "PyDict_GetItemString");
+  const char *(*utf8)(void *) = (const char *(*)(void *))dlsym(RTLD_DEFAULT, "PyUnicode_AsUTF8");
+  void (*release_reference)(void *) = (void (*)(void *))dlsym(RTLD_DEFAULT, "Py_DecRef");
+  void (*clear_error)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "PyErr_Clear");
   InterpreterLock lock;
-  return running_interpreter(&lock);
+  if (!running_interpreter(&lock)) return g_ptr_array_new_with_free_func(g_free);
+  if (run == NULL || new_dictionary == NULL || builtins == NULL || set_item == NULL ||
+      item == NULL || utf8 == NULL || release_reference == NULL || clear_error == NULL) {
+    return NULL;
+  }
+  GPtrArray *domains = NULL;
+  int state = lock.ensure();
+  void *names = new_dictionary();
+  if (names != NULL && set_item(names, "__builtins__", builtins()) == 0) {
+    // Py_file_input: statements, as a module's.
+    void *result = run(domains_source, 257, names, names, NULL);
+    // A failure (an error set, no result) leaves `domains` NULL: no record.
+    const char *answer = NULL;
+    if (result != NULL) {
+      release_reference(result);
+      void *value = item(names, "answer");
+      answer = value != NULL ? utf8(value) : NULL;
+    }
+    if (answer != NULL) {
+      domains = g_ptr_array_new_with_free_func(g_free);
+      char **parts = g_strsplit(answer, "\x1f", -1);
+      for (char **part = parts; *part != NULL; part++) {
+        if (**part != '\0') g_ptr_array_add(domains, g_strdup(*part));
+      }
+      g_strfreev(parts);
+    }
+  }
+  clear_error();
+  if (names != NULL) release_reference(names);
+  lock.release(state);
+  return domains;
 }
 
 /// Binds the text domain of `path` (`<folder>/<language>/LC_MESSAGES/<domain>.mo`) to its

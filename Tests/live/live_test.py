@@ -350,6 +350,7 @@ def main():
     own_rows()
     users_locale()
     asked_messages()
+    python_asked()
     emptied_language()
     gettext_record_threads()
     photographs.screenshot_matrix(PARLANCE, environment(), TIMEOUT * 4)
@@ -749,6 +750,52 @@ def asked_messages():
               f"{whole[:3]} {rest}")
     except TimeoutError as error:
         check("a switch takes the message the program asked gettext for", False, str(error))
+    finally:
+        stop(process)
+
+
+def python_asked():
+    """A PyGObject program whose Python gettext reads a domain of its own, showing two of
+    GTK's texts that several messages show in German, each asked of glibc's gettext
+    (python_asked.py): its record holds GTK's messages and none of the domain Python
+    reads, and switched to French each text is the French of the message it asked for,
+    as a fresh start shows. Once it reads a catalog into a translation Python's cache does
+    not hold, it keeps no record."""
+    domain = "parlance-python-fixture"
+    locales = compiled_catalogs(domain, {
+        "de": {"Wobble the frobnicator": "Den Frobnikator wackeln"},
+        "fr": {"Wobble the frobnicator": "Agiter le frobnicateur"}})
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "python_asked.py")
+    fresh = start(["/usr/bin/python3", "-B", script],
+                  environment("fr", PYTHON_FIXTURE_LOCALEDIR=locales))
+    try:
+        ready(fresh.pid)
+        expected = texts_of(fresh.pid)[0]
+    finally:
+        stop(fresh)
+    process = start_fixture("python_asked.py", PYTHON_FIXTURE_LOCALEDIR=locales)
+    try:
+        fixture_ready(process)
+        record = asked_record(process.pid, 0)
+        messages = [list(message) for message in record[3]]
+        check("a Python program's record holds GTK's messages it asked glibc's gettext for, "
+              "and none of the domain its Python gettext reads",
+              record[1] and ["gtk30", "Searching"] in messages
+              and not any(name == domain for name, _ in messages), str(record[:3]))
+        parlance("switch", "fr", "--pid", str(process.pid))
+        shown = texts_of(process.pid)[0]
+        check("of several messages that show a text, a switch of a Python program takes the "
+              "one it asked gettext for", shown == expected, f"{shown} {expected}")
+        found = find_node(application(process.pid),
+                          lambda node: node.get_role_name() == "push button"
+                          and node.get_name() == "uncached")
+        clicked = found is not None and Atspi.Action.do_action(found, 0)
+        given_up = clicked and wait_until(lambda: not asked_record(process.pid, 0)[1],
+                                          "the record given up")
+        check("a Python program holding a translation Python's cache does not name keeps "
+              "no record", bool(given_up), str(asked_record(process.pid, 0)[:3]))
+    except TimeoutError as error:
+        check("a Python program's record of what it asked gettext for", False, str(error))
     finally:
         stop(process)
 
