@@ -27,6 +27,7 @@ extension ProgramCatalogsTests {
           ("Cyrillic", "Kyrillisch"), ("_Back", "_Zurück"), ("_Edit", "_Bearbeiten"),
           ("%.1f MB", "%.1f MB"), ("Color: Dark", "Farbe: Dunkel"), ("Color", "Farbe"),
           ("Color: %s", "Farbe: %s"), ("Two", "Zwei"), ("Soyombo", "Sojombo"), ("App", "App"),
+          ("Score: %u", "Punkte: %4u"),
         ],
         "fr": [
           ("_File", "_Fichier"), ("_Color Scheme", "_Jeu de couleurs"),
@@ -38,7 +39,7 @@ extension ProgramCatalogsTests {
           ("Cyrillic/Russian", "Cyrillique/Russe"), ("Cyrillic", "Cyrillique"),
           ("_Back", "_Précédent"), ("_Edit", "É_dition"), ("%.1f MB", "%.1f Mo"),
           ("Color: Dark", "Couleur foncée"), ("Color", "Couleur"), ("Color: %s", "Couleur : %s"),
-          ("Two", "Deux"), ("App", "Appli"),
+          ("Two", "Deux"), ("App", "Appli"), ("Score: %u", "Score : %u"),
         ],
         "ar": [
           ("_File", "_ملف"), ("_Open", "_افتح"), ("Unicode", "يونيكود"), ("Soyombo", "سويومبو"),

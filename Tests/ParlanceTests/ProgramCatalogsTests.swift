@@ -129,6 +129,8 @@ struct ProgramCatalogsTests {
         // A key on the number pad in a tooltip: GTK's name for the pad and the digit
         // (galculator's "Zwei    NB 2").
         ("Zwei    NB 2", "Deux    PNum 2"),
+        // A number its field width pads (swell-foop's "Punkte: %4u").
+        ("Punkte:    7", "Score : 7"),
         ("Klassisch/IDL/PV-WAVE", "Classique/IDL/PV-WAVE"),
         ("21:21:46: Klassisch", "21:21:46: Classique"),
         // A text the program wrapped whole in markup (GtkAboutDialog's licence line,

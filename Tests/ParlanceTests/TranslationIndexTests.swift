@@ -65,6 +65,22 @@ struct TranslationIndexTests {
     #expect(index.recognize("Größe: viele Bytes").isEmpty)
   }
 
+  /// swell-foop's German score, "Punkte: %4u": a field width pads the number with spaces,
+  /// before it or, with the flag `-`, after it; they are no part of the argument.
+  @Test func aFieldWidthsSpacesAreNoPartOfTheArgument() {
+    let table = Self.table([
+      "Score: %u": "Punkte: %4u", "%s|": "%-6s|", "Moves: %d left": "Züge: %-3d übrig",
+      "Code %d": "Kode %04d",
+    ])
+    let index = TranslationIndex(translationsOf: table)
+    #expect(index.recognize("Punkte:    0").first?.arguments == ["0"])
+    #expect(index.recognize("Punkte: 1234").first?.arguments == ["1234"])
+    #expect(index.recognize("Anna  |").first?.arguments == ["Anna"])
+    #expect(index.recognize("Anna B|").first?.arguments == ["Anna B"])
+    #expect(index.recognize("Züge: 7   übrig").first?.arguments == ["7"])
+    #expect(index.recognize("Kode 0042").first?.arguments == ["0042"])
+  }
+
   @Test func aNumberMustTakeTheFormItIsShownIn() {
     let index = TranslationIndex(translationsOf: Self.german)
     // "1 Dateien" is no German a program makes, but it is the only message that fits.
@@ -154,7 +170,7 @@ struct TranslationIndexTests {
     for piece in pattern.pieces {
       switch piece {
       case .literal(let bytes): text += bytes
-      case .argument(let index, let kind):
+      case .argument(let index, let kind, _):
         if arguments[index].isEmpty {
           arguments[index] =
             given?[index]

@@ -6,17 +6,27 @@
 /// "%2$s von %1$s"       matches "Musik von Anna"       → ["Anna", "Musik"]
 /// "%'d files, %s"       matches "1,204 files, 3 MB"    → ["1,204", "3 MB"]
 /// "%.1f%% done"         matches "42.5% done"           → ["42.5"]
+/// "Punkte: %4u"         matches "Punkte:    0"         → ["0"]
 /// ```
 ///
 /// Literal text must match exactly; a number takes digits (ASCII or Arabic-Indic), a
 /// sign and the separators locales group digits with; a string (`%s`, `%c`, `%p`) takes
-/// the shortest run that lets the rest match. Matching backtracks over the arguments'
+/// the shortest run that lets the rest match. A field width pads an argument with spaces
+/// before it (after it with the flag `-`), which are no part of the argument. Matching backtracks over the arguments'
 /// lengths within a budget of steps, so a pattern of many strings cannot take long.
 struct PrintfPattern: Sendable {
   enum Piece: Sendable {
     case literal([UInt8])
-    /// The argument at `index` (from 0), read as `kind`.
-    case argument(index: Int, kind: Kind)
+    /// The argument at `index` (from 0), read as `kind`, with the spaces its field width
+    /// may pad it with.
+    case argument(index: Int, kind: Kind, padding: Padding = .none)
+  }
+
+  /// Where a conversion with a field width puts the spaces it pads with.
+  enum Padding: Sendable {
+    case none
+    case before
+    case after
   }
 
   enum Kind: Sendable {
@@ -57,7 +67,10 @@ struct PrintfPattern: Sendable {
         let argument = specifier.position.map { $0 - 1 } ?? next
         next = argument + 1
         highest = max(highest, argument + 1)
-        pieces.append(.argument(index: argument, kind: Self.kind(of: conversion.conversion)))
+        pieces.append(
+          .argument(
+            index: argument, kind: Self.kind(of: conversion.conversion),
+            padding: Self.padding(of: conversion, in: bytes)))
         conversions += 1
       }
       index = specifier.end
@@ -66,6 +79,18 @@ struct PrintfPattern: Sendable {
     guard conversions > 0, highest <= 32 else { return nil }
     self.pieces = pieces
     argumentCount = highest
+  }
+
+  /// Where `conversion`'s width pads it with spaces: none without a width or with the
+  /// flag `0` (zeros are the number's own digits), after it with the flag `-`.
+  private static func padding(of conversion: PrintfSpecifier.Conversion, in bytes: [UInt8])
+    -> Padding
+  {
+    guard let width = conversion.width, width > 1 else { return .none }
+    let flags = bytes[conversion.flagsStart..<conversion.flagsEnd]
+    if flags.contains(UInt8(ascii: "-")) { return .after }
+    let numeric = kind(of: conversion.conversion) != .text
+    return numeric && flags.contains(UInt8(ascii: "0")) ? .none : .before
   }
 
   private static func kind(of conversion: UInt8) -> Kind {
@@ -122,14 +147,29 @@ struct PrintfPattern: Sendable {
       return match(
         piece: piece + 1, at: position + literal.count, in: text, captures: &captures,
         budget: &budget)
-    case .argument(let index, let kind):
-      let ends = candidateEnds(of: kind, from: position, in: text)
-      for end in ends {
+    case .argument(let index, let kind, let padding):
+      var start = position
+      if padding == .before {
+        while start < text.count, text[start] == UInt8(ascii: " ") { start += 1 }
+      }
+      for end in candidateEnds(of: kind, from: start, in: text) {
+        // Spaces after the argument are its padding, the more of them first; a string's
+        // own run ends before them.
+        var shownEnds = [end]
+        if padding == .after {
+          if kind == .text, end > start, text[end - 1] == UInt8(ascii: " ") { continue }
+          while let last = shownEnds.last, last < text.count, text[last] == UInt8(ascii: " ") {
+            shownEnds.append(last + 1)
+          }
+        }
         let previous = captures[index]
         // The same argument shown twice must be the same text.
-        if let previous, !text[previous].elementsEqual(text[position..<end]) { continue }
-        captures[index] = position..<end
-        if match(piece: piece + 1, at: end, in: text, captures: &captures, budget: &budget) {
+        if let previous, !text[previous].elementsEqual(text[start..<end]) { continue }
+        captures[index] = start..<end
+        for shownEnd in shownEnds.reversed()
+        where match(
+          piece: piece + 1, at: shownEnd, in: text, captures: &captures, budget: &budget)
+        {
           return true
         }
         captures[index] = previous

@@ -286,7 +286,7 @@ extension PrintfPattern {
   /// `arguments` as values: numbers where the pattern reads a number.
   func values(of arguments: [String]) -> [MessageArgument] {
     var kinds = [Kind?](repeating: nil, count: arguments.count)
-    for case .argument(let index, let kind) in pieces where index < kinds.count {
+    for case .argument(let index, let kind, _) in pieces where index < kinds.count {
       kinds[index] = kind
     }
     return zip(arguments, kinds).map { text, kind in
@@ -308,7 +308,7 @@ extension PrintfPattern {
   /// The value of the first integer argument in `arguments`: the count a plural
   /// message shows, usually.
   func firstIntegerArgument(in arguments: [String]) -> UInt64? {
-    for case .argument(let index, .integer) in pieces where index < arguments.count {
+    for case .argument(let index, .integer, _) in pieces where index < arguments.count {
       if let value = Self.integerValue(of: arguments[index]) { return value }
     }
     return nil
