@@ -15,6 +15,15 @@ static ParlanceGettextRecord record_function(void) {
   return (ParlanceGettextRecord)dlsym(RTLD_DEFAULT, PARLANCE_GETTEXT_RECORD_SYMBOL);
 }
 
+/// Whether the program runs a .NET runtime, whose P/Invoke opens libc itself and looks
+/// `gettext` up there (Mono's `Catalog.GetString`, through its map of "intl" to
+/// libc.so.6): it finds glibc's function past the preloaded record, which then misses
+/// every message the program's own code asks for.
+static gboolean runs_dotnet(void) {
+  return dlsym(RTLD_DEFAULT, "mono_get_root_domain") != NULL ||
+         dlsym(RTLD_DEFAULT, "coreclr_initialize") != NULL;
+}
+
 GVariant *live_asked(GVariant *parameters) {
   guint32 from = 0;
   g_variant_get(parameters, "(u)", &from);
@@ -28,7 +37,7 @@ GVariant *live_asked(GVariant *parameters) {
   // Python is asked of no gettext the record sees. The record is whole for the other
   // domains, and gives none of those Python reads: the controller judges no message of
   // a domain the record names nothing of.
-  GPtrArray *python = record != NULL ? live_python_domains() : NULL;
+  GPtrArray *python = record != NULL && !runs_dotnet() ? live_python_domains() : NULL;
   if (python != NULL) {
     size_t length = 0;
     int whole = 0;

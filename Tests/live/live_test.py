@@ -351,6 +351,7 @@ def main():
     users_locale()
     asked_messages()
     python_asked()
+    dotnet_program()
     emptied_language()
     gettext_record_threads()
     photographs.screenshot_matrix(PARLANCE, environment(), TIMEOUT * 4)
@@ -796,6 +797,32 @@ def python_asked():
               "no record", bool(given_up), str(asked_record(process.pid, 0)[:3]))
     except TimeoutError as error:
         check("a Python program's record of what it asked gettext for", False, str(error))
+    finally:
+        stop(process)
+
+
+def dotnet_program():
+    """gbrainy, a C# program (Mono), whose own code asks gettext through Mono's P/Invoke,
+    which looks glibc's function up past the record `parlance run` preloads: switched to
+    French, its toolbar's categories and their tooltips are French, as a fresh start
+    shows them, not left as messages it never asked for."""
+    german, french = (gettext.translation("gbrainy", languages=[language])
+                      for language in ("de", "fr"))
+    messages = ["Logic", "Play all the games"]
+    process = start([PARLANCE, "run", "--language", "de", "/usr/games/gbrainy"], environment())
+    try:
+        fixture_ready(process)
+        shown = texts_of(process.pid)[0]
+        check("gbrainy shows its toolbar in German",
+              all(german.gettext(message) in shown for message in messages), str(shown))
+        parlance("switch", "fr", "--pid", str(process.pid))
+        shown = texts_of(process.pid)[0]
+        check("a C# program's texts, asked of gettext past the record, are switched",
+              all(french.gettext(message) in shown
+                  and german.gettext(message) not in shown for message in messages),
+              str(shown))
+    except TimeoutError as error:
+        check("a C# program is switched", False, str(error))
     finally:
         stop(process)
 
