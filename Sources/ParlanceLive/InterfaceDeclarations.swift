@@ -26,10 +26,18 @@ public struct InterfaceDeclarations: Sendable {
     var keys: [String: [String: Set<String>]] = [:]
     for file in files {
       let document = InterfaceDocument.parse(file.contents, file: file.name)
-      for text in document.texts where text.hasOwnID {
+      for text in document.texts {
+        let key = CatalogEntry.key(text.msgid, context: text.context)
+        if case .menuAttribute(_, let attribute) = text.target, let item = text.menuItem,
+          let id = Self.menuItemID(of: item)
+        {
+          for name in Self.names(ofMenuAttribute: attribute) {
+            keys[id, default: [:]][name, default: []].insert(key)
+          }
+        }
+        guard text.hasOwnID else { continue }
         for name in Self.names(of: text.target) {
-          keys[text.objectID, default: [:]][name, default: []].insert(
-            CatalogEntry.key(text.msgid, context: text.context))
+          keys[text.objectID, default: [:]][name, default: []].insert(key)
         }
       }
     }
@@ -45,6 +53,28 @@ public struct InterfaceDeclarations: Sendable {
       return ["tooltip-text", "tooltip-markup"]
     case .property(let name), .accessible(let name), .childProperty(let name, _): return [name]
     default: return []
+    }
+  }
+
+  /// The id the module gives a menu item GTK made of a menu model's `item`, which has no
+  /// GtkBuilder id: `action:` and its action (`action:win.find`), `submenu:` for a
+  /// submenu. Every item of the files with that action, or every submenu, gives it the
+  /// messages of its attributes.
+  private static func menuItemID(of item: InterfaceText.MenuItem) -> String? {
+    switch item {
+    case .action(let name): "action:" + name
+    case .submenu: "submenu:"
+    case .other: nil
+    }
+  }
+
+  /// The properties of a menu item GTK shows a menu attribute as: its `label`, and the
+  /// `tooltip` a program reads from its own attribute (mousepad).
+  private static func names(ofMenuAttribute attribute: String) -> [String] {
+    switch attribute {
+    case "label": ["label"]
+    case "tooltip": ["tooltip-text", "tooltip-markup"]
+    default: []
     }
   }
 

@@ -30,16 +30,55 @@ static guint32 string_index(StringTable *table, const char *string) {
   return index;
 }
 
+/// GTK 3.24's menu tracker item (gtk/gtkmenutrackeritem.c), which GtkMenuShell keeps on
+/// each menu item it makes of a menu model's item ("GtkMenuTrackerItem"): the fields
+/// before the model's item, which GTK exports no function to read.
+typedef struct {
+  GObject parent_instance;
+  gpointer observable;
+  char *action_namespace;
+  char *action_and_target;
+  GMenuItem *item;
+} TrackerItemStart;
+
+/// The action of the menu model's item `menu_item` shows (newly allocated), or NULL.
+static char *model_item_action(GObject *menu_item) {
+  GObject *tracked = g_object_get_data(menu_item, "GtkMenuTrackerItem");
+  if (tracked == NULL || gtk_get_minor_version() != 24 || !G_IS_OBJECT(tracked) ||
+      strcmp(G_OBJECT_TYPE_NAME(tracked), "GtkMenuTrackerItem") != 0) {
+    return NULL;
+  }
+  GMenuItem *item = ((TrackerItemStart *)tracked)->item;
+  char *action = NULL;
+  if (item != NULL && G_IS_MENU_ITEM(item) &&
+      g_menu_item_get_attribute(item, G_MENU_ATTRIBUTE_ACTION, "s", &action)) {
+    return action;
+  }
+  return NULL;
+}
+
 /// The GtkBuilder id `object` was built with (an accessible's: its widget's), or NULL.
-/// A model's cell has none: its store's id names no row.
-static const char *builder_id_of(GObject *object) {
+/// A model's cell has none: its store's id names no row. A menu item GTK made of a menu
+/// model's item has, for want of one, `action:` and its action's name (`action:win.find`),
+/// or `submenu:` for a submenu's: what a `<menu>` of the program's GtkBuilder files
+/// gives the same item (`InterfaceDeclarations`). The name is `scratch`'s until the next
+/// call.
+static const char *builder_id_of(GObject *object, GString *scratch) {
   if (GTK_IS_ACCESSIBLE(object)) {
     GtkWidget *widget = gtk_accessible_get_widget(GTK_ACCESSIBLE(object));
     if (widget == NULL) return NULL;
     object = G_OBJECT(widget);
   }
   if (GTK_IS_TREE_MODEL(object) || !GTK_IS_BUILDABLE(object)) return NULL;
-  return gtk_buildable_get_name(GTK_BUILDABLE(object));
+  const char *name = gtk_buildable_get_name(GTK_BUILDABLE(object));
+  if (name != NULL || strcmp(G_OBJECT_TYPE_NAME(object), "GtkModelMenuItem") != 0) return name;
+  if (gtk_menu_item_get_submenu(GTK_MENU_ITEM(object)) != NULL) return "submenu:";
+  char *action = model_item_action(object);
+  if (action == NULL) return NULL;
+  g_string_assign(scratch, "action:");
+  g_string_append(scratch, action);
+  g_free(action);
+  return scratch->str;
 }
 
 static gboolean release_walk(gpointer walk) {
@@ -124,6 +163,7 @@ static GVariant *collected_rows(gboolean without_recipe, const guint8 *unmade) {
     groups = last_group;
   }
   id = 0;
+  GString *scratch = g_string_new(NULL);
   for (guint window = 0; window < collected->len; window++) {
     GPtrArray *shown = g_ptr_array_index(collected, window);
     for (guint index = 0; index < shown->len; index++, id++) {
@@ -156,7 +196,7 @@ static GVariant *collected_rows(gboolean without_recipe, const guint8 *unmade) {
         message = string_index(&table, marked);
         g_free(marked);
       }
-      const char *builder_id = builder_id_of(text->object);
+      const char *builder_id = builder_id_of(text->object, scratch);
       ParlanceLiveText row = {
           id,
           string_index(&table, G_OBJECT_TYPE_NAME(text->object)),
@@ -170,6 +210,7 @@ static GVariant *collected_rows(gboolean without_recipe, const guint8 *unmade) {
       g_array_append_val(rows, row);
     }
   }
+  g_string_free(scratch, TRUE);
   g_free(groups_of);
   g_hash_table_unref(undecided);
   GVariant *strings =

@@ -54,6 +54,53 @@ struct InterfaceDeclarationsTests {
     #expect(declarations.keys(of: "window", property: "label").isEmpty)
   }
 
+  /// A menu item GTK makes of a menu model's item has no id: the module names it by its
+  /// action, or as a submenu (liferea's "Im _Browser öffnen" is "_Open In Browser" in its
+  /// menu and "Open Link In Browser" in its code; mousepad's "_Suchen" is the submenu
+  /// "_Search" and the item "_Find").
+  @Test func aMenusItemIsFoundByItsActionAndASubmenuAsOne() {
+    let menu = """
+      <interface>
+        <menu id="menubar">
+          <submenu>
+            <attribute name="label" translatable="yes">_Search</attribute>
+            <section>
+              <attribute name="label" translatable="yes">Finding</attribute>
+              <item>
+                <attribute name="label" translatable="yes">_Find</attribute>
+                <attribute name="action">win.find</attribute>
+                <attribute name="tooltip" translatable="yes">Search for text</attribute>
+              </item>
+              <item>
+                <attribute name="label" translatable="yes">_Open In Browser</attribute>
+                <attribute name="action">app.launch</attribute>
+              </item>
+              <item>
+                <attribute name="label" translatable="yes">No action</attribute>
+              </item>
+            </section>
+          </submenu>
+        </menu>
+        <menu id="popup">
+          <item>
+            <attribute name="label" translatable="yes" context="menu">_Find</attribute>
+            <attribute name="action">win.find</attribute>
+          </item>
+        </menu>
+      </interface>
+      """
+    let declarations = InterfaceDeclarations(files: [("menus.ui", Array(menu.utf8))])
+    #expect(
+      declarations.keys(of: "action:win.find", property: "label")
+        == ["_Find", CatalogEntry.key("_Find", context: "menu")])
+    #expect(declarations.keys(of: "action:app.launch", property: "label") == ["_Open In Browser"])
+    #expect(
+      declarations.keys(of: "action:win.find", property: "tooltip-text") == ["Search for text"])
+    #expect(declarations.keys(of: "submenu:", property: "label") == ["_Search"])
+    // A section's heading and an item without an action name no menu item of GTK's.
+    #expect(declarations.keys(of: "action:", property: "label").isEmpty)
+  }
+
   /// One id in two files gives both files' messages: neither is taken on the id alone.
   @Test func anIdOfTwoFilesGivesBoth() {
     let other = Self.file.replacingOccurrences(of: ">Messages<", with: ">Report<")

@@ -316,6 +316,7 @@ def main():
             if language == "ar":
                 check("mousepad's menu bar is right to left in Arabic",
                       menu_bar_is_right_to_left(mousepad) is True)
+                search_menu(mousepad, fresh["mousepad"].get("ar", []))
             if language == "en":
                 check("mousepad's menu bar is left to right again in English",
                       menu_bar_is_right_to_left(mousepad) is False)
@@ -395,6 +396,16 @@ def scored(program, pid, fresh, domains, before, language, baseline=None):
     check(f"{program} {before}→{language} shows what a fresh start shows "
           f"(at least {FLOORS[program][language]:.0%})",
           share >= FLOORS[program][language], f"missing: {missing}")
+
+
+def search_menu(pid, fresh):
+    """mousepad's Search menu, whose German is its Find item's ("_Suchen"), in Arabic,
+    where the two differ: the submenu of its menu file, as a fresh start shows it."""
+    search = gettext.translation("mousepad", languages=["ar"]).gettext("_Search")
+    shown = texts_of(pid)[0]
+    check("mousepad's Search menu, written in German as its Find item, reads in Arabic as "
+          "a fresh start shows it", search.replace("_", "") in fresh
+          and search.replace("_", "") in shown, f"{search} {shown[:40]}")
 
 
 def changed_title(pid, fresh, language):

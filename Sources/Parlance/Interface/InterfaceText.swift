@@ -55,6 +55,18 @@ public struct InterfaceText: Hashable, Sendable {
   /// False when the object is shown as a placeholder (its class is unknown): the text is
   /// listed, never applied.
   public let isApplied: Bool
+  /// For an attribute of a menu's item, what the item is; nil for every other text.
+  public var menuItem: MenuItem? = nil
+
+  /// What the item of a `<menu>` holding an attribute is.
+  public enum MenuItem: Hashable, Sendable {
+    /// An `<item>` with the action `name` (`win.find`).
+    case action(String)
+    /// A `<submenu>`.
+    case submenu
+    /// An `<item>` with no action, or a `<section>`.
+    case other
+  }
 
   /// Hashes where the text is written alone: no two texts of a file start at one place,
   /// and a set of texts (what a switch changes, what is shown) hashes it for each.

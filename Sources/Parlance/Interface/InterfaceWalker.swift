@@ -263,11 +263,18 @@ struct InterfaceWalker {
     var index = 0
     for item in container.elements where ["item", "section", "submenu"].contains(item.name) {
       let itemPath = path + [index]
-      for attribute in item.elements where attribute.name == "attribute" {
+      let attributes = item.elements.filter { $0.name == "attribute" }
+      let action = attributes.first { $0["name"] == "action" }?.text ?? ""
+      let kind: InterfaceText.MenuItem =
+        item.name == "submenu"
+        ? .submenu
+        : item.name == "item" && !action.isEmpty
+          ? .action(action) : .other
+      for attribute in attributes {
         let name = attribute["name"] ?? ""
         addText(
           from: attribute, object: menu, target: .menuAttribute(path: itemPath, name: name),
-          isMarkup: false, usesUnderline: name == "label")
+          isMarkup: false, usesUnderline: name == "label", menuItem: kind)
       }
       if item.name != "item" {
         visitMenuItems(of: item, menu: menu, path: itemPath)
@@ -285,7 +292,8 @@ struct InterfaceWalker {
   /// it is marked translatable.
   private mutating func addText(
     from element: XMLTree.Element, object: InterfaceDocument.Object,
-    target: InterfaceText.Target, isMarkup: Bool, usesUnderline: Bool, text: String? = nil
+    target: InterfaceText.Target, isMarkup: Bool, usesUnderline: Bool, text: String? = nil,
+    menuItem: InterfaceText.MenuItem? = nil
   ) {
     guard let translatable = element["translatable"], Self.isTrue(translatable) else { return }
     let msgid = text ?? element.text
@@ -297,7 +305,7 @@ struct InterfaceWalker {
         className: object.className, target: target, msgid: msgid, context: element["context"],
         comments: element["comments"], location: element.location,
         toplevelID: object.toplevelID, isMarkup: isMarkup, usesUnderline: usesUnderline,
-        isApplied: true))
+        isApplied: true, menuItem: menuItem))
   }
 
   /// Whether property `name` is `canonical` (`use_underline` is `use-underline`).
