@@ -123,6 +123,11 @@ extension ProgramCatalogsTests {
       let switched = try plan(list, asked: asked)
       #expect(switched.changes.map(\.text) == ["_Fichier", "Classique", "Deux"])
       #expect(switched.left.map(\.reason) == [.unknown])
+      // A text of no catalog in many rows is one text: mate-search-tool's rows that its
+      // combo box draws as separators all read "separator".
+      let separated = try plan(
+        ["_Datei", "separator", "Klassisch", "separator", "Zwei", "separator"], asked: asked)
+      #expect(separated.changes.map(\.text) == ["_Fichier", "Classique", "Deux"])
       // Without a record of what was asked, or with a second row of no catalog, or with
       // a row of a message the program never asked for (of GTK's, which it asked nothing
       // of), the list is left whole.

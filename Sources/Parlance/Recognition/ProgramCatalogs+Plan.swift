@@ -172,19 +172,21 @@ extension ProgramCatalogs {
 extension ProgramCatalogs {
   /// The groups (list columns) of `texts` that are lists of the program's catalog texts
   /// though some rows are no catalog's: with a whole record of what the program asked
-  /// gettext for (`asked` not empty), at most a quarter of their rows no catalog's, and
+  /// gettext for (`asked` not empty), at most a quarter of their texts no catalog's, and
   /// every row switched a message the program asked for. Such a text is one the program
   /// translated itself, which the user's data (a folder's name) is not; a column of the
-  /// user's data that holds a few such names holds more names of no catalog.
+  /// user's data that holds a few such names holds more names of no catalog. A text is
+  /// counted once however many rows hold it: mate-search-tool's options list marks its
+  /// five separators with rows reading "separator", which its combo box draws as lines.
   static func catalogLists(
     of texts: [Text], changes: [Plan.Change], left: [Plan.Left], asked: Set<String>
   ) -> Set<Int> {
     guard !asked.isEmpty else { return [] }
-    var rows: [Int: Int] = [:]
-    for text in texts where text.group != 0 { rows[text.group, default: 0] += 1 }
-    var unknown: [Int: Int] = [:]
+    var rows: [Int: Set<String>] = [:]
+    for text in texts where text.group != 0 { rows[text.group, default: []].insert(text.text) }
+    var unknown: [Int: Set<String>] = [:]
     for entry in left where entry.reason == .unknown {
-      unknown[texts[entry.index].group, default: 0] += 1
+      unknown[texts[entry.index].group, default: []].insert(texts[entry.index].text)
     }
     // A row made of parts (no message) or of a message the program never asked for.
     func isAsked(_ change: Plan.Change) -> Bool {
@@ -193,8 +195,8 @@ extension ProgramCatalogs {
     }
     let unasked = Set(changes.filter { !isAsked($0) }.map { texts[$0.index].group })
     return Set(
-      unknown.filter { group, count in
-        group != 0 && !unasked.contains(group) && count * 4 <= rows[group, default: 0]
+      unknown.filter { group, names in
+        group != 0 && !unasked.contains(group) && names.count * 4 <= rows[group]?.count ?? 0
       }.keys)
   }
 }
