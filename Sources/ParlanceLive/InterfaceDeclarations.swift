@@ -51,6 +51,8 @@ public struct InterfaceDeclarations: Sendable {
     switch target {
     case .property(let name) where name == "tooltip-text" || name == "tooltip-markup":
       return ["tooltip-text", "tooltip-markup"]
+    // A GtkAction's tooltip, which its proxies (a menu item, a tool button) show.
+    case .property("tooltip"): return ["tooltip", "tooltip-text", "tooltip-markup"]
     case .property(let name), .accessible(let name), .childProperty(let name, _): return [name]
     default: return []
     }
@@ -82,6 +84,8 @@ public struct InterfaceDeclarations: Sendable {
   /// empty when none does.
   public func keys(of id: String, property: String) -> Set<String> {
     guard !id.isEmpty else { return [] }
+    // A GtkAction's short label is its label where the file gives it none.
+    if property == "short-label", keys[id]?[property] == nil { return keys[id]?["label"] ?? [] }
     return keys[id]?[property] ?? []
   }
 
@@ -108,9 +112,10 @@ public struct InterfaceDeclarations: Sendable {
   static let installedFileLimit = 4 << 20
   static let installedDepth = 3
 
-  /// The `.ui` and `.glade` files under `<share>/<name>` for the program's name and its
-  /// text domain, `<share>` being the folder of its locale folder (`/opt/x/share/locale`
-  /// → `/opt/x/share`) and `/usr/share`.
+  /// The `.ui` and `.glade` files, and the `.xml` files that are GtkBuilder files (mypaint
+  /// names its `resources.xml`), under `<share>/<name>` and `<prefix>/lib/<name>` for the
+  /// program's name and its text domain, `<share>` being the folder of its locale folder
+  /// (`/opt/x/share/locale` → `/opt/x/share`, whose prefix is `/opt/x`) and `/usr/share`.
   package static func installedFiles(program: String, textDomain: String, localeFolder: String)
     -> [URL]
   {
@@ -120,16 +125,41 @@ public struct InterfaceDeclarations: Sendable {
       let share = locale.deletingLastPathComponent().standardizedFileURL
       if !shares.contains(share) { shares.insert(share, at: 0) }
     }
+    let bases = shares.flatMap { share in
+      [share, share.deletingLastPathComponent().appendingPathComponent("lib", isDirectory: true)]
+    }
     var folders: [URL] = []
-    for share in shares {
+    for base in bases {
       for name in [program, textDomain] where !name.isEmpty && !name.contains("/") {
-        let folder = share.appendingPathComponent(name, isDirectory: true)
+        let folder = base.appendingPathComponent(name, isDirectory: true)
         if !folders.contains(folder) { folders.append(folder) }
       }
     }
     var found: [URL] = []
     for folder in folders { collect(in: folder, depth: installedDepth, into: &found) }
     return found
+  }
+
+  /// Whether the XML file at `url` is a GtkBuilder file: `<interface>` is its root, which
+  /// its first 4 KB (a declaration and comments before it) hold.
+  private static func isInterface(_ url: URL) -> Bool {
+    guard let file = try? FileHandle(forReadingFrom: url) else { return false }
+    defer { try? file.close() }
+    let start = (try? file.read(upToCount: 4096)) ?? Data()
+    let text = String(decoding: start, as: UTF8.self)
+    // Past the declaration and the comments: the first element's name.
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "<") {
+      rest = rest[rest.index(after: open)...]
+      if rest.hasPrefix("?") || rest.hasPrefix("!") {
+        guard let close = rest.range(of: rest.hasPrefix("!--") ? "-->" : ">") else { return false }
+        rest = rest[close.upperBound...]
+        continue
+      }
+      return rest.hasPrefix("interface")
+        && rest.dropFirst(9).first.map { " >\n\t\r/".contains($0) } == true
+    }
+    return false
   }
 
   private static func collect(in folder: URL, depth: Int, into found: inout [URL]) {
@@ -142,8 +172,9 @@ public struct InterfaceDeclarations: Sendable {
       let values = try? entry.resourceValues(forKeys: Set(keys))
       if values?.isDirectory == true {
         if depth > 0 { collect(in: entry, depth: depth - 1, into: &found) }
-      } else if ["ui", "glade"].contains(entry.pathExtension),
-        (values?.fileSize ?? Int.max) <= installedFileLimit
+      } else if ["ui", "glade", "xml"].contains(entry.pathExtension),
+        (values?.fileSize ?? Int.max) <= installedFileLimit,
+        entry.pathExtension != "xml" || isInterface(entry)
       {
         found.append(entry)
       }

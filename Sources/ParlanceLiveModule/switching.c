@@ -61,8 +61,8 @@ static char *model_item_action(GObject *menu_item) {
 /// A model's cell has none: its store's id names no row. A menu item GTK made of a menu
 /// model's item has, for want of one, `action:` and its action's name (`action:win.find`),
 /// or `submenu:` for a submenu's: what a `<menu>` of the program's GtkBuilder files
-/// gives the same item (`InterfaceDeclarations`). The name is `scratch`'s until the next
-/// call.
+/// gives the same item (`InterfaceDeclarations`). A menu item or tool button made of an
+/// action has the action's id. The name is `scratch`'s until the next call.
 static const char *builder_id_of(GObject *object, GString *scratch) {
   if (GTK_IS_ACCESSIBLE(object)) {
     GtkWidget *widget = gtk_accessible_get_widget(GTK_ACCESSIBLE(object));
@@ -71,6 +71,13 @@ static const char *builder_id_of(GObject *object, GString *scratch) {
   }
   if (GTK_IS_TREE_MODEL(object) || !GTK_IS_BUILDABLE(object)) return NULL;
   const char *name = gtk_buildable_get_name(GTK_BUILDABLE(object));
+  // A proxy GtkUIManager made of an action shows the action's texts: the action's id.
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  GtkAction *related = name == NULL && GTK_IS_ACTIVATABLE(object)
+                          ? gtk_activatable_get_related_action(GTK_ACTIVATABLE(object))
+                          : NULL;
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  if (related != NULL) return gtk_buildable_get_name(GTK_BUILDABLE(related));
   if (name != NULL || strcmp(G_OBJECT_TYPE_NAME(object), "GtkModelMenuItem") != 0) return name;
   if (gtk_menu_item_get_submenu(GTK_MENU_ITEM(object)) != NULL) return "submenu:";
   char *action = model_item_action(object);

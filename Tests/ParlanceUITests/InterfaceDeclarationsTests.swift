@@ -101,6 +101,37 @@ struct InterfaceDeclarationsTests {
     #expect(declarations.keys(of: "action:", property: "label").isEmpty)
   }
 
+  /// A GtkAction's texts, which GtkUIManager's proxies show (mypaint's actions): its short
+  /// label is its label where the file sets none, and its tooltip a proxy's tooltip.
+  @Test func anActionsShortLabelIsItsLabelAndItsTooltipItsProxies() {
+    let actions = """
+      <interface>
+        <object class="GtkActionGroup">
+          <child>
+            <object class="GtkToggleAction" id="HCYWheelTool">
+              <property name="label" translatable="yes" context="Menu">HCY Wheel</property>
+              <property name="tooltip" translatable="yes">Dockable color selector.</property>
+            </object>
+          </child>
+          <child>
+            <object class="GtkAction" id="Pan">
+              <property name="label" translatable="yes">Pan View</property>
+              <property name="short-label" translatable="yes">Pan</property>
+            </object>
+          </child>
+        </object>
+      </interface>
+      """
+    let declarations = InterfaceDeclarations(files: [("resources.xml", Array(actions.utf8))])
+    let wheel = CatalogEntry.key("HCY Wheel", context: "Menu")
+    #expect(declarations.keys(of: "HCYWheelTool", property: "short-label") == [wheel])
+    #expect(declarations.keys(of: "HCYWheelTool", property: "label") == [wheel])
+    #expect(
+      declarations.keys(of: "HCYWheelTool", property: "tooltip-text")
+        == ["Dockable color selector."])
+    #expect(declarations.keys(of: "Pan", property: "short-label") == ["Pan"])
+  }
+
   /// One id in two files gives both files' messages: neither is taken on the id alone.
   @Test func anIdOfTwoFilesGivesBoth() {
     let other = Self.file.replacingOccurrences(of: ">Messages<", with: ">Report<")
@@ -112,25 +143,36 @@ struct InterfaceDeclarationsTests {
   }
 
   /// The files a program installs beside its data: `.ui` and `.glade` under
-  /// `<share>/<program>` and `<share>/<text domain>`, `<share>` that of its locale folder.
+  /// `<share>/<program>` and `<share>/<text domain>`, `<share>` that of its locale folder,
+  /// and under `<prefix>/lib/<program>` (mypaint's), with the `.xml` files whose root is
+  /// `<interface>` (mypaint's `resources.xml`).
   @Test func installedFilesAreFoundBesideTheProgramsData() throws {
-    let share = FileManager.default.temporaryDirectory
-      .appendingPathComponent("declarations-\(UUID().uuidString)/share", isDirectory: true)
-    defer { try? FileManager.default.removeItem(at: share.deletingLastPathComponent()) }
+    let prefix = FileManager.default.temporaryDirectory
+      .appendingPathComponent("declarations-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: prefix) }
+    let share = prefix.appendingPathComponent("share", isDirectory: true)
+    let data = "<?xml version=\"1.0\"?>\n<!-- <interface> -->\n<brushes/>\n"
     let files = [
-      "app/app.glade", "app/ui/prefs.ui", "app/ui/icon.png", "app-domain/dialog.ui",
-      "app/a/b/c/d/too-deep.ui", "other/not-its.ui",
+      ("share/app/app.glade", Self.file), ("share/app/ui/prefs.ui", Self.file),
+      ("share/app/ui/icon.png", Self.file), ("share/app-domain/dialog.ui", Self.file),
+      ("share/app/a/b/c/d/too-deep.ui", Self.file), ("share/other/not-its.ui", Self.file),
+      ("lib/app/gui/resources.xml", Self.file), ("lib/app/gui/brushes.xml", data),
+      ("lib/app/gui/interfaces.xml", "<interfaces/>"),
     ]
-    for file in files {
-      let url = share.appendingPathComponent(file)
+    for (file, contents) in files {
+      let url = prefix.appendingPathComponent(file)
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(Self.file.utf8).write(to: url)
+      try Data(contents.utf8).write(to: url)
     }
     let found = InterfaceDeclarations.installedFiles(
       program: "app", textDomain: "app-domain",
       localeFolder: share.appendingPathComponent("locale").path
-    ).map { String($0.path.dropFirst(share.path.count + 1)) }
-    #expect(found == ["app/app.glade", "app/ui/prefs.ui", "app-domain/dialog.ui"])
+    ).map { String($0.path.dropFirst(prefix.path.count + 1)) }
+    #expect(
+      found == [
+        "share/app/app.glade", "share/app/ui/prefs.ui", "share/app-domain/dialog.ui",
+        "lib/app/gui/resources.xml",
+      ])
   }
 }
