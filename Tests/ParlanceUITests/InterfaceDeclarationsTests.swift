@@ -97,7 +97,7 @@ struct InterfaceDeclarationsTests {
     #expect(
       declarations.keys(of: "action:win.find", property: "tooltip-text") == ["Search for text"])
     #expect(declarations.keys(of: "submenu:", property: "label") == ["_Search"])
-    // A section's heading and an item without an action name no menu item of GTK's.
+    // A section's heading names no menu item of GTK's, nor does an item with no action.
     #expect(declarations.keys(of: "action:", property: "label").isEmpty)
   }
 
