@@ -37,8 +37,9 @@ GVariant *live_asked(GVariant *parameters) {
   // Python is asked of no gettext the record sees. The record is whole for the other
   // domains, and gives none of those Python reads: the controller judges no message of
   // a domain the record names nothing of.
-  GPtrArray *python = record != NULL && !runs_dotnet() ? live_python_domains() : NULL;
-  if (python != NULL) {
+  GPtrArray *python_domains =
+      record != NULL && !runs_dotnet() ? live_python_domains() : NULL;
+  if (python_domains != NULL) {
     size_t length = 0;
     int whole = 0;
     char **entries = record(from, &length, &total, &whole, &identity);
@@ -50,17 +51,18 @@ GVariant *live_asked(GVariant *parameters) {
       // the record would miss a message, so none is given.
       if (!g_utf8_validate(domain, -1, NULL) || !g_utf8_validate(key, -1, NULL)) {
         complete = FALSE;
-      } else if (!g_ptr_array_find_with_equal_func(python, domain, g_str_equal, NULL)) {
+      } else if (!g_ptr_array_find_with_equal_func(python_domains, domain, g_str_equal, NULL)) {
         g_variant_builder_add(&names, "(ss)", domain, key);
       }
     }
     free(entries);
     // Another set of domains Python reads is another record: a reader that kept the
     // messages of a domain Python reads now reads it again from the first.
-    for (guint index = 0; index < python->len; index++) {
-      identity ^= (guint64)g_str_hash(g_ptr_array_index(python, index)) * 0x9E3779B97F4A7C15u;
+    for (guint index = 0; index < python_domains->len; index++) {
+      identity ^=
+          (guint64)g_str_hash(g_ptr_array_index(python_domains, index)) * 0x9E3779B97F4A7C15u;
     }
-    g_ptr_array_unref(python);
+    g_ptr_array_unref(python_domains);
   }
   if (!complete) {
     g_variant_builder_clear(&names);

@@ -92,6 +92,25 @@ static gboolean running_interpreter(InterpreterLock *lock) {
          is_initialized();
 }
 
+/// The CPython functions the module reads the interpreter's objects with.
+typedef struct {
+  void *(*item)(void *, const char *);  // PyDict_GetItemString
+  const char *(*utf8)(void *);          // PyUnicode_AsUTF8
+  void (*release_reference)(void *);    // Py_DecRef
+  void (*clear_error)(void);            // PyErr_Clear
+} PythonCalls;
+
+/// CPython's functions by name into `calls`; FALSE when one is missing (a program without
+/// an interpreter has none of them).
+static gboolean python_calls(PythonCalls *calls) {
+  calls->item = (void *(*)(void *, const char *))dlsym(RTLD_DEFAULT, "PyDict_GetItemString");
+  calls->utf8 = (const char *(*)(void *))dlsym(RTLD_DEFAULT, "PyUnicode_AsUTF8");
+  calls->release_reference = (void (*)(void *))dlsym(RTLD_DEFAULT, "Py_DecRef");
+  calls->clear_error = (void (*)(void))dlsym(RTLD_DEFAULT, "PyErr_Clear");
+  return calls->item != NULL && calls->utf8 != NULL && calls->release_reference != NULL &&
+         calls->clear_error != NULL;
+}
+
 // Run in the program's interpreter, in a namespace of its own: `answer` is the text
 // domains of the catalogs `gettext.translation()` has cached, each followed by U+001F,
 // or None when a translation Python holds reads a catalog the cache does not (a program
@@ -117,7 +136,6 @@ static const char domains_source[] =
 
 GPtrArray *live_python_domains(void) {
   typedef void *(*Function)(void);
-  typedef void *(*Lookup)(void *, const char *);
   void *(*run)(const char *, int, void *, void *, void *) =
       (void *(*)(const char *, int, void *, void *, void *))dlsym(RTLD_DEFAULT,
                                                                   "PyRun_StringFlags");
@@ -125,14 +143,11 @@ GPtrArray *live_python_domains(void) {
   Function builtins = (Function)dlsym(RTLD_DEFAULT, "PyEval_GetBuiltins");
   int (*set_item)(void *, const char *, void *) =
       (int (*)(void *, const char *, void *))dlsym(RTLD_DEFAULT, "PyDict_SetItemString");
-  Lookup item = (Lookup)dlsym(RTLD_DEFAULT, "PyDict_GetItemString");
-  const char *(*utf8)(void *) = (const char *(*)(void *))dlsym(RTLD_DEFAULT, "PyUnicode_AsUTF8");
-  void (*release_reference)(void *) = (void (*)(void *))dlsym(RTLD_DEFAULT, "Py_DecRef");
-  void (*clear_error)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "PyErr_Clear");
   InterpreterLock lock;
   if (!running_interpreter(&lock)) return g_ptr_array_new_with_free_func(g_free);
+  PythonCalls python;
   if (run == NULL || new_dictionary == NULL || builtins == NULL || set_item == NULL ||
-      item == NULL || utf8 == NULL || release_reference == NULL || clear_error == NULL) {
+      !python_calls(&python)) {
     return NULL;
   }
   GPtrArray *domains = NULL;
@@ -144,9 +159,9 @@ GPtrArray *live_python_domains(void) {
     // A failure (an error set, no result) leaves `domains` NULL: no record.
     const char *answer = NULL;
     if (result != NULL) {
-      release_reference(result);
-      void *value = item(names, "answer");
-      answer = value != NULL ? utf8(value) : NULL;
+      python.release_reference(result);
+      void *value = python.item(names, "answer");
+      answer = value != NULL ? python.utf8(value) : NULL;
     }
     if (answer != NULL) {
       domains = g_ptr_array_new_with_free_func(g_free);
@@ -157,8 +172,8 @@ GPtrArray *live_python_domains(void) {
       g_strfreev(parts);
     }
   }
-  clear_error();
-  if (names != NULL) release_reference(names);
+  python.clear_error();
+  if (names != NULL) python.release_reference(names);
   lock.release(state);
   return domains;
 }
@@ -188,29 +203,24 @@ static void bind_for_glibc(const char *path) {
 }
 
 void live_python_catalogs(GPtrArray *paths) {
-  // CPython's functions by name: a program without an interpreter has none of them.
-  typedef void *(*Lookup)(void *, const char *);
   void *(*modules)(void) = (void *(*)(void))dlsym(RTLD_DEFAULT, "PyImport_GetModuleDict");
-  Lookup item = (Lookup)dlsym(RTLD_DEFAULT, "PyDict_GetItemString");
-  Lookup attribute = (Lookup)dlsym(RTLD_DEFAULT, "PyObject_GetAttrString");
+  void *(*attribute)(void *, const char *) =
+      (void *(*)(void *, const char *))dlsym(RTLD_DEFAULT, "PyObject_GetAttrString");
   int (*next)(void *, ssize_t *, void **, void **) =
       (int (*)(void *, ssize_t *, void **, void **))dlsym(RTLD_DEFAULT, "PyDict_Next");
   void *(*tuple_item)(void *, ssize_t) =
       (void *(*)(void *, ssize_t))dlsym(RTLD_DEFAULT, "PyTuple_GetItem");
-  const char *(*utf8)(void *) = (const char *(*)(void *))dlsym(RTLD_DEFAULT, "PyUnicode_AsUTF8");
-  void (*release_reference)(void *) = (void (*)(void *))dlsym(RTLD_DEFAULT, "Py_DecRef");
-  void (*clear_error)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "PyErr_Clear");
+  PythonCalls python;
   InterpreterLock lock;
-  if (modules == NULL || item == NULL || attribute == NULL || next == NULL ||
-      tuple_item == NULL || utf8 == NULL || release_reference == NULL || clear_error == NULL ||
-      !running_interpreter(&lock)) {
+  if (modules == NULL || attribute == NULL || next == NULL || tuple_item == NULL ||
+      !python_calls(&python) || !running_interpreter(&lock)) {
     return;
   }
   int state = lock.ensure();
   // `gettext._translations`: each catalog file `gettext.translation()` read, keyed by
   // (class, absolute path). Anything else there (another layout of a later Python) is
   // passed over: each call that fails sets an error, cleared before the next.
-  void *gettext = item(modules(), "gettext");
+  void *gettext = python.item(modules(), "gettext");
   void *translations = gettext != NULL ? attribute(gettext, "_translations") : NULL;
   if (translations != NULL) {
     ssize_t position = 0;
@@ -218,9 +228,9 @@ void live_python_catalogs(GPtrArray *paths) {
     void *value = NULL;
     while (next(translations, &position, &key, &value)) {
       void *path_object = tuple_item(key, 1);
-      const char *path = path_object != NULL ? utf8(path_object) : NULL;
+      const char *path = path_object != NULL ? python.utf8(path_object) : NULL;
       if (path == NULL) {
-        clear_error();
+        python.clear_error();
         continue;
       }
       gboolean known = FALSE;
@@ -232,9 +242,9 @@ void live_python_catalogs(GPtrArray *paths) {
         bind_for_glibc(path);
       }
     }
-    release_reference(translations);
+    python.release_reference(translations);
   }
-  clear_error();
+  python.clear_error();
   lock.release(state);
 }
 

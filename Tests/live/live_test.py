@@ -587,6 +587,20 @@ def compiled_catalogs(domain, translations):
     return folder
 
 
+# The domain of the Python fixtures' own, whose catalogs only Python reads, and the
+# German and French of its one message, "Wobble the frobnicator".
+PYTHON_FIXTURE_DOMAIN = "parlance-python-fixture"
+PYTHON_FIXTURE_TEXTS = {"de": "Den Frobnikator wackeln", "fr": "Agiter le frobnicateur"}
+
+
+def python_fixture_catalogs():
+    """A locale folder of the Python fixtures' own domain (PYTHON_FIXTURE_LOCALEDIR)."""
+    return compiled_catalogs(
+        PYTHON_FIXTURE_DOMAIN,
+        {language: {"Wobble the frobnicator": text}
+         for language, text in PYTHON_FIXTURE_TEXTS.items()})
+
+
 def fixture_ready(process):
     """Waits until `process` answers on the session bus and its window is shown."""
     wait_until(lambda: any(p["pid"] == process.pid for p in live_programs()),
@@ -601,10 +615,8 @@ def python_gettext():
     German, and the report names it as German, set again by the program. A label of a
     domain whose catalogs only Python reads is French too: the module names the
     catalogs Python's gettext has read."""
-    own = {"de": "Den Frobnikator wackeln", "fr": "Agiter le frobnicateur"}
-    locales = compiled_catalogs(
-        "parlance-python-fixture",
-        {language: {"Wobble the frobnicator": text} for language, text in own.items()})
+    own = PYTHON_FIXTURE_TEXTS
+    locales = python_fixture_catalogs()
     process = start_fixture("python_gettext.py", PYTHON_FIXTURE_LOCALEDIR=locales)
     german_catalog = gettext.translation("gtk30", languages=["de"])
     german = german_catalog.gettext("Other Locations")
@@ -773,10 +785,7 @@ def python_asked():
     reads, and switched to French each text is the French of the message it asked for,
     as a fresh start shows. Once it reads a catalog into a translation Python's cache does
     not hold, it keeps no record."""
-    domain = "parlance-python-fixture"
-    locales = compiled_catalogs(domain, {
-        "de": {"Wobble the frobnicator": "Den Frobnikator wackeln"},
-        "fr": {"Wobble the frobnicator": "Agiter le frobnicateur"}})
+    locales = python_fixture_catalogs()
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "python_asked.py")
     fresh = start(["/usr/bin/python3", "-B", script],
                   environment("fr", PYTHON_FIXTURE_LOCALEDIR=locales))
@@ -793,7 +802,8 @@ def python_asked():
         check("a Python program's record holds GTK's messages it asked glibc's gettext for, "
               "and none of the domain its Python gettext reads",
               record[1] and ["gtk30", "Searching"] in messages
-              and not any(name == domain for name, _ in messages), str(record[:3]))
+              and not any(name == PYTHON_FIXTURE_DOMAIN for name, _ in messages),
+              str(record[:3]))
         parlance("switch", "fr", "--pid", str(process.pid))
         shown = texts_of(process.pid)[0]
         check("of several messages that show a text, a switch of a Python program takes the "
