@@ -12,8 +12,9 @@
 /// Literal text must match exactly; a number takes digits (ASCII or Arabic-Indic), a
 /// sign and the separators locales group digits with; a string (`%s`, `%c`, `%p`) takes
 /// the shortest run that lets the rest match. A field width pads an argument with spaces
-/// before it (after it with the flag `-`), which are no part of the argument. Matching backtracks over the arguments'
-/// lengths within a budget of steps, so a pattern of many strings cannot take long.
+/// before it (after it with the flag `-`), which are no part of the argument. Matching
+/// backtracks over the arguments' lengths within a budget of steps, so a pattern of many
+/// strings cannot take long.
 struct PrintfPattern: Sendable {
   enum Piece: Sendable {
     case literal([UInt8])

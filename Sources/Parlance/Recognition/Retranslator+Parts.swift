@@ -39,17 +39,17 @@ extension Retranslator {
   /// The separators a program joins texts with, in the order they are tried: paragraphs
   /// (grsync's tooltips, an rsync option's own help and its translated description),
   /// lines (gnome-mines' board buttons, "<span …>8 × 8</span>\n<b>10</b> Minen"), a
-  /// title and the program's name, a path of sections (mousepad's "Quelle/C"), a time before a
-  /// message (geany's "21:21:46: Neue Datei »unbenannt« geöffnet."), a tooltip and its
-  /// key (galculator's "Löschen    Rückschritt").
+  /// title and the program's name, a path of sections (mousepad's "Quelle/C"), a time
+  /// before a message (geany's "21:21:46: Neue Datei »unbenannt« geöffnet."), a tooltip
+  /// and its key (galculator's "Löschen    Rückschritt").
   static let separators = ["\n\n", "\n", " - ", " — ", " – ", " | ", "/", ": ", "    "]
 
   /// `shown` as texts joined by a separator, each switched where it is a text of the
-  /// tables: at most three parts (more: the first and the rest), none empty (a path such as `/usr/share` is no such
-  /// text), at least one a text of the tables (though it may read the same in both
-  /// languages: "Unicode (UTF-8)" has a recipe for the next switch all the same), none
-  /// ambiguous; or as a text followed by another in parentheses (`Westlich
-  /// (ISO-8859-15)`, a name and its detail), switched the same way.
+  /// tables: at most three parts (more: the first and the rest), none empty (a path such
+  /// as `/usr/share` is no such text), at least one a text of the tables (though it may
+  /// read the same in both languages: "Unicode (UTF-8)" has a recipe for the next switch
+  /// all the same), none ambiguous; or as a text followed by another in parentheses
+  /// (`Westlich (ISO-8859-15)`, a name and its detail), switched the same way.
   func compound(_ shown: String) -> Outcome {
     // An editor's mark of a document changed since it was saved, before its title.
     let edited = marked(shown)
