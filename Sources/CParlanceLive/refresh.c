@@ -62,7 +62,8 @@ static const char *window_button_message(GtkWidget *button) {
 static void rename_window_buttons(GtkWidget *widget, gpointer data) {
   const char *message = GTK_IS_BUTTON(widget) ? window_button_message(widget) : NULL;
   if (message != NULL) {
-    atk_object_set_name(gtk_widget_get_accessible(widget), g_dgettext("gtk30", message));
+    parlance_set_accessible_text(gtk_widget_get_accessible(widget), TRUE,
+                                 g_dgettext("gtk30", message));
     return;
   }
   // forall: the window buttons are the header bar's own children.

@@ -30,6 +30,43 @@ const char *parlance_stock_context(const ParlanceShownText *text) {
   return "Stock label";
 }
 
+/// Sets the name (`is_name`) or description of `accessible` to `value` without freeing a
+/// string the module did not make. A program may have written the field itself with a
+/// string it does not own: gnome-boxes (Vala) gives a popover's accessible a translation
+/// straight from the catalog gettext mapped, and ATK's own setter frees the field's old
+/// string, which aborted it. The field takes a copy, which the next such call frees:
+/// the string a program wrote is left to it (at most one per name it set). A class that
+/// sets names its own way is left to do so.
+void parlance_set_accessible_text(AtkObject *accessible, gboolean is_name, const char *value) {
+  static GQuark name_quark = 0, description_quark = 0;
+  if (name_quark == 0) {
+    name_quark = g_quark_from_static_string("parlance-accessible-name");
+    description_quark = g_quark_from_static_string("parlance-accessible-description");
+  }
+  AtkObjectClass *klass = ATK_OBJECT_GET_CLASS(accessible);
+  AtkObjectClass *base = g_type_class_peek(ATK_TYPE_OBJECT);
+  if (base == NULL || (is_name ? klass->set_name != base->set_name
+                               : klass->set_description != base->set_description)) {
+    if (is_name) {
+      atk_object_set_name(accessible, value);
+    } else {
+      atk_object_set_description(accessible, value);
+    }
+    return;
+  }
+  gchar **field = is_name ? &accessible->name : &accessible->description;
+  GQuark quark = is_name ? name_quark : description_quark;
+  gchar *old = *field;
+  gboolean made_here = old != NULL && old == g_object_get_qdata(G_OBJECT(accessible), quark);
+  *field = g_strdup(value);
+  g_object_set_qdata(G_OBJECT(accessible), quark, *field);
+  if (made_here) g_free(old);
+  // As ATK's setters say it (not for a first one: ATK's bug 665870).
+  if (old != NULL) {
+    g_object_notify(G_OBJECT(accessible), is_name ? "accessible-name" : "accessible-description");
+  }
+}
+
 void parlance_set_shown_text(ParlanceShownText *text, const char *value) {
   if (text->kind == PARLANCE_TEXT_STOCK) {
     // The same stock id (a copy: a GtkImageMenuItem compares the pointer): GTK looks
@@ -89,6 +126,10 @@ void parlance_set_shown_text(ParlanceShownText *text, const char *value) {
                             text->property, value, NULL);
   } else if (strcmp(text->property, "title") == 0 && GTK_IS_TREE_VIEW_COLUMN(text->object)) {
     gtk_tree_view_column_set_title(GTK_TREE_VIEW_COLUMN(text->object), value);
+  } else if (ATK_IS_OBJECT(text->object) && (strcmp(text->property, "accessible-name") == 0 ||
+                                              strcmp(text->property, "accessible-description") == 0)) {
+    parlance_set_accessible_text(ATK_OBJECT(text->object),
+                                 strcmp(text->property, "accessible-name") == 0, value);
   } else if (strcmp(text->property, "tooltip-markup") == 0 && GTK_IS_WIDGET(text->object)) {
     gtk_widget_set_tooltip_markup(GTK_WIDGET(text->object), value);
     g_object_notify(text->object, "tooltip-text");

@@ -8,6 +8,7 @@
 
 /// The first label inside `widget` (a button's, beside its image), or NULL.
 GtkLabel *parlance_first_label(GtkWidget *widget);
+void parlance_set_accessible_text(AtkObject *accessible, gboolean is_name, const char *value);
 
 /// Whether a model's rows can be set again: a list or tree store's.
 gboolean parlance_is_store(gpointer model);

@@ -354,6 +354,7 @@ def main():
     python_asked()
     dotnet_program()
     emptied_language()
+    accessible_field()
     gettext_record_threads()
     photographs.screenshot_matrix(PARLANCE, environment(), TIMEOUT * 4)
     photographs.already_running(PARLANCE, environment(), TIMEOUT)
@@ -730,6 +731,36 @@ def emptied_language():
               f"{before} {shown} {french}")
     except TimeoutError as error:
         check("a program that empties LANGUAGE is switched", False, str(error))
+    finally:
+        stop(process)
+
+
+def accessible_field():
+    """A C program that wrote its button's accessible name and description into the
+    fields itself, with strings it does not own (accessible_field.c, as gnome-boxes
+    does): two switches change both, as a fresh start shows them, and it lives."""
+    program = compiled_gtk_program("accessible_field")
+    fresh = {}
+    for language in ["fr", "ar"]:
+        process = start([program], environment(language))
+        try:
+            ready(process.pid)
+            fresh[language] = texts_of(process.pid)[0]
+        finally:
+            stop(process)
+    process = start([PARLANCE, "run", "--language", "de", program], environment())
+    try:
+        fixture_ready(process)
+        for language in ["fr", "ar"]:
+            parlance("switch", language, "--pid", str(process.pid))
+            shown = texts_of(process.pid)[0]
+            check(f"a name the program wrote into its accessible itself is switched to "
+                  f"{language}, and the program lives",
+                  process.poll() is None and shown == fresh[language],
+                  f"{shown} {fresh[language]}")
+    except TimeoutError as error:
+        check("a name the program wrote into its accessible itself is switched", False,
+              str(error))
     finally:
         stop(process)
 
