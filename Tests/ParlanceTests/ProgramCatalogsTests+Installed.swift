@@ -122,10 +122,14 @@ extension ProgramCatalogsTests {
         .path
     }
 
-    func catalogs(textDomain: String = "app") throws -> ProgramCatalogs {
+    /// The catalogs, with the names of `desktopEntries` (none: a test does not depend on
+    /// the machine's applications).
+    func catalogs(
+      textDomain: String = "app", desktopEntries: DesktopEntryNames = DesktopEntryNames(folders: [])
+    ) throws -> ProgramCatalogs {
       try ProgramCatalogs(
         catalogPaths: paths, textDomain: textDomain, textDomainDirectory: folder.path,
-        systemFolders: [])
+        systemFolders: [], desktopEntries: desktopEntries)
     }
   }
 

@@ -28,7 +28,8 @@ struct ProgramCatalogsTests {
       catalogPaths: installed.paths.sorted() + [
         "/usr/share/locale/de/LC_MESSAGES/gtk30-properties.mo"
       ],
-      textDomain: "messages", textDomainDirectory: "", systemFolders: [])
+      textDomain: "messages", textDomainDirectory: "", systemFolders: [],
+      desktopEntries: DesktopEntryNames(folders: []))
     // `messages` is glibc's default: no domain of the program's.
     #expect(catalogs.domains == ["app", "gtk30", "glib20"])
     #expect(try installed.catalogs().domains == ["app", "gtk30", "glib20"])

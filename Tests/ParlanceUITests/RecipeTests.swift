@@ -99,7 +99,7 @@ final class RecipeTests: XCTestCase {
   private func catalogs() throws -> ProgramCatalogs {
     try ProgramCatalogs(
       catalogPaths: paths, textDomain: "app", textDomainDirectory: folder.path,
-      systemFolders: [])
+      systemFolders: [], desktopEntries: DesktopEntryNames(folders: []))
   }
 
   /// What the module makes of `recipe` with gettext switched to `languages`.

@@ -123,6 +123,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case brokenMarkup(msgid: String, reason: String)
     case accessKeyDropped(msgid: String)
     case accessKeyClash(key: Character, first: String, second: String, firstAt: SourceLocation)
+    // Desktop entries (.desktop, .directory)
+    case malformedDesktopEntry(reason: String)
   }
 
   /// Which string of a compiled message a finding is about.
@@ -301,6 +303,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case .unusableTranslation(let key, let language, let reason):
       "translation of '\(key)' into \(language) is not served: \(reason)"
     case .malformedInterface(let reason): "malformed interface: \(reason)"
+    case .malformedDesktopEntry(let reason): "malformed desktop entry: \(reason)"
     case .templateBuiltAsParent(let className, let parent):
       "template '\(className)' is built as a plain \(parent)"
     case .unknownInterfaceClassBuiltAs(let name, let ancestor):

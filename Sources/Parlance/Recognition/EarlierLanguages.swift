@@ -28,6 +28,7 @@ final class EarlierLanguages {
       localizer: catalogs.localizer, tables: catalogs.domains, from: language, to: target,
       fallbacks: catalogs.fallbacks(for: target), msgidsOf: languages)
     made?.asked = asked
+    made?.desktopEntries = catalogs.desktopEntries
     retranslators[language] = made
     return made
   }

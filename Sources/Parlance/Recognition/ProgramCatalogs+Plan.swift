@@ -15,6 +15,28 @@ extension ProgramCatalogs {
       /// The recipe to remember there (`Retranslator.Recipe.encoded`, `toolkitItem`
       /// for a toolkit item), or empty.
       public let recipe: String
+
+      init(index: Int, text: String, message: String, recipe: String) {
+        self.index = index
+        self.text = text
+        self.message = message
+        self.recipe = recipe
+      }
+
+      /// The change of `text` to what a retranslator `made` of it. A desktop entry's name
+      /// is plain text: a markup column gets it escaped.
+      init(
+        index: Int, text: Text,
+        _ made: (text: String, message: Retranslator.ShownMessage?, recipe: Retranslator.Recipe?)
+      ) {
+        let value =
+          text.isMarkup && made.message?.table == DesktopEntryNames.table
+            && ShownTextForm.plainText(ofMarkup: made.text) == nil
+          ? Retranslator.markupEscaped(made.text) : made.text
+        self.init(
+          index: index, text: value, message: made.message?.encoded ?? "",
+          recipe: made.recipe?.encoded ?? "")
+      }
     }
 
     /// A text left as it is, and why.
@@ -104,6 +126,7 @@ extension ProgramCatalogs {
       localizer: localizer, tables: domains, from: source, to: language,
       fallbacks: fallbacks(for: language), msgidsOf: earlier)
     retranslator.asked = asked
+    retranslator.desktopEntries = desktopEntries
     let before = EarlierLanguages(
       catalogs: self, languages: earlier + [language, localizer.developmentLanguage],
       target: language, asked: asked)
@@ -123,28 +146,50 @@ extension ProgramCatalogs {
       if let known = decided[text] {
         result = known
       } else {
-        result =
+        var outcome =
           before.decide(text, shownIn: source)
           ?? (
             retranslator.retranslate(
               text.text, remembered: Retranslator.ShownMessage(encoded: text.message),
               declared: text.declared), source
           )
+        // A text of no message may be an installed application's or menu's name.
+        if case .failure(.unknown) = outcome.outcome,
+          let named = retranslator.desktopEntryName(text.text, inList: text.group != 0)
+        {
+          outcome.outcome = named
+        }
+        result = outcome
         decided[text] = result
       }
       var outcome = result.outcome
       // A text of the catalogs in the program's own model: said, not set.
       if text.isOwnModel, outcome.isCatalogText { outcome = .failure(.ownModel) }
       switch outcome {
-      case .success(let (value, message, recipe)):
-        changes.append(
-          Plan.Change(
-            index: index, text: value, message: message?.encoded ?? "",
-            recipe: recipe?.encoded ?? ""))
+      case .success(let made):
+        changes.append(Plan.Change(index: index, text: text, made))
       case .failure(let reason):
         left.append(Plan.Left(index: index, text: text, reason: reason, shownIn: result.language))
       }
     }
+    // Rows of a list that several desktop entries show: the entries of its other rows
+    // decide (a menu editor's categories are one menu's).
+    var siblings: [Int: [String]] = [:]
+    for change in changes where texts[change.index].group != 0 {
+      guard let message = Retranslator.ShownMessage(encoded: change.message),
+        message.table == DesktopEntryNames.table
+      else { continue }
+      siblings[texts[change.index].group, default: []].append(message.match.key)
+    }
+    left.removeAll { entry in
+      let text = texts[entry.index]
+      guard case .ambiguous(let candidates) = entry.reason, let keys = siblings[text.group],
+        case .success(let made)? = retranslator.desktopEntryName(among: candidates, besides: keys)
+      else { return false }
+      changes.append(Plan.Change(index: entry.index, text: text, made))
+      return true
+    }
+    changes.sort { $0.index < $1.index }
     // A list column with a text no catalog has holds the user's data: it is left whole.
     // A row left for another reason (several messages show it) is a catalog's text all
     // the same, and the other rows are switched. So are the rows of a column nearly all

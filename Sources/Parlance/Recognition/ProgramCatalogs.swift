@@ -46,13 +46,17 @@ public final class ProgramCatalogs: Sendable {
     /// names, devices), which must stay as it is, and is left whole; a row several
     /// messages show is a catalog's text, and leaves only itself.
     public let group: Int
+    /// The text is set as Pango markup (a list column's `markup`, a tooltip's): a name
+    /// that no message gives is written for it (`&amp;`).
+    public let isMarkup: Bool
 
     /// A shown text.
     public init(
       text: String, message: String = "", replaced: String = "", isToolkitItem: Bool = false,
-      isOwnModel: Bool = false, group: Int = 0, declared: Set<String> = []
+      isOwnModel: Bool = false, group: Int = 0, declared: Set<String> = [], isMarkup: Bool = false
     ) {
       self.text = text
+      self.isMarkup = isMarkup
       self.message = message
       self.replaced = replaced
       self.isOwnModel = isOwnModel
@@ -73,17 +77,23 @@ public final class ProgramCatalogs: Sendable {
   public let localeFolders: [URL]
   /// The catalogs of `domains` in every language installed.
   public let localizer: Localizer
+  /// The names installed desktop entries give applications and menus, for the texts no
+  /// message shows (read at the first such text).
+  public let desktopEntries: DesktopEntryNames
 
   /// The catalogs of a program that has `catalogPaths` open (`…/<lang>/LC_MESSAGES/<domain>.mo`)
   /// and the default domain `textDomain`, bound to `textDomainDirectory` (empty for none);
-  /// `systemFolders` are where the toolkit's catalogs lie (by default the system's).
-  /// A folder that does not exist is left out.
+  /// `systemFolders` are where the toolkit's catalogs lie (by default the system's), and
+  /// `desktopEntries` the names of applications and menus (by default the user's and the
+  /// system's). A folder that does not exist is left out.
   ///
   /// - Throws: `LocalizerError.resources` when a catalog folder cannot be read.
   public init(
     catalogPaths: [String], textDomain: String, textDomainDirectory: String,
-    systemFolders: [URL] = TranslationSources.systemLocaleFolders()
+    systemFolders: [URL] = TranslationSources.systemLocaleFolders(),
+    desktopEntries: DesktopEntryNames = .installed()
   ) throws(LocalizerError) {
+    self.desktopEntries = desktopEntries
     var domains: [String] = []
     var folders = systemFolders
     func add(domain: String, folder: URL?) {

@@ -122,6 +122,10 @@ public struct Retranslator: Sendable {
   public var asked: Set<String> = [] {
     didSet { askedTables = Self.tables(of: asked) }
   }
+  /// The names of installed desktop entries, for a text no message shows: a menu
+  /// editor's categories, an application chooser's applications
+  /// (`desktopEntryName`, which `ProgramCatalogs.plan` asks). nil looks up none.
+  public var desktopEntries: DesktopEntryNames?
   /// The tables of `asked`: the program asks gettext for their messages. A table it asked
   /// nothing of it reads some other way (a wxWidgets or Ruby program's own reader of its
   /// `.mo` files), or not at all, and its messages are not judged by `asked`.
@@ -271,7 +275,10 @@ public struct Retranslator: Sendable {
     _ shown: String, remembered: ShownMessage?, declared: Set<String> = []
   ) -> Outcome {
     let message: ShownMessage
-    if let remembered {
+    if let remembered, remembered.table == DesktopEntryNames.table {
+      return desktopEntryName(shown, remembered: remembered.match.key)
+        ?? retranslateWhole(shown, remembered: nil, declared: declared)
+    } else if let remembered {
       message = remembered
     } else {
       // Normalized once for every index asked.
