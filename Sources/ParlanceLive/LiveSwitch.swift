@@ -296,6 +296,7 @@ extension ProgramCatalogs.Text {
     self.init(
       text: text.text, message: text.message, replaced: text.replacedMessage,
       isToolkitItem: text.isStockItem, isOwnModel: text.property.hasPrefix("own-"),
-      group: Int(text.group), declared: declared, isMarkup: text.property.hasSuffix("markup"))
+      group: Int(text.group), declared: declared, isMarkup: text.property.hasSuffix("markup"),
+      isDescription: text.property.contains("tooltip") || text.property.hasSuffix("description"))
   }
 }

@@ -31,6 +31,26 @@ extension ProgramCatalogsTests {
     }
   }
 
+  /// Two messages that differ in capitals alone: a label shows the one in header
+  /// capitalization, a tooltip the sentence, as GNOME writes them (ocrfeeder's action
+  /// and its tooltip, both "Seite nach oben" in German).
+  @Test func capitalsDecideBetweenALabelsMessageAndATooltips() throws {
+    try withCatalogs { catalogs in
+      let plan = try catalogs.plan(
+        [
+          .init(text: "Seite nach oben"), .init(text: "Seite nach oben", isDescription: true),
+          // Messages that differ in more than capitals are left.
+          .init(text: "Sonstige", isDescription: true),
+        ], from: Self.de, to: Self.fr)
+      #expect(plan.changes.map(\.text) == ["Déplacer la page vers le haut", "Monter la page"])
+      #expect(plan.left.map(\.text) == ["Sonstige"])
+      // Remembered: the next switch makes each from its own message.
+      let back = try catalogs.plan(
+        plan.changes.map { .init(text: $0.text, message: $0.message) }, from: Self.fr, to: Self.de)
+      #expect(back.changes.map(\.text) == ["Seite nach oben", "Seite nach oben"])
+    }
+  }
+
   /// The message the program's interface file gives a place (a GtkBuilder id's
   /// property) decides between several that show its text; one that is none of them
   /// decides nothing.

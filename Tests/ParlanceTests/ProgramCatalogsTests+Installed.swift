@@ -27,7 +27,8 @@ extension ProgramCatalogsTests {
           ("Cyrillic", "Kyrillisch"), ("_Back", "_Zurück"), ("_Edit", "_Bearbeiten"),
           ("%.1f MB", "%.1f MB"), ("Color: Dark", "Farbe: Dunkel"), ("Color", "Farbe"),
           ("Color: %s", "Farbe: %s"), ("Two", "Zwei"), ("Soyombo", "Sojombo"), ("App", "App"),
-          ("Score: %u", "Punkte: %4u"),
+          ("Score: %u", "Punkte: %4u"), ("Move Page Up", "Seite nach oben"),
+          ("Move page up", "Seite nach oben"),
         ],
         "fr": [
           ("_File", "_Fichier"), ("_Color Scheme", "_Jeu de couleurs"),
@@ -40,6 +41,7 @@ extension ProgramCatalogsTests {
           ("_Back", "_Précédent"), ("_Edit", "É_dition"), ("%.1f MB", "%.1f Mo"),
           ("Color: Dark", "Couleur foncée"), ("Color", "Couleur"), ("Color: %s", "Couleur : %s"),
           ("Two", "Deux"), ("App", "Appli"), ("Score: %u", "Score : %u"),
+          ("Move Page Up", "Déplacer la page vers le haut"), ("Move page up", "Monter la page"),
         ],
         "ar": [
           ("_File", "_ملف"), ("_Open", "_افتح"), ("Unicode", "يونيكود"), ("Soyombo", "سويومبو"),

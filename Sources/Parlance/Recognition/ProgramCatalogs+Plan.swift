@@ -189,6 +189,18 @@ extension ProgramCatalogs {
       changes.append(Plan.Change(index: entry.index, text: text, made))
       return true
     }
+    // Messages that differ in capitals alone: a label's is the one in header
+    // capitalization, a tooltip's the sentence (ocrfeeder's action "Move Page Up", its
+    // tooltip "Move page up", both "Seite nach oben" in German).
+    left.removeAll { entry in
+      let text = texts[entry.index]
+      guard case .ambiguous(let candidates) = entry.reason,
+        let chosen = Retranslator.byCapitals(candidates, sentence: text.isDescription),
+        case .success(let made) = retranslator.retranslate(text.text, remembered: chosen)
+      else { return false }
+      changes.append(Plan.Change(index: entry.index, text: text, made))
+      return true
+    }
     changes.sort { $0.index < $1.index }
     // A list column with a text no catalog has holds the user's data: it is left whole.
     // A row left for another reason (several messages show it) is a catalog's text all

@@ -49,14 +49,21 @@ public final class ProgramCatalogs: Sendable {
     /// The text is set as Pango markup (a list column's `markup`, a tooltip's): a name
     /// that no message gives is written for it (`&amp;`).
     public let isMarkup: Bool
+    /// The text describes (a tooltip, an accessible's description) rather than names (a
+    /// label, a title): GNOME writes the one as a sentence ("Move page up") and the other
+    /// in header capitalization ("Move Page Up"), which decides between two messages
+    /// that differ in capitals alone.
+    public let isDescription: Bool
 
     /// A shown text.
     public init(
       text: String, message: String = "", replaced: String = "", isToolkitItem: Bool = false,
-      isOwnModel: Bool = false, group: Int = 0, declared: Set<String> = [], isMarkup: Bool = false
+      isOwnModel: Bool = false, group: Int = 0, declared: Set<String> = [], isMarkup: Bool = false,
+      isDescription: Bool = false
     ) {
       self.text = text
       self.isMarkup = isMarkup
+      self.isDescription = isDescription
       self.message = message
       self.replaced = replaced
       self.isOwnModel = isOwnModel

@@ -87,6 +87,31 @@ extension Retranslator {
     return .failure(.ambiguous(candidates))
   }
 
+  /// Of `candidates`, messages whose msgids differ in capitals alone (mnemonics left
+  /// out), the one a text written as a `sentence` shows (the fewest capitals) or else a
+  /// name (the most): GNOME's HIG writes labels and titles in header capitalization,
+  /// tooltips and descriptions as sentences. Nil for messages that differ otherwise, or
+  /// when two have the capitals chosen.
+  ///
+  /// ```
+  /// ["Move Page Up", "Move page up"], sentence: false → "Move Page Up"
+  /// ["Move Page Up", "Move page up"], sentence: true  → "Move page up"
+  /// ```
+  static func byCapitals(_ candidates: [ShownMessage], sentence: Bool) -> ShownMessage? {
+    let msgids = candidates.map { withoutMnemonic($0.match.msgid) }
+    guard candidates.count > 1, candidates.allSatisfy({ $0.match.arguments.isEmpty }),
+      let first = msgids.first, Set(msgids).count > 1,
+      msgids.allSatisfy({ $0.lowercased() == first.lowercased() })
+    else { return nil }
+    let capitals = msgids.map { $0.filter(\.isUppercase).count }
+    guard let wanted = sentence ? capitals.min() : capitals.max() else { return nil }
+    let chosen = Set(zip(msgids, capitals).filter { $0.1 == wanted }.map(\.0))
+    guard chosen.count == 1, let index = msgids.firstIndex(where: chosen.contains) else {
+      return nil
+    }
+    return candidates[index]
+  }
+
   /// The contexts of GTK's messages no widget shows as its text: a key's name
   /// (gtk/gtkaccellabel.c, written into accelerators) and an accessible's action's name
   /// and description (gtk/a11y).
