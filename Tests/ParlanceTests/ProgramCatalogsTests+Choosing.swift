@@ -31,6 +31,33 @@ extension ProgramCatalogsTests {
     }
   }
 
+  /// A message a program fills with `str.format` (lightdm-gtk-greeter-settings' "File not
+  /// found: {path}"): its fields are read back by name and filled into the new
+  /// language's text, which may put them in another order; with no recipe, which printf
+  /// could not make.
+  @Test func aMessageFilledByStrFormatIsSwitched() throws {
+    try withCatalogs { catalogs in
+      let plan = try catalogs.plan(
+        [
+          .init(text: "Datei nicht gefunden: /usr/share/a b.css"), .init(text: "Von Anna: Lied"),
+          .init(text: "<b>Symbol: avatar-default</b>"),
+        ], from: Self.de, to: Self.fr)
+      #expect(
+        plan.changes.map(\.text) == [
+          "Fichier non trouvé : /usr/share/a b.css", "Lied par Anna",
+          "<b>Icône : avatar-default</b>",
+        ])
+      #expect(plan.changes.allSatisfy { $0.recipe.isEmpty })
+      let back = try catalogs.plan(
+        plan.changes.map { .init(text: $0.text, message: $0.message) }, from: Self.fr, to: Self.de)
+      #expect(
+        back.changes.map(\.text) == [
+          "Datei nicht gefunden: /usr/share/a b.css", "Von Anna: Lied",
+          "<b>Symbol: avatar-default</b>",
+        ])
+    }
+  }
+
   /// Two messages that differ in capitals alone: a label shows the one in header
   /// capitalization, a tooltip the sentence, as GNOME writes them (ocrfeeder's action
   /// and its tooltip, both "Seite nach oben" in German).

@@ -29,6 +29,9 @@ extension ProgramCatalogsTests {
           ("Color: %s", "Farbe: %s"), ("Two", "Zwei"), ("Soyombo", "Sojombo"), ("App", "App"),
           ("Score: %u", "Punkte: %4u"), ("Move Page Up", "Seite nach oben"),
           ("Move page up", "Seite nach oben"),
+          ("File not found: {path}", "Datei nicht gefunden: {path}"),
+          ("{name} by {artist}", "Von {artist}: {name}"),
+          ("<b>Icon: {icon}</b>", "<b>Symbol: {icon}</b>"),
         ],
         "fr": [
           ("_File", "_Fichier"), ("_Color Scheme", "_Jeu de couleurs"),
@@ -42,6 +45,9 @@ extension ProgramCatalogsTests {
           ("Color: Dark", "Couleur foncée"), ("Color", "Couleur"), ("Color: %s", "Couleur : %s"),
           ("Two", "Deux"), ("App", "Appli"), ("Score: %u", "Score : %u"),
           ("Move Page Up", "Déplacer la page vers le haut"), ("Move page up", "Monter la page"),
+          ("File not found: {path}", "Fichier non trouvé : {path}"),
+          ("{name} by {artist}", "{name} par {artist}"),
+          ("<b>Icon: {icon}</b>", "<b>Icône : {icon}</b>"),
         ],
         "ar": [
           ("_File", "_ملف"), ("_Open", "_افتح"), ("Unicode", "يونيكود"), ("Soyombo", "سويومبو"),

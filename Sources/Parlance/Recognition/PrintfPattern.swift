@@ -40,6 +40,12 @@ struct PrintfPattern: Sendable {
   /// How many arguments the pattern gives back.
   let argumentCount: Int
 
+  /// The pattern made of `pieces`, which give back `argumentCount` arguments.
+  init(pieces: [Piece], argumentCount: Int) {
+    self.pieces = pieces
+    self.argumentCount = argumentCount
+  }
+
   /// The pattern of `template`; nil when it has no printf conversion (nothing to
   /// recognize beyond the text itself) or has one this grammar does not know.
   init?(_ template: String) {

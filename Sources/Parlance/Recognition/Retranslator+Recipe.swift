@@ -157,6 +157,8 @@ extension Retranslator {
     if match.values.isEmpty && match.count == nil && match.form == nil {
       return .message(table: message.table, key: match.key, withoutMnemonic: withoutMnemonic)
     }
+    // printf cannot fill `{name}`: the text is made by the controller at each switch.
+    guard match.values.isEmpty || BraceFormat.fields(of: match.msgid).isEmpty else { return nil }
     // A number shown is a count too, but only a plural message has forms to choose.
     var plural: (msgid: String, count: UInt64)?
     if let msgidPlural = sourcePlural(of: message) {

@@ -69,9 +69,21 @@ extension Retranslator {
     let options = RenderOptions(decimalSeparator: match.decimalSeparator)
     // One key looked up: a compiled catalog answers it in place, without building its
     // whole table.
+    // A message a program fills with `str.format` and the like: its fields replaced.
+    let fields = match.arguments.isEmpty ? [] : BraceFormat.fields(of: match.msgid)
     if let entry = localizer.catalog(for: language).tables[message.table]?.located(match.key) {
       // Without arguments the message as written (a `%` in it is no conversion then);
       // plain text has none to render.
+      if !fields.isEmpty {
+        var text = entry.value
+        if case .indexedPlural(let forms, let rule)? = entry.message, let count = match.count,
+          !forms.isEmpty
+        {
+          let form = rule.index(for: count)
+          text = forms[form < forms.count ? form : 0].source
+        }
+        return BraceFormat.render(text, fields: fields, arguments: match.arguments)
+      }
       guard !arguments.isEmpty, let template = entry.message else { return entry.value }
       var problems: [RenderProblem] = []
       // A plural message's form is its count's, as ngettext's n, also where the printf
@@ -90,6 +102,9 @@ extension Retranslator {
     var text = match.msgid
     let isOther = match.form == 1 || (match.form == nil ? false : match.count != 1)
     if isOther, let plural = sourcePlural(of: message) { text = plural }
+    if !fields.isEmpty {
+      return BraceFormat.render(text, fields: fields, arguments: match.arguments)
+    }
     return arguments.isEmpty
       ? text : MessageTemplate(text).render(arguments: arguments, options: options)
   }

@@ -168,9 +168,15 @@ public final class TranslationIndex: Sendable {
       } else {
         forms[normalized] = [form]
       }
-      guard normalized.utf8.contains(UInt8(ascii: "%")), let pattern = PrintfPattern(normalized)
-      else { continue }
-      printf.append(Template(form: form, pattern: pattern))
+      if normalized.utf8.contains(UInt8(ascii: "%")), let pattern = PrintfPattern(normalized) {
+        printf.append(Template(form: form, pattern: pattern))
+      } else if normalized.utf8.contains(UInt8(ascii: "{")),
+        let pattern = PrintfPattern(
+          braces: normalized, fields: BraceFormat.fields(of: CatalogEntry.msgid(ofKey: form.key)))
+      {
+        // A message filled by `str.format` (Python), `String.Format` (C#), `fmt`.
+        printf.append(Template(form: form, pattern: pattern))
+      }
     }
     // In key order, so that ambiguous matches come in the same order every time: the few
     // texts of several forms, and the printf forms (tried in the order filed).
