@@ -70,7 +70,7 @@ test: test-deps lint
 # folders, so the plain debug build is not rebuilt. Leak detection is off: Foundation's
 # own caches (CFError, Data buffers) are reported as leaks; these runs are about memory
 # errors (use after free, overflows) and races.
-TSAN_TESTS ?= MOTableThreadTests|LockTests|SnapshotLifetimeTests|LocalizerTests|ReloadTests|ReportingTests|XCStringsCatalogTests|PluralMessageTests|PNGWriterTests
+TSAN_TESTS ?= MOTableThreadTests|LockTests|SnapshotLifetimeTests|LocalizerTests|ReloadTests|ReportingTests|XCStringsCatalogTests|PluralMessageTests|PNGWriterTests|DesktopEntryNamesTests
 SANITIZED_GTK_TESTS ?= AsWrittenTests|FirstGlanceTests|CorpusDialogTests
 ASAN_TESTS ?= ParlanceTests
 sanitize:

@@ -216,10 +216,22 @@ public final class DesktopEntryNames: Sendable {
 
   /// Every shown key's values, read at the first call.
   private func entries() -> [String: DesktopEntryFile.Value] {
-    if let read = values.withLock({ $0 }) { return read }
-    let read = Self.read(folders)
-    values.withLock { $0 = read }
-    return read
+    // Read under the lock: a caller that comes while `readAhead`'s thread reads waits for
+    // it instead of reading again.
+    values.withLock { values in
+      if let read = values { return read }
+      let read = Self.read(folders)
+      values = read
+      return read
+    }
+  }
+
+  /// Starts reading the entries on a thread of its own, unless read already, and returns
+  /// at once: a switch asks for them while it builds its other indexes, and on a second
+  /// core the reading costs it nothing.
+  public func readAhead() {
+    guard values.withLock({ $0 == nil }) else { return }
+    DispatchQueue.global(qos: .userInitiated).async { _ = self.entries() }
   }
 
   private static func read(_ folders: [URL]) -> [String: DesktopEntryFile.Value] {

@@ -122,6 +122,9 @@ extension ProgramCatalogs {
         language: language, gettextLanguages: gettext, isRightToLeft: isRightToLeft,
         changes: [], left: [])
     }
+    // A text of no message may be an installed application's name: those are read
+    // beside the catalogs' indexes.
+    desktopEntries.readAhead()
     var retranslator = try Retranslator(
       localizer: localizer, tables: domains, from: source, to: language,
       fallbacks: fallbacks(for: language), msgidsOf: earlier)
