@@ -202,7 +202,7 @@ format:
 FUZZ_SECONDS ?= 600
 FUZZ_SEEDS ?= ../shared/corpus
 FUZZERS ?= strings stringsdict xcstrings po message-template plural-forms mo translation-index \
-  interface
+  interface desktop-entry
 FUZZ_BUILD ?= .build/fuzz
 # The .mo seeds are compiled here from the test fixtures (both byte orders, with and
 # without a hash table), beside a few of the machine's own catalogs; the .ui seeds are
@@ -237,6 +237,7 @@ fuzz:
 	    mo) target=FuzzMo; max=65536 ;; \
 	    translation-index) target=FuzzTranslationIndex; max=4096 ;; \
 	    interface) target=FuzzInterface; max=131072 ;; \
+	    desktop-entry) target=FuzzDesktopEntry; max=65536 ;; \
 	    *) echo "unknown fuzzer '$$name'"; exit 2 ;; \
 	  esac; \
 	  seeds=; for dir in Fuzz/corpus/$$name $(FUZZ_SEEDS)/$$name .build/fuzz-seeds/$$name; do \

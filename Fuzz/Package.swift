@@ -5,7 +5,7 @@ import PackageDescription
 // A separate package, so that the main one keeps building without the fuzzer runtime.
 let fuzzers = [
   "FuzzStrings", "FuzzStringsdict", "FuzzXCStrings", "FuzzPo", "FuzzMessageTemplate",
-  "FuzzPluralForms", "FuzzMo", "FuzzTranslationIndex", "FuzzInterface",
+  "FuzzPluralForms", "FuzzMo", "FuzzTranslationIndex", "FuzzInterface", "FuzzDesktopEntry",
 ]
 
 let package = Package(

@@ -3,9 +3,9 @@ import FuzzSupport
 import Parlance
 
 /// Translations and a shown text per input: `text \0 translation \0 translation …`.
-/// The translations go into a table (the second and third also as the forms of a
-/// plural message); the text is recognized against it, and every translation made
-/// back from the arguments found must be the text.
+/// The translations go into a table (the first also as its own msgid, so that its
+/// `str.format` fields make a pattern; the second and third also as the forms of a
+/// plural message); the text is recognized against it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let parts = UnsafeBufferPointer(start: data, count: size)
@@ -15,7 +15,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var table = CatalogTable()
   let origin = EntryOrigin(file: "fuzz.po", location: SourceLocation(line: 1, column: 1))
   for (index, translation) in parts.dropFirst().prefix(32).enumerated() {
-    table["key \(index)"] = CatalogEntry(
+    table[index == 0 ? translation : "key \(index)"] = CatalogEntry(
       message: .text(MessageTemplate(translation)), origin: origin)
   }
   if parts.count >= 4 {

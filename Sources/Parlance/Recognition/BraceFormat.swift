@@ -12,11 +12,11 @@
 /// A field's argument is named by its msgid: the first field named there is argument 0
 /// (an automatic `{}` is the next number), whatever order a translation puts them in.
 /// gettext cannot make such a text (no printf), so it has no recipe.
-enum BraceFormat {
+public enum BraceFormat {
   /// The distinct fields of `msgid` in the order they first appear; empty when it has
   /// none, or printf conversions (a printf message whose text holds braces), or a brace
   /// that opens no well-formed field.
-  static func fields(of msgid: String) -> [String] {
+  public static func fields(of msgid: String) -> [String] {
     guard msgid.utf8.contains(UInt8(ascii: "{")), !hasPrintfConversion(msgid),
       let pieces = pieces(of: msgid)
     else { return [] }
@@ -27,7 +27,7 @@ enum BraceFormat {
 
   /// `text` (a translation of a message whose msgid has `fields`) with each field
   /// replaced by its argument; nil where it names a field the msgid has not.
-  static func render(_ text: String, fields: [String], arguments: [String]) -> String? {
+  public static func render(_ text: String, fields: [String], arguments: [String]) -> String? {
     guard let pieces = pieces(of: text) else { return nil }
     var result = ""
     for piece in pieces {
