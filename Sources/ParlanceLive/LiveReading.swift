@@ -127,7 +127,12 @@ private final class Identification {
   /// text reads as in the language shown; nil for a text of no catalog, or of several
   /// messages.
   func message(of text: LiveBus.Text) -> Retranslator.ShownMessage? {
-    if let remembered = Retranslator.ShownMessage(encoded: text.message) { return remembered }
+    // A desktop entry's name a switch set is no catalog's message: read as a fresh start's.
+    if let remembered = Retranslator.ShownMessage(encoded: text.message),
+      remembered.table != DesktopEntryNames.table
+    {
+      return remembered
+    }
     if let context = text.stockContext { return stockMessage(showing: text.text, in: context) }
     if let known = decided[text.text] { return known }
     var found: Retranslator.ShownMessage?
