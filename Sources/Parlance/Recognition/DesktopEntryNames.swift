@@ -77,20 +77,11 @@ public final class DesktopEntryNames: Sendable {
   public static func installedFolders(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> [URL] {
-    var folders: [String] = []
-    if let home = environment["XDG_DATA_HOME"], home.hasPrefix("/") {
-      folders.append(home)
-    } else if let home = environment["HOME"], home.hasPrefix("/") {
-      folders.append(home + "/.local/share")
-    }
-    let system =
-      environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? "/usr/local/share:/usr/share"
-    folders += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-    var seen = Set<String>()
-    return folders.filter { seen.insert($0).inserted }.map {
-      URL(fileURLWithPath: $0, isDirectory: true)
-    }
+    xdgFolders(
+      home: ("XDG_DATA_HOME", ".local/share"),
+      system: ("XDG_DATA_DIRS", "/usr/local/share:/usr/share"),
+      environment: environment
+    ).map { URL(fileURLWithPath: $0, isDirectory: true) }
   }
 
   /// The XDG configuration folders' `menus`: `$XDG_CONFIG_HOME` (`~/.config`), then each
@@ -98,15 +89,29 @@ public final class DesktopEntryNames: Sendable {
   public static func installedMenuFolders(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> [URL] {
+    xdgFolders(
+      home: ("XDG_CONFIG_HOME", ".config"), system: ("XDG_CONFIG_DIRS", "/etc/xdg"),
+      environment: environment
+    ).map { URL(fileURLWithPath: $0 + "/menus", isDirectory: true) }
+  }
+
+  /// The user's folder (the variable `home.variable`, else `$HOME/` and `home.fallback`),
+  /// then the system's (the list `system.variable`, else `system.fallback`), each once;
+  /// a relative path is no XDG folder.
+  private static func xdgFolders(
+    home: (variable: String, fallback: String), system: (variable: String, fallback: String),
+    environment: [String: String]
+  ) -> [String] {
     var folders: [String] = []
-    if let home = environment["XDG_CONFIG_HOME"], home.hasPrefix("/") {
-      folders.append(home)
-    } else if let home = environment["HOME"], home.hasPrefix("/") {
-      folders.append(home + "/.config")
+    if let own = environment[home.variable], own.hasPrefix("/") {
+      folders.append(own)
+    } else if let user = environment["HOME"], user.hasPrefix("/") {
+      folders.append(user + "/" + home.fallback)
     }
-    let system = environment["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg"
-    folders += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-    return folders.map { URL(fileURLWithPath: $0 + "/menus", isDirectory: true) }
+    let list = environment[system.variable].flatMap { $0.isEmpty ? nil : $0 } ?? system.fallback
+    folders += list.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+    var seen = Set<String>()
+    return folders.filter { seen.insert($0).inserted }
   }
 
   /// The keys (`table`'s) whose text in `languages` (GLib's names, `languageNames`) is
