@@ -18,8 +18,9 @@ import Foundation
 ///
 /// A text is looked up as GLib's `g_key_file_get_locale_string` gave it to the program:
 /// the value of the first of the language's names that the key has (`pt_BR`, then `pt`),
-/// else the untranslated value. The files are read at the first lookup, once: a switch
-/// that needs no name reads none. A file GLib refuses, and one that leaves its
+/// else the untranslated value. The files are read once, ahead of the first lookup
+/// (`readAhead`) or at it: a switch the module makes alone reads none. A file GLib
+/// refuses, and one that leaves its
 /// translations to a gettext domain (`X-GNOME-Gettext-Domain`: the program's catalogs
 /// have them), give none.
 public final class DesktopEntryNames: Sendable {
