@@ -17,7 +17,8 @@ public enum BraceFormat {
   /// none, or printf conversions (a printf message whose text holds braces), or a brace
   /// that opens no well-formed field.
   public static func fields(of msgid: String) -> [String] {
-    guard msgid.utf8.contains(UInt8(ascii: "{")), !hasPrintfConversion(msgid),
+    guard msgid.utf8.contains(UInt8(ascii: "{")),
+      !msgid.utf8.contains(UInt8(ascii: "%")) || PrintfPattern(msgid) == nil,
       let pieces = pieces(of: msgid)
     else { return [] }
     var fields: [String] = []
@@ -98,23 +99,6 @@ public enum BraceFormat {
     }
     if !literal.isEmpty { pieces.append(.literal(literal)) }
     return pieces
-  }
-
-  /// Whether `text` has a printf conversion (`%s`, `%1$d`), not only `%%` or a lone `%`.
-  private static func hasPrintfConversion(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    var index = 0
-    while index < bytes.count {
-      if bytes[index] == UInt8(ascii: "%"),
-        let specifier = PrintfSpecifier(scanning: bytes, at: index)
-      {
-        if case .conversion = specifier.kind { return true }
-        index = specifier.end
-        continue
-      }
-      index += 1
-    }
-    return false
   }
 }
 

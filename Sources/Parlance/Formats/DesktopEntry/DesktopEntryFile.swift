@@ -131,13 +131,6 @@ public struct DesktopEntryFile: Sendable {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
   }
 
-  /// The file at `url`, of its keys only `keys` (all when nil).
-  /// - Throws: the file system's error when it cannot be read.
-  public init(contentsOf url: URL, keys: Set<String>? = nil) throws {
-    let data = try Data(contentsOf: url)
-    self.init(bytes: data, file: url.path, keys: keys)
-  }
-
   private mutating func error(_ location: SourceLocation, _ reason: String) {
     diagnostics.append(
       Diagnostic(
