@@ -299,6 +299,23 @@ import Testing
     }
   }
 
+  /// A switch of texts whose messages a switch before remembered reads no index: a
+  /// retranslator builds its indexes at the first text it has to look up.
+  @Test func aRetranslatorOfRememberedTextsBuildsNoIndex() throws {
+    let localizer = try localizer("en")
+    let table = [Localizer.defaultTable]
+    let first = try Retranslator(
+      localizer: localizer, tables: table, from: .test("en"), to: .test("de"))
+    let message = try #require(try first.retranslate("Hello!").get().message)
+    let built = localizer.translationIndexesBuilt
+    let next = try Retranslator(
+      localizer: localizer, tables: table, from: .test("de"), to: .test("ja"))
+    #expect(try next.retranslate("Hallo!", remembered: message).get().text == "こんにちは！")
+    #expect(localizer.translationIndexesBuilt == built)
+    #expect(try next.retranslate("Hallo!").get().text == "こんにちは！")
+    #expect(localizer.translationIndexesBuilt > built)
+  }
+
   @Test func describesLanguagesForAMenu() throws {
     let localizer = try localizer("en")
     let languages = localizer.describeLanguages()

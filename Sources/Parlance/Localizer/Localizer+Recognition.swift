@@ -29,6 +29,10 @@ extension Localizer {
     }
   }
 
+  /// How many translation indexes were built so far (each once per language, table and
+  /// source language).
+  package var translationIndexesBuilt: Int { indexes.withLock { $0.count } }
+
   private func firstLanguage(with table: String) -> LanguageTag? {
     availableLanguages.first { $0 != developmentLanguage && catalog(for: $0).tables[table] != nil }
   }

@@ -152,8 +152,9 @@ public struct Retranslator: Sendable {
 
   /// Per table: the index of the language shown, those of the msgids a text shown as its
   /// msgid may be, and the language shown's own table (nil for the development
-  /// language): a msgid it translates otherwise is not its text.
-  let indexes: [TableIndexes]
+  /// language): a msgid it translates otherwise is not its text. Built when a text is
+  /// first looked up: a switch of texts whose messages are all remembered builds none.
+  var indexes: [TableIndexes] { builtIndexes.value }
   typealias TableIndexes = (
     table: String, shown: TranslationIndex, msgids: [TranslationIndex], translated: CatalogTable?
   )
@@ -185,58 +186,13 @@ public struct Retranslator: Sendable {
     self.source = source
     self.target = target
     self.fallbacks = fallbacks
-    indexes = Self.indexes(
-      localizer: localizer, tables: tables, from: source, to: target, msgidsOf: known)
-  }
-
-  /// Per table, the indexes a retranslator from `source` to `target` reads (the
-  /// localizer keeps each once built).
-  private static func indexes(
-    localizer: Localizer, tables: [String], from source: LanguageTag, to target: LanguageTag,
-    msgidsOf known: [LanguageTag]
-  ) -> [TableIndexes] {
-    // The msgids a text shown untranslated may be: those the target translates, or
-    // switching to the development language, those of the table's fullest catalog.
-    func keysFrom(_ table: String) -> LanguageTag? {
-      guard target == localizer.developmentLanguage else { return target }
-      return localizer.availableLanguages.lazy.filter { PseudoLocale($0) == nil }
-        .map { (language: $0, count: localizer.catalog(for: $0).tables[table]?.count ?? 0) }
-        .max { $0.count < $1.count }?.language
-    }
-    let development = localizer.developmentLanguage
-    return tables.map { table in
-      let keys = keysFrom(table)
-      let others = known.filter { language in
-        language != keys && language != development
-          && localizer.catalog(for: language).tables[table] != nil
-      }
-      return (
-        table,
-        localizer.translationIndex(for: source, table: table, sourceLanguage: keys),
-        ([keys] + others).map {
-          localizer.translationIndex(for: development, table: table, sourceLanguage: $0)
-        },
-        source == development ? nil : localizer.catalog(for: source).tables[table]
-      )
+    builtIndexes = Computed {
+      Self.indexes(localizer: localizer, tables: tables, from: source, to: target, msgidsOf: known)
     }
   }
 
-  /// Starts building, on a thread of its own, what retranslators along `route` will
-  /// read, and returns at once: for each step, from one language of `route` to the next,
-  /// the catalogs of the language switched to (`Localizer.loadAhead`) and the indexes
-  /// over `tables`. A retranslator made later finds them built.
-  /// - Parameters:
-  ///   - localizer: the catalogs the retranslators will be made of.
-  ///   - tables: the tables they will search.
-  ///   - route: the languages shown one after another, the first the one shown now.
-  public static func loadAhead(localizer: Localizer, tables: [String], route: [LanguageTag]) {
-    DispatchQueue.global(qos: .userInitiated).async {
-      for (source, target) in zip(route, route.dropFirst()) where source != target {
-        localizer.loadCatalogs(of: target)
-        _ = indexes(localizer: localizer, tables: tables, from: source, to: target, msgidsOf: [])
-      }
-    }
-  }
+  /// `indexes`, once read.
+  private let builtIndexes: Computed<[TableIndexes]>
 
   /// The text `shown` becomes in the target language, and its message; `remembered` is
   /// the message a switch set there before (when the text is still what it set), and
@@ -282,7 +238,7 @@ public struct Retranslator: Sendable {
       message = remembered
     } else {
       // Normalized once for every index asked.
-      let normalized = TranslationIndex.comparableForm(of: shown)
+      let (normalized, indexes) = (TranslationIndex.comparableForm(of: shown), indexes)
       var found: [ShownMessage] = []
       for entry in indexes {
         found += entry.shown.messages(showing: shown, normalized: normalized).map {
