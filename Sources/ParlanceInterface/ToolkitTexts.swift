@@ -27,8 +27,15 @@ public final class ToolkitTexts {
   /// translations.
   public private(set) var unresolved: [String] = []
 
+  /// What a switch found a place's text to be. A text of no message of GTK's (a folder's
+  /// name) stays as it is, as does one of several messages, `unresolved`: each is known
+  /// by its text at the next switch, which looks neither up again.
   private struct Remembered {
-    let message: Retranslator.ShownMessage
+    /// The message it shows; nil when none was found.
+    let message: Retranslator.ShownMessage?
+    /// The first candidate's msgid, when several messages show it.
+    var unresolved: String? = nil
+    /// The text it showed after the switch.
     let shown: String
   }
 
@@ -67,7 +74,7 @@ public final class ToolkitTexts {
     for root in roots {
       for text in ShownTexts(of: root).texts where !owned.contains(text.place) {
         let shown = text.displayed
-        var match = remembered[text.place].flatMap { $0.shown == shown ? $0.message.match : nil }
+        var match = remembered[text.place].flatMap { $0.shown == shown ? $0.message?.match : nil }
         if match == nil, let localizer, let language {
           let index = localizer.translationIndex(for: language, table: Self.domain)
           let found = index.messages(showing: shown)
@@ -158,13 +165,24 @@ public final class ToolkitTexts {
           continue
         }
         let current = text.text
-        let known = remembered[text.place].flatMap { $0.shown == current ? $0.message : nil }
-        switch retranslator.retranslate(current, remembered: known) {
+        let known = remembered[text.place].flatMap { $0.shown == current ? $0 : nil }
+        if let known, known.message == nil {
+          if let msgid = known.unresolved { unresolved.append(msgid) }
+          continue
+        }
+        switch retranslator.retranslate(current, remembered: known?.message) {
         case .success(let (value, message, _)):
           text.set(value)
           remembered[text.place] = message.map { Remembered(message: $0, shown: value) }
         case .failure(.ambiguous(let candidates)):
-          unresolved.append(candidates.first?.match.msgid ?? current)
+          let msgid = candidates.first?.match.msgid ?? current
+          unresolved.append(msgid)
+          remembered[text.place] = Remembered(message: nil, unresolved: msgid, shown: current)
+        case .failure(.unknown):
+          remembered[text.place] = Remembered(message: nil, shown: current)
+        case .failure(.cannotRender(let message)):
+          // Another language may make it.
+          remembered[text.place] = Remembered(message: message, shown: current)
         case .failure:
           continue
         }

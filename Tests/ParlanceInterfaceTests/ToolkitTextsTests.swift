@@ -131,6 +131,31 @@ final class ToolkitTextsTests: InterfaceTestCase, @unchecked Sendable {
     }
   }
 
+  /// Switch after switch, each from what the one before left (the messages it found,
+  /// and the texts it found no message of GTK's for): each shows what a fresh build shows.
+  func testSwitchAfterSwitchShowsWhatAFreshBuildShows() throws {
+    try onMainActor {
+      let route = ["de", "fr", "ar", "en", "de"]
+      var expected: [String: [String]] = [:]
+      for language in Set(route.dropFirst()) {
+        toolkit = ToolkitTexts()
+        let fresh = try openToolkit(language)
+        expected[language] = shown(fresh)
+        for (_, built) in fresh.toplevels { built.widget?.destroy() }
+        interfaces.removeAll()
+      }
+      toolkit = ToolkitTexts()
+      let interface = try openToolkit(route[0])
+      for (before, after) in zip(route, route.dropFirst()) {
+        try switchTo(after)
+        let languages = [try LanguageTag(before), try LanguageTag(after)]
+        XCTAssertEqual(
+          shown(interface).filter { !isFreeSpace($0, in: languages) },
+          expected[after]?.filter { !isFreeSpace($0, in: languages) }, "\(before) → \(after)")
+      }
+    }
+  }
+
   /// A file chooser's free space of a disk ("84.7 GB / 270.6 GB available"): GIO fills it
   /// in when it has asked the disk, sooner or later after the chooser is built.
   @MainActor
