@@ -164,15 +164,16 @@ public final class InterfaceScreenshots: ScreenshotSubject {
     askedSizes[ObjectIdentifier(window)]
   }
 
-  /// Every text of the file's `toplevel` drawn in `window`, with its message, status,
-  /// entry and rectangle: where GTK draws it (the live module's places, read from the
-  /// widgets after the frame), matched to the file's text by object and property.
-  private func placedTexts(of toplevel: InterfaceDocument.Object, in window: Window)
+  /// Each of `texts` (those of a toplevel of the file) drawn in `window`, with its
+  /// message, status, entry and rectangle: where GTK draws it (the live module's places,
+  /// read from the widgets after the frame), matched to the file's text by object and
+  /// property.
+  private func placedTexts(_ texts: [ShownText], in window: Window)
     -> [ScreenshotReport.PlacedText]
   {
     let drawn = ShownTexts(of: window).drawn(in: window)
     var placed: [ScreenshotReport.PlacedText] = []
-    for shown in interface.shownTexts() where shown.text.toplevelID == toplevel.id {
+    for shown in texts {
       guard let value = shown.value, case .property(let name) = shown.text.target,
         let object = try? interface.object(shown.text.objectID)
       else { continue }
@@ -205,7 +206,8 @@ public final class InterfaceScreenshots: ScreenshotSubject {
       object: name)
     guard let name, let toplevel = toplevels[name] else { return report }
     var seen = Set<String>()
-    for shown in interface.shownTexts() where shown.text.toplevelID == toplevel.id {
+    let texts = interface.shownTexts().filter { $0.text.toplevelID == toplevel.id }
+    for shown in texts {
       let key = CatalogEntry.key(shown.text.msgid, context: shown.text.context)
       guard seen.insert(key).inserted else { continue }
       switch shown.status {
@@ -221,7 +223,7 @@ public final class InterfaceScreenshots: ScreenshotSubject {
     }
     report.truncated = truncatedLabelsOnEveryPage(of: toplevel)
     if photographed(in: window) === window {
-      report.texts = placedTexts(of: toplevel, in: window)
+      report.texts = placedTexts(texts, in: window)
       report.width = window.allocation.width
       report.height = window.allocation.height
     }
@@ -229,12 +231,16 @@ public final class InterfaceScreenshots: ScreenshotSubject {
       let size = Self.size(of: window)
       let tolerance = Self.growthTolerance
       // A script whose fonts have taller lines makes every row taller, whatever the
-      // texts say: allow the window that much more height.
-      let lines = (developmentLineHeights[name] ?? 0, lineHeight(of: toplevel))
-      let fontHeight =
-        lines.0 > 0 && lines.1 > lines.0 ? development.height * (lines.1 - lines.0) / lines.0 : 0
+      // texts say: allow the window that much more height. Measured only for a window
+      // that grew taller and no wider.
+      func fontHeight() -> Int {
+        let lines = (developmentLineHeights[name] ?? 0, lineHeight(of: toplevel))
+        return lines.0 > 0 && lines.1 > lines.0
+          ? development.height * (lines.1 - lines.0) / lines.0 : 0
+      }
       if size.width > development.width + tolerance
-        || size.height > development.height + max(tolerance, fontHeight)
+        || (size.height > development.height + tolerance
+          && size.height > development.height + fontHeight())
       {
         report.grown = .init(
           width: size.width, height: size.height, developmentWidth: development.width,
