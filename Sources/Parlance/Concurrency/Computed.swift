@@ -6,20 +6,29 @@
 /// index.value.messages(showing: "Abbrechen")           // built here, once
 /// ```
 package final class Computed<Value>: @unchecked Sendable {
-  private let state: Lock<(value: Value?, make: (() -> Value)?)>
+  private enum State {
+    case pending(() -> Value)
+    case made(Value)
+  }
+
+  private let state: Lock<State>
 
   /// A value `make` makes when it is first read; `make` is released once it has run.
   package init(_ make: @escaping @Sendable () -> Value) {
-    state = Lock((nil, make))
+    state = Lock(.pending(make))
   }
 
   /// The value, made now if it was not yet.
   package var value: Value {
     state.withLock { state in
-      if let value = state.value { return value }
-      let value = state.make!()
-      state = (value, nil)
-      return value
+      switch state {
+      case .made(let value):
+        return value
+      case .pending(let make):
+        let value = make()
+        state = .made(value)
+        return value
+      }
     }
   }
 }
