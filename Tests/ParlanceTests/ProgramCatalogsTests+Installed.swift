@@ -32,6 +32,8 @@ extension ProgramCatalogsTests {
           ("File not found: {path}", "Datei nicht gefunden: {path}"),
           ("{name} by {artist}", "Von {artist}: {name}"),
           ("<b>Icon: {icon}</b>", "<b>Symbol: {icon}</b>"),
+          // Key names of a library's own (Granite's), no "keyboard label" of GTK's.
+          ("Shift", "Umschalttaste"), ("Minus", "Minus"),
         ],
         "fr": [
           ("_File", "_Fichier"), ("_Color Scheme", "_Jeu de couleurs"),
@@ -48,6 +50,7 @@ extension ProgramCatalogsTests {
           ("File not found: {path}", "Fichier non trouvé : {path}"),
           ("{name} by {artist}", "{name} par {artist}"),
           ("<b>Icon: {icon}</b>", "<b>Icône : {icon}</b>"),
+          ("Shift", "Maj"), ("Minus", "Moins"),
         ],
         "ar": [
           ("_File", "_ملف"), ("_Open", "_افتح"), ("Unicode", "يونيكود"), ("Soyombo", "سويومبو"),

@@ -125,6 +125,16 @@ struct ProgramCatalogsTests {
         ("Klassisch: Strg+Alt+R", "Classique: Ctrl+Alt+R"),
         ("Klassisch    A+B", "Classique    A+B"),
         ("Strg+Rücktaste", "Ctrl+Retour arrière"),
+        // A shortcut Granite wrote under a tooltip's text (minder's "Neue Datei\nStrg +
+        // N"): key names joined by " + ", GTK's or a library's own, a key of signs kept.
+        ("Klassisch\nStrg + N", "Classique\nCtrl + N"),
+        ("Klassisch\nUmschalttaste + Strg + Minus", "Classique\nMaj + Ctrl + Moins"),
+        ("⌘ + Umschalttaste + Strg + Alt + N", "⌘ + Maj + Ctrl + Alt + N"),
+        // …in the markup Granite gives it (`markup_accel_tooltip`).
+        (
+          "Klassisch\n<span weight=\"600\" size=\"smaller\" alpha=\"75%\">Strg + N</span>",
+          "Classique\n<span weight=\"600\" size=\"smaller\" alpha=\"75%\">Ctrl + N</span>"
+        ),
         // …and one that is a printf message's argument ("Color: %s").
         ("Farbe: Strg+Alt+R", "Couleur : Ctrl+Alt+R"),
         // A key on the number pad in a tooltip: GTK's name for the pad and the digit

@@ -171,26 +171,32 @@ extension Retranslator {
     return .failure(.unknown)
   }
 
-  /// `shown` as a shortcut GTK wrote (`gtk_accelerator_get_label`, in a program's tooltip
-  /// "Speichern (Strg+S)", peek's "Start / Stop: Strg+Alt+R"): key names joined by "+",
-  /// every one before the last one of GTK's "keyboard label" messages, each switched,
-  /// the last a key's name or a key of its own ("S", "F4"), kept.
+  /// `shown` as a shortcut, its key names switched: as GTK writes one
+  /// (`gtk_accelerator_get_label`, in a program's tooltip "Speichern (Strg+S)", peek's
+  /// "Start / Stop: Strg+Alt+R"), key names joined by "+", every one before the last one
+  /// of GTK's "keyboard label" messages, the last a key's name or a key of its own ("S",
+  /// "F4"), kept; or as Granite writes one (`Granite.accel_to_string`, under the text of
+  /// an elementary program's tooltip: minder's "Neue Datei\nStrg + N"), joined by " + ",
+  /// where a name may also be a message of the tables ("Umschalttaste", "Minus") and a
+  /// key of signs ("⌘", "↑") is kept wherever it is.
   func shortcut(_ shown: String) -> Outcome {
-    let keys = shown.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
-    guard keys.count >= 2, !keys.contains(where: \.isEmpty), !shown.contains(" ") else {
+    let spaced = shown.contains(" + ")
+    let separator = spaced ? " + " : "+"
+    let keys = shown.components(separatedBy: separator)
+    guard keys.count >= 2, !keys.contains(where: \.isEmpty), spaced || !shown.contains(" ") else {
       return .failure(.unknown)
     }
     var text = ""
     var recipe: [Recipe.Part]? = []
     for (index, key) in keys.enumerated() {
       if index > 0 {
-        text += "+"
-        recipe?.append(.text("+"))
+        text += separator
+        recipe?.append(.text(separator))
       }
-      if let (name, made) = keyName(key) {
+      if let (name, made) = keyName(key) ?? (spaced ? messageName(key) : nil) {
         text += name
         if let made { recipe?.append(contentsOf: made.parts) } else { recipe = nil }
-      } else if index == keys.count - 1 {
+      } else if index == keys.count - 1 || (spaced && !key.contains(where: \.isLetter)) {
         text += key
         recipe?.append(.text(key))
       } else {
@@ -198,6 +204,15 @@ extension Retranslator {
       }
     }
     return .success((text, nil, recipe.map(Recipe.init)))
+  }
+
+  /// `key` as a whole message of the tables, of two letters or more (Granite's "Shift"),
+  /// made in the target language with its recipe; nil for any other text.
+  private func messageName(_ key: String) -> (text: String, recipe: Recipe?)? {
+    guard key.filter(\.isLetter).count >= 2,
+      case .success(let (text, _, recipe)) = retranslateWhole(key, remembered: nil)
+    else { return nil }
+    return (text, recipe)
   }
 
   /// `key` as one of GTK's names of keys ("keyboard label": "Strg" is "Ctrl"), made in
@@ -259,6 +274,8 @@ extension Retranslator {
         // ("NB 2", GTK's "KP" in German, in galculator's "Zwei    NB 2").
         if case .failure(.unknown) = outcome { outcome = numbered(part) }
         if case .failure(.unknown) = outcome { outcome = shortcut(part) }
+        // A part in markup of its own: Granite's shortcut under a tooltip's text.
+        if case .failure(.unknown) = outcome, let inside = enclosed(part) { outcome = inside }
         switch outcome {
         case .success(let (made, _, madeRecipe)):
           text += made
