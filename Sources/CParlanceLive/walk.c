@@ -114,6 +114,22 @@ void parlance_add_property(GPtrArray *texts, gpointer object, const char *name) 
   g_free(value);
 }
 
+/// Whether `button` shows its `label`: the label GTK made of it (alone, or beside an
+/// image) still has that text. A program may set that label's text itself afterwards
+/// (darktable shows "löschen (Papierkorb)" on a button whose `label` is "löschen"), or
+/// put a child of its own in its place; that child's texts are then its own, and
+/// setting the button's `label` would replace them. A stock button shows its item's
+/// label, and counts as showing its own.
+static gboolean button_shows_its_label(GtkButton *button) {
+  const char *label = gtk_button_get_label(button);
+  if (label == NULL) return FALSE;
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  if (gtk_button_get_use_stock(button)) return TRUE;
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  GtkLabel *shown = parlance_first_label(GTK_WIDGET(button));
+  return shown == NULL || g_strcmp0(gtk_label_get_label(shown), label) == 0;
+}
+
 /// Whether `widget` is the label a button or menu item shows its own label with: that
 /// text is set on the owner, which keeps it apart from the child.
 static gboolean is_owners_label(GtkWidget *widget) {
@@ -122,7 +138,7 @@ static gboolean is_owners_label(GtkWidget *widget) {
   // A button's label may sit in a box with its image.
   for (int depth = 0; parent != NULL && depth < 3; depth++) {
     guint kind = widget_kind(parent);
-    if ((kind & KIND_BUTTON) && gtk_button_get_label(GTK_BUTTON(parent)) != NULL) return TRUE;
+    if ((kind & KIND_BUTTON) && button_shows_its_label(GTK_BUTTON(parent))) return TRUE;
     if (kind & KIND_TOOL_BUTTON) {
       return gtk_tool_button_get_label(GTK_TOOL_BUTTON(parent)) != NULL;
     }
@@ -319,8 +335,10 @@ static void visit_texts(GtkWidget *widget, guint kind, Walk *walk) {
     G_GNUC_BEGIN_IGNORE_DEPRECATIONS
     gboolean stock = gtk_button_get_use_stock(button);
     G_GNUC_END_IGNORE_DEPRECATIONS
-    parlance_add_text(texts, widget, "label", gtk_button_get_label(button),
-        stock ? PARLANCE_TEXT_STOCK : PARLANCE_TEXT_PROPERTY);
+    if (button_shows_its_label(button)) {
+      parlance_add_text(texts, widget, "label", gtk_button_get_label(button),
+          stock ? PARLANCE_TEXT_STOCK : PARLANCE_TEXT_PROPERTY);
+    }
   } else if (kind & KIND_TOOL_BUTTON) {
     parlance_add_text(texts, widget, "label", gtk_tool_button_get_label(GTK_TOOL_BUTTON(widget)),
         PARLANCE_TEXT_PROPERTY);

@@ -355,6 +355,7 @@ def main():
     dotnet_program()
     emptied_language()
     accessible_field()
+    relabelled_button()
     gettext_record_threads()
     photographs.screenshot_matrix(PARLANCE, environment(), TIMEOUT * 4)
     photographs.already_running(PARLANCE, environment(), TIMEOUT)
@@ -761,6 +762,34 @@ def accessible_field():
     except TimeoutError as error:
         check("a name the program wrote into its accessible itself is switched", False,
               str(error))
+    finally:
+        stop(process)
+
+
+def relabelled_button():
+    """A C program whose button shows a text the program set on the button's label
+    itself, not the button's `label` (relabelled_button.c, as darktable does): two
+    switches show what a fresh start shows, the label's text switched."""
+    program = compiled_gtk_program("relabelled_button")
+    fresh = {}
+    for language in ["fr", "ar"]:
+        process = start([program], environment(language))
+        try:
+            ready(process.pid)
+            fresh[language] = texts_of(process.pid)[0]
+        finally:
+            stop(process)
+    process = start([PARLANCE, "run", "--language", "de", program], environment())
+    try:
+        fixture_ready(process)
+        for language in ["fr", "ar"]:
+            parlance("switch", language, "--pid", str(process.pid))
+            shown = texts_of(process.pid)[0]
+            check(f"a button's label the program set itself is switched to {language}, "
+                  f"not replaced by the button's own",
+                  shown == fresh[language], f"{shown} {fresh[language]}")
+    except TimeoutError as error:
+        check("a button's label the program set itself is switched", False, str(error))
     finally:
         stop(process)
 
