@@ -736,11 +736,11 @@ def emptied_language():
         stop(process)
 
 
-def accessible_field():
-    """A C program that wrote its button's accessible name and description into the
-    fields itself, with strings it does not own (accessible_field.c, as gnome-boxes
-    does): two switches change both, as a fresh start shows them, and it lives."""
-    program = compiled_gtk_program("accessible_field")
+def switched_as_fresh(name, what):
+    """The C fixture `name`.c started with `parlance run` in German and switched to
+    French, then Arabic: after each switch it shows what a fresh start in that language
+    shows, and lives. `what` says what is checked, for the report."""
+    program = compiled_gtk_program(name)
     fresh = {}
     for language in ["fr", "ar"]:
         process = start([program], environment(language))
@@ -755,43 +755,29 @@ def accessible_field():
         for language in ["fr", "ar"]:
             parlance("switch", language, "--pid", str(process.pid))
             shown = texts_of(process.pid)[0]
-            check(f"a name the program wrote into its accessible itself is switched to "
-                  f"{language}, and the program lives",
+            check(f"{what}: switched to {language} as a fresh start shows it, and the "
+                  f"program lives",
                   process.poll() is None and shown == fresh[language],
                   f"{shown} {fresh[language]}")
     except TimeoutError as error:
-        check("a name the program wrote into its accessible itself is switched", False,
-              str(error))
+        check(what, False, str(error))
     finally:
         stop(process)
+
+
+def accessible_field():
+    """A C program that wrote its button's accessible name and description into the
+    fields itself, with strings it does not own (accessible_field.c, as gnome-boxes
+    does): two switches change both, as a fresh start shows them, and it lives."""
+    switched_as_fresh("accessible_field", "a name the program wrote into its accessible itself")
 
 
 def relabelled_button():
     """A C program whose button shows a text the program set on the button's label
     itself, not the button's `label` (relabelled_button.c, as darktable does): two
-    switches show what a fresh start shows, the label's text switched."""
-    program = compiled_gtk_program("relabelled_button")
-    fresh = {}
-    for language in ["fr", "ar"]:
-        process = start([program], environment(language))
-        try:
-            ready(process.pid)
-            fresh[language] = texts_of(process.pid)[0]
-        finally:
-            stop(process)
-    process = start([PARLANCE, "run", "--language", "de", program], environment())
-    try:
-        fixture_ready(process)
-        for language in ["fr", "ar"]:
-            parlance("switch", language, "--pid", str(process.pid))
-            shown = texts_of(process.pid)[0]
-            check(f"a button's label the program set itself is switched to {language}, "
-                  f"not replaced by the button's own",
-                  shown == fresh[language], f"{shown} {fresh[language]}")
-    except TimeoutError as error:
-        check("a button's label the program set itself is switched", False, str(error))
-    finally:
-        stop(process)
+    switches show what a fresh start shows, the label's text switched, not replaced by
+    the button's own."""
+    switched_as_fresh("relabelled_button", "a button's label the program set itself")
 
 
 def asked_messages():
