@@ -44,11 +44,10 @@ extension Retranslator {
   public static func loadAhead(localizer: Localizer, tables: [String], route: [LanguageTag]) {
     DispatchQueue.global(qos: .userInitiated).async {
       let steps = zip(route, route.dropFirst()).filter { $0 != $1 }
-      for (number, (source, target)) in steps.enumerated() {
-        localizer.loadCatalogs(of: target)
-        guard number == 0 else { continue }
-        _ = indexes(localizer: localizer, tables: tables, from: source, to: target, msgidsOf: [])
-      }
+      guard let (source, target) = steps.first else { return }
+      localizer.loadCatalogs(of: target)
+      _ = indexes(localizer: localizer, tables: tables, from: source, to: target, msgidsOf: [])
+      for (_, later) in steps.dropFirst() { localizer.loadCatalogs(of: later) }
     }
   }
 }
